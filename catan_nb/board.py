@@ -1,0 +1,634 @@
+"""The island as a networkx graph, harbours, and board files.
+
+A :class:`Board` is immutable.  Its :attr:`Board.graph` is the source of truth:
+nodes are intersections, edges are paths.  Node attributes: ``hexes`` (ids of
+the land hexes touched), ``pos`` (plane position, north up), ``corner`` (exact
+lattice point), ``harbour`` (a :class:`Harbour` or ``None``).  Edge
+attributes: ``id`` (path id), ``coastal``, ``harbour``.  For speed the rules
+engine reads :attr:`Board.topology`, plain tuples derived once from the graph.
+
+Examples
+--------
+>>> board = Board.beginner()
+>>> board.graph.number_of_nodes(), board.graph.number_of_edges()
+(54, 72)
+>>> board.hex_at(1, 1)
+HexTile(id=0, row=1, col=1, terrain=Terrain.MOUNTAINS, token=10)
+>>> Board.random(seed=7) == Board.random(seed=7)
+True
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from dataclasses import dataclass
+from functools import cached_property
+from importlib import resources
+from pathlib import Path
+from typing import Any, NewType
+
+import networkx as nx
+
+from . import hexgrid
+from .constants import (
+    BASE_TERRAIN_COUNTS,
+    BASE_TOKEN_LETTERS,
+    HARBOUR_PROPOSAL_POSITIONS,
+    HARBOUR_PROPOSAL_TYPES,
+    Colour,
+    Resource,
+    Terrain,
+    pips,
+    roll_probability,
+)
+from .errors import BoardFileError
+
+__all__ = [
+    "NodeId",
+    "PathId",
+    "HexId",
+    "HexTile",
+    "Harbour",
+    "StartPieces",
+    "Topology",
+    "Board",
+    "BOARDS_DIR",
+    "load_schema",
+]
+
+NodeId = NewType("NodeId", int)
+PathId = NewType("PathId", int)
+HexId = NewType("HexId", int)
+
+BASE_ROWS: tuple[int, ...] = (3, 4, 5, 4, 3)
+
+
+def _boards_dir() -> Path:
+    repo = Path(__file__).resolve().parent.parent / "boards"
+    if (repo / "board.schema.json").exists():
+        return repo
+    return Path(str(resources.files("catan_nb.boards")))  # installed as package data
+
+
+#: Folder of the shipped board files.
+BOARDS_DIR: Path = _boards_dir()
+
+
+def load_schema() -> dict[str, Any]:
+    """The JSON schema of board files (``boards/board.schema.json``)."""
+    return json.loads((BOARDS_DIR / "board.schema.json").read_text(encoding="utf-8"))
+
+
+@dataclass(frozen=True)
+class HexTile:
+    """A land hex: rulebook position, terrain and number token (``None`` if none)."""
+
+    id: HexId
+    row: int
+    col: int
+    terrain: Terrain
+    token: int | None
+
+    @property
+    def resource(self) -> Resource | None:
+        """What the hex produces (``None`` for the desert)."""
+        return self.terrain.resource
+
+    @property
+    def pips(self) -> int:
+        """Dots on the token: ways out of 36 to roll it."""
+        return pips(self.token)
+
+    @property
+    def label(self) -> str:
+        """Human label such as ``"(3,4) forest 3"``."""
+        tok = f" {self.token}" if self.token else ""
+        return f"({self.row},{self.col}) {self.terrain}{tok}"
+
+
+@dataclass(frozen=True)
+class Harbour:
+    """A harbour on a coastal path (B-BOARD-8): 2:1 for ``resource``, or generic 3:1."""
+
+    path: PathId
+    resource: Resource | None
+
+    @property
+    def ratio(self) -> int:
+        """Cards given per card received: 2 for a special harbour, 3 for a generic one."""
+        return 3 if self.resource is None else 2
+
+    @property
+    def label(self) -> str:
+        return "3:1" if self.resource is None else f"2:1 {self.resource}"
+
+
+@dataclass(frozen=True)
+class StartPieces:
+    """Pre-placed pieces of one colour for the beginner game (B-SETUP-2, B-SETUP-5)."""
+
+    colour: Colour
+    settlements: tuple[NodeId, ...]
+    roads: tuple[PathId, ...]
+    lettered: NodeId | None
+
+
+class Topology:
+    """Plain tuples derived once from the board graph, for the engine's hot path.
+
+    Harbour codes in ``node_harbour``: ``-1`` none, ``0..4`` the 2:1 resource
+    (``Resource.value``), ``5`` a generic 3:1 harbour.
+    """
+
+    GENERIC_HARBOUR = 5
+
+    def __init__(self, board: "Board"):
+        g = board.graph
+        n = g.number_of_nodes()
+        self.n_nodes = n
+        self.n_edges = g.number_of_edges()
+        self.n_hexes = len(board.hexes)
+        edge_nodes: list[tuple[int, int]] = [(0, 0)] * self.n_edges
+        node_edges: list[list[int]] = [[] for _ in range(n)]
+        for a, b, data in g.edges(data=True):
+            e = data["id"]
+            edge_nodes[e] = (min(a, b), max(a, b))
+            node_edges[a].append(e)
+            node_edges[b].append(e)
+        self.edge_nodes: tuple[tuple[int, int], ...] = tuple(edge_nodes)
+        self.node_edges: tuple[tuple[int, ...], ...] = tuple(tuple(sorted(x)) for x in node_edges)
+        self.node_neighbours: tuple[tuple[int, ...], ...] = tuple(tuple(sorted(g.adj[v])) for v in range(n))
+        self.node_hexes: tuple[tuple[int, ...], ...] = tuple(tuple(g.nodes[v]["hexes"]) for v in range(n))
+        hex_nodes: list[list[int]] = [[] for _ in range(self.n_hexes)]
+        for v in range(n):
+            for h in self.node_hexes[v]:
+                hex_nodes[h].append(v)
+        self.hex_nodes: tuple[tuple[int, ...], ...] = tuple(tuple(x) for x in hex_nodes)
+        self.hex_resource: tuple[int, ...] = tuple(
+            -1 if t.resource is None else t.resource.value for t in board.hexes
+        )
+        self.hex_token: tuple[int, ...] = tuple(t.token or 0 for t in board.hexes)
+        token_hexes: list[list[int]] = [[] for _ in range(13)]
+        for t in board.hexes:
+            if t.token and t.resource is not None:
+                token_hexes[t.token].append(t.id)
+        self.token_hexes: tuple[tuple[int, ...], ...] = tuple(tuple(x) for x in token_hexes)
+        harb = [-1] * n
+        for v in range(n):
+            h = g.nodes[v]["harbour"]
+            if h is not None:
+                harb[v] = self.GENERIC_HARBOUR if h.resource is None else h.resource.value
+        self.node_harbour: tuple[int, ...] = tuple(harb)
+        self.edge_index: dict[tuple[int, int], int] = {pair: e for e, pair in enumerate(self.edge_nodes)}
+        self.desert_hexes: tuple[int, ...] = tuple(t.id for t in board.hexes if t.terrain is Terrain.DESERT)
+
+
+class Board:
+    """An island: land hexes, the intersection/path graph, harbours and the robber's start.
+
+    Build one with :meth:`beginner`, :meth:`random` or :meth:`load`; the
+    constructor takes already-typed parts.
+
+    Parameters
+    ----------
+    name : str
+        A label.
+    rows : sequence of int
+        Land hexes per row, top to bottom.
+    tiles : sequence of (row, col, Terrain, token)
+        Every land hex, in row-major order.
+    harbours : sequence of ((row, col), side, Resource | None)
+        Harbours on coastal sides of land hexes.
+    robber : (row, col)
+        The robber's start hex (B-BOARD-7).
+    start : dict, optional
+        Beginner starting pieces: ``{"seats": {...}, "pieces": {...}}`` as in the file format.
+    source : str
+        Where the board came from, for error messages.
+    """
+
+    def __init__(self, name, rows, tiles, harbours, robber, start=None, *, source="<board>", extra=None):
+        self.name: str = name
+        self.rows: tuple[int, ...] = tuple(rows)
+        self.source = str(source)
+        self._extra = dict(extra or {})
+        tiles = list(tiles)
+        self.hexes: tuple[HexTile, ...] = tuple(
+            HexTile(HexId(i), r, c, t, tok) for i, (r, c, t, tok) in enumerate(tiles)
+        )
+        self._hex_by_rc = {(t.row, t.col): t for t in self.hexes}
+        self._axial = {t.id: hexgrid.offset_to_axial(t.row, t.col, self.rows) for t in self.hexes}
+        self._hex_by_axial = {ax: h for h, ax in self._axial.items()}
+        self.graph: nx.Graph = self._build_graph()
+        self._corner_node = {d["corner"]: v for v, d in self.graph.nodes(data=True)}
+        self._path_by_corners = {
+            tuple(sorted((self.graph.nodes[a]["corner"], self.graph.nodes[b]["corner"]))): d["id"]
+            for a, b, d in self.graph.edges(data=True)
+        }
+        self.harbours: tuple[Harbour, ...] = tuple(
+            Harbour(self.path_on(rc, side, field=f"harbours[{i}]"), res) for i, (rc, side, res) in enumerate(harbours)
+        )
+        for i, h in enumerate(self.harbours):
+            a, b = self.path_nodes(h.path)
+            if not self.graph.edges[a, b]["coastal"]:
+                raise BoardFileError(self.source, f"harbours[{i}].side", "a harbour must sit on a coastal side")
+            self.graph.edges[a, b]["harbour"] = h
+            for v in (a, b):
+                if self.graph.nodes[v]["harbour"] is not None:
+                    raise BoardFileError(self.source, f"harbours[{i}]", f"intersection {v} already has a harbour")
+                self.graph.nodes[v]["harbour"] = h
+        rt = self._hex_by_rc.get(tuple(robber))
+        if rt is None:
+            raise BoardFileError(self.source, "robber", f"{tuple(robber)} is not a land hex")
+        self.robber_start: HexId = rt.id
+        self._start_data = start
+        self.start_pieces: dict[Colour, StartPieces] = self._parse_start(start) if start else {}
+        self.start_seats: dict[int, tuple[Colour, ...]] = (
+            {int(k): tuple(Colour.parse(c) for c in v) for k, v in start["seats"].items()} if start else {}
+        )
+
+    # ------------------------------------------------------------------ construction
+    def _build_graph(self) -> nx.Graph:
+        corner_hexes: dict[tuple[int, int], list[int]] = {}
+        sides: dict[tuple, list[int]] = {}
+        for t in self.hexes:
+            ax = self._axial[t.id]
+            for c in hexgrid.hex_corners(ax).values():
+                corner_hexes.setdefault(c, []).append(t.id)
+            for s in hexgrid.SIDE_NAMES:
+                sides.setdefault(hexgrid.side_of(ax, s), []).append(t.id)
+        # Ids follow the geometry, not an iteration order: top to bottom, then left to right.
+        corners = sorted(corner_hexes, key=lambda c: (-c[1], c[0]))
+        node_of = {c: NodeId(i) for i, c in enumerate(corners)}
+        g = nx.Graph(name=self.name)
+        for c in corners:
+            g.add_node(
+                node_of[c],
+                hexes=tuple(sorted(corner_hexes[c])),
+                pos=hexgrid.to_plane(c),
+                corner=c,
+                harbour=None,
+            )
+        pairs = sorted(tuple(sorted((node_of[a], node_of[b]))) for a, b in sides)
+        coastal = {tuple(sorted((node_of[a], node_of[b]))): len(hs) == 1 for (a, b), hs in sides.items()}
+        for i, (a, b) in enumerate(pairs):
+            g.add_edge(a, b, id=PathId(i), coastal=coastal[(a, b)], harbour=None)
+        return g
+
+    def _parse_start(self, start: dict) -> dict[Colour, StartPieces]:
+        out = {}
+        for colour_name, spec in start["pieces"].items():
+            colour = Colour.parse(colour_name)
+            settlements, lettered = [], None
+            for i, s in enumerate(spec["settlements"]):
+                v = self.node_at(tuple(s["hex"]), s["corner"], field=f"start.pieces.{colour_name}.settlements[{i}]")
+                settlements.append(v)
+                if s.get("letter"):
+                    lettered = v
+            roads = [
+                self.path_on(tuple(r["hex"]), r["side"], field=f"start.pieces.{colour_name}.roads[{i}]")
+                for i, r in enumerate(spec["roads"])
+            ]
+            out[colour] = StartPieces(colour, tuple(settlements), tuple(roads), lettered)
+        return out
+
+    # ------------------------------------------------------------------ lookups
+    def hex_at(self, row: int, col: int) -> HexTile:
+        """The hex at rulebook position ``(row, col)``.
+
+        Raises
+        ------
+        KeyError
+            If there is no land hex there.
+        """
+        try:
+            return self._hex_by_rc[(row, col)]
+        except KeyError:
+            raise KeyError(f"no land hex at ({row},{col}) on board {self.name!r}") from None
+
+    def axial(self, hex_id: int) -> hexgrid.Axial:
+        """Axial coordinates of a hex."""
+        return self._axial[hex_id]
+
+    def node_at(self, rc: tuple[int, int], corner: str, *, field: str = "corner") -> NodeId:
+        """The intersection at a named corner (``"N"``, ``"SE"``, ...) of hex ``(row, col)``."""
+        t = self._hex_by_rc.get(tuple(rc))
+        if t is None:
+            raise BoardFileError(self.source, field, f"{tuple(rc)} is not a land hex")
+        try:
+            return self._corner_node[hexgrid.corner_of(self._axial[t.id], corner)]
+        except ValueError as exc:
+            raise BoardFileError(self.source, field, str(exc)) from None
+
+    def path_on(self, rc: tuple[int, int], side: str, *, field: str = "side") -> PathId:
+        """The path along a named side (``"NE"``, ``"E"``, ...) of hex ``(row, col)``."""
+        t = self._hex_by_rc.get(tuple(rc))
+        if t is None:
+            raise BoardFileError(self.source, field, f"{tuple(rc)} is not a land hex")
+        try:
+            return PathId(self._path_by_corners[hexgrid.side_of(self._axial[t.id], side)])
+        except ValueError as exc:
+            raise BoardFileError(self.source, field, str(exc)) from None
+
+    def path_nodes(self, path: int) -> tuple[NodeId, NodeId]:
+        """The two end intersections of a path, lower id first."""
+        a, b = self.topology.edge_nodes[path]
+        return NodeId(a), NodeId(b)
+
+    def path_between(self, a: int, b: int) -> PathId:
+        """The path joining two adjacent intersections.
+
+        Raises
+        ------
+        KeyError
+            If they are not adjacent.
+        """
+        try:
+            return PathId(self.topology.edge_index[(min(a, b), max(a, b))])
+        except KeyError:
+            raise KeyError(f"intersections {a} and {b} are not adjacent") from None
+
+    def intersection_hexes(self, node: int) -> tuple[HexTile, ...]:
+        """The land hexes touching an intersection."""
+        return tuple(self.hexes[h] for h in self.graph.nodes[node]["hexes"])
+
+    def hex_intersections(self, hex_id: int) -> tuple[NodeId, ...]:
+        """The six intersections around a land hex."""
+        return tuple(NodeId(v) for v in self.topology.hex_nodes[hex_id])
+
+    def node_label(self, node: int) -> str:
+        """Describe an intersection by its hexes, e.g. ``"12 [(4,1) forest 8 / (4,2) mountains 3]"``."""
+        hexes = " / ".join(t.label for t in self.intersection_hexes(node))
+        return f"{node} [{hexes}]"
+
+    def expected_production(self, node: int) -> dict[Resource, Any]:
+        """Expected cards per roll of each resource for a settlement on ``node`` (as Fractions)."""
+        out: dict[Resource, Any] = {}
+        for t in self.intersection_hexes(node):
+            if t.resource is not None and t.token:
+                out[t.resource] = out.get(t.resource, 0) + roll_probability(t.token)
+        return out
+
+    @cached_property
+    def topology(self) -> Topology:
+        """Plain-data view of the graph for the rules engine (derived once)."""
+        return Topology(self)
+
+    @cached_property
+    def coastal_paths_ccw(self) -> tuple[PathId, ...]:
+        """Coastal paths numbered counter-clockwise from the upper-left side of the first hex (B-BOARD-9)."""
+        g = self.graph
+        first = self.hexes[0]
+        start = self.path_on((first.row, first.col), "NW")
+        coast = {d["id"]: (a, b) for a, b, d in g.edges(data=True) if d["coastal"]}
+        by_node: dict[int, list[int]] = {}
+        for e, (a, b) in coast.items():
+            by_node.setdefault(a, []).append(e)
+            by_node.setdefault(b, []).append(e)
+        xs = [p[0] for _, p in g.nodes(data="pos")]
+        ys = [p[1] for _, p in g.nodes(data="pos")]
+        cx, cy = sum(xs) / len(xs), sum(ys) / len(ys)
+        a, b = coast[start]
+        pa, pb = g.nodes[a]["pos"], g.nodes[b]["pos"]
+        cross = (pa[0] - cx) * (pb[1] - cy) - (pa[1] - cy) * (pb[0] - cx)
+        here = b if cross > 0 else a  # walk on towards the end that lies counter-clockwise
+        order, edge = [start], start
+        while True:
+            nxt = [e for e in by_node[here] if e != edge]
+            if not nxt or nxt[0] == start:
+                break
+            edge = nxt[0]
+            order.append(PathId(edge))
+            u, w = coast[edge]
+            here = w if u == here else u
+        return tuple(order)
+
+    # ------------------------------------------------------------------ factories
+    @classmethod
+    def load(cls, path: str | Path) -> "Board":
+        """Load and validate a board file (see ``boards/README.md``).
+
+        Raises
+        ------
+        BoardFileError
+            Naming the file, the field and what is wrong.
+
+        Examples
+        --------
+        >>> Board.load(BOARDS_DIR / "beginner.json").name
+        'beginner'
+        """
+        path = Path(path)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise BoardFileError(path, "<file>", f"cannot be read ({exc.strerror})") from None
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise BoardFileError(path, "<json>", f"invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from None
+        return cls.from_dict(data, source=path)
+
+    @classmethod
+    def from_dict(cls, data: Any, *, source: str | Path = "<board>") -> "Board":
+        """Build a board from the parsed JSON of a board file (validated against the schema)."""
+        import jsonschema
+
+        validator = jsonschema.Draft202012Validator(load_schema())
+        errors = sorted(validator.iter_errors(data), key=lambda e: list(e.absolute_path))
+        if errors:
+            err = errors[0]
+            field = _field_name(err.absolute_path) or "<root>"
+            raise BoardFileError(source, field, err.message)
+        rows = data["rows"]
+        seen: dict[tuple[int, int], int] = {}
+        tiles = []
+        for i, h in enumerate(data["hexes"]):
+            rc = (h["row"], h["col"])
+            if h["row"] > len(rows) or h["col"] > rows[h["row"] - 1]:
+                raise BoardFileError(source, f"hexes[{i}]", f"{rc} is outside the rows {rows}")
+            if rc in seen:
+                raise BoardFileError(source, f"hexes[{i}]", f"{rc} repeats hexes[{seen[rc]}]")
+            seen[rc] = i
+            terrain = Terrain.parse(h["terrain"])
+            token = h.get("token")
+            if (terrain is Terrain.DESERT) != (token is None):
+                problem = "the desert carries no token" if token is not None else "a producing hex needs a token"
+                raise BoardFileError(source, f"hexes[{i}].token", problem)
+            tiles.append((h["row"], h["col"], terrain, token))
+        if len(tiles) != sum(rows):
+            missing = sorted({(r, c) for r in range(1, len(rows) + 1) for c in range(1, rows[r - 1] + 1)} - set(seen))
+            raise BoardFileError(source, "hexes", f"rows {rows} need {sum(rows)} hexes; missing {missing}")
+        try:
+            for r in range(1, len(rows) + 1):
+                hexgrid.offset_to_axial(r, 1, rows)
+        except ValueError as exc:
+            raise BoardFileError(source, "rows", str(exc)) from None
+        tiles.sort(key=lambda t: (t[0], t[1]))
+        harbours = [
+            (tuple(h["hex"]), h["side"], None if h["resource"] is None else Resource.parse(h["resource"]))
+            for h in data["harbours"]
+        ]
+        board = cls(
+            data["name"],
+            rows,
+            tiles,
+            harbours,
+            tuple(data["robber"]),
+            data.get("start"),
+            source=source,
+            extra={k: data[k] for k in ("description", "notes") if k in data},
+        )
+        board._validate_start()
+        return board
+
+    def _validate_start(self) -> None:
+        occupied: dict[int, str] = {}
+        for colour, sp in self.start_pieces.items():
+            for i, v in enumerate(sp.settlements):
+                field = f"start.pieces.{colour}.settlements[{i}]"
+                for w in (v, *self.graph.adj[v]):
+                    if w in occupied:
+                        raise BoardFileError(
+                            self.source, field, f"B-BUILD-7: intersection {v} is at or next to {occupied[w]}"
+                        )
+                occupied[v] = f"{colour}'s settlement at {v}"
+            for i, e in enumerate(sp.roads):
+                a, b = self.path_nodes(e)
+                if a not in sp.settlements and b not in sp.settlements:
+                    raise BoardFileError(
+                        self.source, f"start.pieces.{colour}.roads[{i}]", "a starting road must touch its settlement"
+                    )
+        for n, colours in self.start_seats.items():
+            for c in colours:
+                if c not in self.start_pieces:
+                    raise BoardFileError(self.source, f"start.seats.{n}", f"colour {c} has no starting pieces")
+
+    @classmethod
+    def beginner(cls) -> "Board":
+        """The fixed beginner board (B-BOARD-6, B-BOARD-9, B-SETUP-5) from ``boards/beginner.json``."""
+        return cls.load(BOARDS_DIR / "beginner.json")
+
+    @classmethod
+    def random(
+        cls,
+        seed: int | random.Random | None = None,
+        *,
+        start_corner: tuple[int, int] = (1, 1),
+        shuffle_harbours: bool = False,
+    ) -> "Board":
+        """A variable-setup base board (B-SETUP-9..14) drawn from ``seed``.
+
+        Terrain is shuffled into the 3-4-5-4-3 rows, tokens A..R are laid along the
+        counter-clockwise spiral from ``start_corner`` skipping the desert, and the
+        robber starts on the desert.  Harbours keep the B-BOARD-9 proposal; with
+        ``shuffle_harbours`` their types are shuffled among those positions.
+
+        Examples
+        --------
+        >>> b = Board.random(seed=1)
+        >>> sorted(t.token for t in b.hexes if t.token) == sorted(BASE_TOKEN_LETTERS)
+        True
+        """
+        rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        terrains = [t for t, n in BASE_TERRAIN_COUNTS.items() for _ in range(n)]
+        rng.shuffle(terrains)
+        rows = BASE_ROWS
+        cells = [(r, c) for r in range(1, len(rows) + 1) for c in range(1, rows[r - 1] + 1)]
+        terrain_at = dict(zip(cells, terrains))
+        tokens = lay_tokens(rows, terrain_at, BASE_TOKEN_LETTERS, start_corner)
+        types = list(HARBOUR_PROPOSAL_TYPES)
+        if shuffle_harbours:
+            rng.shuffle(types)
+        probe = cls("probe", rows, [(r, c, Terrain.DESERT, None) for r, c in cells], [], (1, 1))
+        harbours = probe.harbour_sides(HARBOUR_PROPOSAL_POSITIONS, types)
+        desert = next(rc for rc, t in terrain_at.items() if t is Terrain.DESERT)
+        tiles = [(r, c, terrain_at[(r, c)], tokens.get((r, c))) for r, c in cells]
+        name = f"random-{seed}" if isinstance(seed, int) else "random"
+        return cls(name, rows, tiles, harbours, desert)
+
+    def harbour_sides(self, positions, types) -> list[tuple[tuple[int, int], str, Resource | None]]:
+        """Harbour specs ``((row, col), side, resource)`` for coastal path numbers (B-BOARD-9)."""
+        coast = self.coastal_paths_ccw
+        out = []
+        for pos, res in zip(positions, types):
+            a, b = self.path_nodes(coast[pos])
+            (h,) = set(self.graph.nodes[a]["hexes"]) & set(self.graph.nodes[b]["hexes"])
+            t = self.hexes[h]
+            side = next(s for s in hexgrid.SIDE_NAMES if self.path_on((t.row, t.col), s) == coast[pos])
+            out.append(((t.row, t.col), side, res))
+        return out
+
+    # ------------------------------------------------------------------ output
+    def to_dict(self) -> dict[str, Any]:
+        """The board as the parsed JSON of a board file; ``Board.from_dict`` reads it back."""
+        out: dict[str, Any] = {"name": self.name}
+        out.update(self._extra)
+        out["rows"] = list(self.rows)
+        out["hexes"] = [
+            {"row": t.row, "col": t.col, "terrain": str(t.terrain), "token": t.token} for t in self.hexes
+        ]
+        out["harbours"] = []
+        for h in self.harbours:
+            a, b = self.path_nodes(h.path)
+            (hid,) = sorted(set(self.graph.nodes[a]["hexes"]) & set(self.graph.nodes[b]["hexes"]))
+            t = self.hexes[hid]
+            side = next(s for s in hexgrid.SIDE_NAMES if self.path_on((t.row, t.col), s) == h.path)
+            out["harbours"].append(
+                {"hex": [t.row, t.col], "side": side, "resource": None if h.resource is None else str(h.resource)}
+            )
+        rt = self.hexes[self.robber_start]
+        out["robber"] = [rt.row, rt.col]
+        if self._start_data:
+            out["start"] = self._start_data
+        return out
+
+    def to_json(self, **kw) -> str:
+        """The board as a board-file JSON string."""
+        return json.dumps(self.to_dict(), **kw)
+
+    def save(self, path: str | Path) -> None:
+        """Write the board as a board file."""
+        Path(path).write_text(self.to_json(indent=1) + "\n", encoding="utf-8")
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Board) and self.to_dict() == other.to_dict()
+
+    def __hash__(self) -> int:
+        return hash(self.to_json())
+
+    def __repr__(self) -> str:
+        return f"<Board {self.name!r}: {len(self.hexes)} hexes, {self.graph.number_of_nodes()} intersections>"
+
+    def _repr_html_(self) -> str | None:  # pragma: no cover - needs the viz layer
+        try:
+            from .viz import board_figure
+        except ImportError:
+            return None
+        return board_figure(self).to_html(include_plotlyjs="cdn", full_html=False)
+
+
+def lay_tokens(rows, terrain_at, letters, start_corner=(1, 1)) -> dict[tuple[int, int], int]:
+    """Lay lettered tokens along the spiral, skipping deserts (B-SETUP-12, X56-BOARD-3)."""
+    axial_of = {rc: hexgrid.offset_to_axial(rc[0], rc[1], rows) for rc in terrain_at}
+    rc_of = {ax: rc for rc, ax in axial_of.items()}
+    if start_corner not in axial_of:
+        raise ValueError(f"start corner {start_corner} is not a hex of this board")
+    land = set(rc_of)
+    corner_ax = axial_of[start_corner]
+    if sum(n in land for n in hexgrid.neighbours(corner_ax)) != 3:
+        raise ValueError(f"{start_corner} is not a corner hex (B-SETUP-13: an outer hex with 3 land neighbours)")
+    order = [rc_of[ax] for ax in hexgrid.spiral(land, corner_ax)]
+    producing = [rc for rc in order if terrain_at[rc] is not Terrain.DESERT]
+    if len(producing) != len(letters):
+        raise ValueError(f"{len(producing)} producing hexes but {len(letters)} tokens")
+    return dict(zip(producing, letters))
+
+
+def _field_name(path) -> str:
+    out = ""
+    for p in path:
+        out += f"[{p}]" if isinstance(p, int) else (f".{p}" if out else str(p))
+    return out

@@ -1,0 +1,235 @@
+"""Rule constants and the typed enums every layer shares.
+
+This is the one place for each rule constant (STYLE.md, point 8): costs, deck
+counts, piece limits, bank size, token sequences and the VP target.  The engine,
+the figures and the lessons all read them from here.
+"""
+
+from __future__ import annotations
+
+import enum
+from fractions import Fraction
+from types import MappingProxyType
+
+__all__ = [
+    "Resource",
+    "Terrain",
+    "DevCard",
+    "Building",
+    "Colour",
+    "RESOURCES",
+    "TERRAIN_RESOURCE",
+    "COSTS",
+    "BANK_PER_RESOURCE",
+    "DEV_DECK",
+    "PIECE_LIMITS",
+    "VP_TO_WIN",
+    "BASE_TERRAIN_COUNTS",
+    "BASE_TOKEN_LETTERS",
+    "BASE_HARBOURS",
+    "HARBOUR_PROPOSAL_POSITIONS",
+    "HARBOUR_PROPOSAL_TYPES",
+    "LONGEST_ROAD_MIN",
+    "LARGEST_ARMY_MIN",
+    "SPECIAL_CARD_VP",
+    "DISCARD_LIMIT",
+    "roll_probability",
+    "pips",
+]
+
+
+class _ReprEnum(enum.Enum):
+    """Enum whose repr evaluates back (``Resource.ORE``) and parses from strings."""
+
+    def __repr__(self) -> str:  # pragma: no cover - trivial
+        return f"{type(self).__name__}.{self.name}"
+
+    def __str__(self) -> str:
+        return self.name.lower()
+
+    @classmethod
+    def parse(cls, text: "str | _ReprEnum"):
+        """Parse a name such as ``"ore"`` or ``"ORE"`` (strings only at the edges)."""
+        if isinstance(text, cls):
+            return text
+        try:
+            return cls[str(text).strip().upper().replace(" ", "_")]
+        except KeyError:
+            names = ", ".join(m.name.lower() for m in cls)
+            raise ValueError(f"unknown {cls.__name__.lower()} {text!r}; expected one of {names}") from None
+
+
+class Resource(_ReprEnum):
+    """The five resources (B-COMP-1).  Values index hands and the bank."""
+
+    LUMBER = 0
+    BRICK = 1
+    WOOL = 2
+    GRAIN = 3
+    ORE = 4
+
+
+RESOURCES: tuple[Resource, ...] = tuple(Resource)
+
+
+class Terrain(_ReprEnum):
+    """Land terrain (B-COMP-1, B-COMP-3)."""
+
+    FOREST = "forest"
+    HILLS = "hills"
+    PASTURE = "pasture"
+    FIELDS = "fields"
+    MOUNTAINS = "mountains"
+    DESERT = "desert"
+
+    @property
+    def resource(self) -> Resource | None:
+        """The resource this terrain produces, or ``None`` for the desert."""
+        return TERRAIN_RESOURCE[self]
+
+
+#: B-COMP-1: which terrain produces which resource.
+TERRAIN_RESOURCE = MappingProxyType(
+    {
+        Terrain.FOREST: Resource.LUMBER,
+        Terrain.HILLS: Resource.BRICK,
+        Terrain.PASTURE: Resource.WOOL,
+        Terrain.FIELDS: Resource.GRAIN,
+        Terrain.MOUNTAINS: Resource.ORE,
+        Terrain.DESERT: None,
+    }
+)
+
+
+class DevCard(_ReprEnum):
+    """Development card kinds (B-DEV-1, B-COMP-6..8).  Values index card counts."""
+
+    KNIGHT = 0
+    ROAD_BUILDING = 1
+    YEAR_OF_PLENTY = 2
+    MONOPOLY = 3
+    VICTORY_POINT = 4
+
+
+class Building(_ReprEnum):
+    """What stands on an intersection."""
+
+    SETTLEMENT = 1
+    CITY = 2
+
+
+class Colour(_ReprEnum):
+    """Player colours (B-COMP-9; brown and green come with the 5-6 extension)."""
+
+    RED = "red"
+    BLUE = "blue"
+    WHITE = "white"
+    ORANGE = "orange"
+    BROWN = "brown"
+    GREEN = "green"
+
+
+def _cost(**kw: int) -> tuple[int, int, int, int, int]:
+    return tuple(kw.get(r.name.lower(), 0) for r in RESOURCES)  # type: ignore[return-value]
+
+
+#: B-BUILD-1: building costs as counts indexed by ``Resource.value``.
+COSTS = MappingProxyType(
+    {
+        "road": _cost(brick=1, lumber=1),
+        "settlement": _cost(brick=1, lumber=1, wool=1, grain=1),
+        "city": _cost(ore=3, grain=2),
+        "development_card": _cost(ore=1, wool=1, grain=1),
+    }
+)
+
+#: B-COMP-2: 19 cards of each resource in the bank.
+BANK_PER_RESOURCE = 19
+
+#: B-COMP-6, B-COMP-7, B-COMP-8: the 25-card development deck.
+DEV_DECK = MappingProxyType(
+    {
+        DevCard.KNIGHT: 14,
+        DevCard.ROAD_BUILDING: 2,
+        DevCard.YEAR_OF_PLENTY: 2,
+        DevCard.MONOPOLY: 2,
+        DevCard.VICTORY_POINT: 5,
+    }
+)
+
+#: B-COMP-9: pieces per colour.
+PIECE_LIMITS = MappingProxyType({"road": 15, "settlement": 5, "city": 4})
+
+#: B-END-2.
+VP_TO_WIN = 10
+#: B-LR-4.
+LONGEST_ROAD_MIN = 5
+#: B-LA-1.
+LARGEST_ARMY_MIN = 3
+#: B-COMP-10, B-END-1: Longest Road and Largest Army are worth 2 VP each.
+SPECIAL_CARD_VP = 2
+#: B-ROB-2: a player holding more than this many resource cards discards on a 7.
+DISCARD_LIMIT = 7
+
+#: B-COMP-3: the 19 base hexes.
+BASE_TERRAIN_COUNTS = MappingProxyType(
+    {
+        Terrain.FOREST: 4,
+        Terrain.PASTURE: 4,
+        Terrain.FIELDS: 4,
+        Terrain.HILLS: 3,
+        Terrain.MOUNTAINS: 3,
+        Terrain.DESERT: 1,
+    }
+)
+
+#: B-SETUP-11: token values in letter order A..R.
+BASE_TOKEN_LETTERS: tuple[int, ...] = (5, 2, 6, 3, 8, 10, 9, 12, 11, 4, 8, 10, 9, 4, 5, 6, 3, 11)
+
+#: B-COMP-11: 4 generic 3:1 harbours and one 2:1 harbour per resource.
+BASE_HARBOURS = MappingProxyType({None: 4, **{r: 1 for r in RESOURCES}})
+
+#: B-BOARD-9 (GAP, PROPOSAL): coastal path numbers that carry a harbour ...
+HARBOUR_PROPOSAL_POSITIONS: tuple[int, ...] = (0, 3, 7, 10, 13, 17, 20, 23, 27)
+#: ... and their types in the same order (``None`` is a generic 3:1 harbour).
+HARBOUR_PROPOSAL_TYPES: tuple[Resource | None, ...] = (
+    None,
+    Resource.WOOL,
+    None,
+    Resource.ORE,
+    Resource.GRAIN,
+    None,
+    Resource.BRICK,
+    Resource.LUMBER,
+    None,
+)
+
+
+def roll_probability(total: int) -> Fraction:
+    """Probability that two six-sided dice sum to ``total`` (B-COMP-5).
+
+    Examples
+    --------
+    >>> roll_probability(7)
+    Fraction(1, 6)
+    >>> roll_probability(2)
+    Fraction(1, 36)
+    >>> roll_probability(13)
+    Fraction(0, 1)
+    """
+    if not 2 <= total <= 12:
+        return Fraction(0)
+    return Fraction(6 - abs(7 - total), 36)
+
+
+def pips(token: int | None) -> int:
+    """Number of dots printed on a token: ways to roll it out of 36 (B-COMP-5).
+
+    Examples
+    --------
+    >>> [pips(k) for k in (2, 6, 8, 12)]
+    [1, 5, 5, 1]
+    """
+    if token is None or not 2 <= token <= 12 or token == 7:
+        return 0
+    return 6 - abs(7 - token)

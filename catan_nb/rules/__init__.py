@@ -1,0 +1,8 @@
+"""The rules engine: state, actions, legal actions and their application."""
+
+from .actions import *  # noqa: F401,F403
+from .actions import __all__ as _actions_all
+from .game import SAVE_FORMAT, Game, Phase, PlayerView, Rules
+from .longest_road import longest_trail
+
+__all__ = [*_actions_all, "Game", "Phase", "PlayerView", "Rules", "SAVE_FORMAT", "longest_trail"]

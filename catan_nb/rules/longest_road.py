@@ -1,0 +1,115 @@
+"""Longest road on plain data (B-LR-1..3).
+
+A road's length is the number of roads in the longest trail (no road used
+twice) through one player's roads that never passes *through* an intersection
+holding an opponent's settlement or city; it may end there (B-LR-2).  The
+player's own buildings do not split it (B-LR-3).
+
+Notes
+-----
+Exhaustive depth-first search over trails, with roads as bits of an int.  A
+player has at most 15 roads, so the search is small; it starts only where a
+longest trail can start: dead ends and blocked intersections, or anywhere on a
+network with neither (a loop).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+
+__all__ = ["longest_trail"]
+
+
+def longest_trail(
+    roads: Collection[int],
+    edge_nodes: Sequence[tuple[int, int]],
+    node_edges: Sequence[Sequence[int]],
+    blocked: Collection[int] = (),
+) -> tuple[int, list[int]]:
+    """Length and roads (in order) of the longest trail through ``roads``.
+
+    Parameters
+    ----------
+    roads : collection of int
+        Path ids of one player's roads.
+    edge_nodes : sequence of (int, int)
+        End intersections of every path.
+    node_edges : sequence of sequences of int
+        Paths at every intersection.
+    blocked : collection of int
+        Intersections holding an opponent's settlement or city.
+
+    Returns
+    -------
+    (length, path ids)
+
+    Examples
+    --------
+    A line of three roads 0-1-2-3 cut by an opponent at intersection 1:
+
+    >>> edge_nodes = [(0, 1), (1, 2), (2, 3)]
+    >>> node_edges = [[0], [0, 1], [1, 2], [2]]
+    >>> longest_trail({0, 1, 2}, edge_nodes, node_edges)
+    (3, [0, 1, 2])
+    >>> longest_trail({0, 1, 2}, edge_nodes, node_edges, blocked={1})[0]
+    2
+    """
+    mine = set(roads)
+    if not mine:
+        return 0, []
+    blocked = set(blocked)
+    deg: dict[int, int] = {}
+    for e in mine:
+        for v in edge_nodes[e]:
+            deg[v] = deg.get(v, 0) + 1
+    # A longest trail can be taken to start at a dead end, a fork or a blocked
+    # intersection; a component with none of them is a loop: start anywhere on it.
+    starts = [v for v, d in deg.items() if d != 2 or v in blocked]
+    seen: set[int] = set()
+    for v in sorted(deg):
+        if v in seen:
+            continue
+        comp, stack = [], [v]
+        seen.add(v)
+        while stack:
+            u = stack.pop()
+            comp.append(u)
+            for e in node_edges[u]:
+                if e in mine:
+                    a, c = edge_nodes[e]
+                    w = c if a == u else a
+                    if w not in seen:
+                        seen.add(w)
+                        stack.append(w)
+        if not any(deg[u] != 2 or u in blocked for u in comp):
+            starts.append(min(comp))
+    bit = {e: 1 << i for i, e in enumerate(sorted(mine))}
+    best_len = 0
+    best_path: list[int] = []
+    path: list[int] = []
+
+    def dfs(v: int, used: int) -> None:
+        nonlocal best_len, best_path
+        extended = False
+        for e in node_edges[v]:
+            b = bit.get(e)
+            if b is None or used & b:
+                continue
+            a, c = edge_nodes[e]
+            w = c if a == v else a
+            path.append(e)
+            extended = True
+            if w in blocked:
+                if len(path) > best_len:
+                    best_len, best_path = len(path), path.copy()
+            else:
+                dfs(w, used | b)
+            path.pop()
+        if not extended and len(path) > best_len:
+            best_len, best_path = len(path), path.copy()
+
+    for s in sorted(set(starts)):
+        dfs(s, 0)
+        if best_len == len(mine):
+            break
+    return best_len, best_path

@@ -1,0 +1,42 @@
+"""Helpers that build test positions from board files and action lists."""
+
+from __future__ import annotations
+
+from catan_nb import Board, Game, Resource
+from catan_nb.rules import BuildRoad, BuildSettlement
+
+RES = {r.name.lower(): r for r in Resource}
+
+
+def deal(game: Game, player: int, **cards: int) -> None:
+    """Move cards from the bank to a player's hand (keeps the 95-card total)."""
+    for name, k in cards.items():
+        r = RES[name].value
+        assert game.bank[r] >= k, f"bank has {game.bank[r]} {name}"
+        game.bank[r] -= k
+        game.hands[player][r] += k
+
+
+def empty_hands(game: Game) -> None:
+    """Return every card in every hand to the bank."""
+    for h in game.hands:
+        for r in range(5):
+            game.bank[r] += h[r]
+            h[r] = 0
+
+
+def node(board: Board, row: int, col: int, corner: str) -> int:
+    """Intersection id at a named corner of rulebook hex (row, col)."""
+    return board.node_at((row, col), corner)
+
+
+def path(board: Board, row: int, col: int, side: str) -> int:
+    """Path id along a named side of rulebook hex (row, col)."""
+    return board.path_on((row, col), side)
+
+
+def found(game: Game, placements: list[tuple[int, int]]) -> None:
+    """Play the founding phase: one (settlement node, road path) per step in snake order."""
+    for v, e in placements:
+        game.play(BuildSettlement(v))
+        game.play(BuildRoad(e))
