@@ -194,6 +194,7 @@ def _cached_actions(n_nodes: int, n_edges: int, n_hexes: int, n_players: int) ->
         "trade": [[MaritimeTrade(g, r) for r in RESOURCES] for g in RESOURCES],
         "discard": [Discard(tuple(int(i == r) for i in range(N_RES))) for r in range(N_RES)],
         "robber": {},
+        "robber_plain": [MoveRobber(hx) for hx in range(n_hexes)],
         "yop": [[PlayYearOfPlenty(a, b) for b in RESOURCES] for a in RESOURCES],
         "mono": [PlayMonopoly(r) for r in RESOURCES],
         "confirm": [ConfirmTrade(p) for p in range(n_players)],
@@ -297,6 +298,7 @@ class Game:
         self.node_kind: list[int] = [0] * t.n_nodes
         self.edge_owner: list[int] = [-1] * t.n_edges
         self.blocked: list[int] = [0] * t.n_nodes  # buildings at or next to the node (B-BUILD-7)
+        self.occupied: list[int] = []  # intersections holding a building, in order of founding
         self.road_nodes: list[set[int]] = [set() for _ in range(n)]
         self.roads: list[set[int]] = [set() for _ in range(n)]
         self.n_settlements: list[int] = [0] * n
@@ -587,28 +589,29 @@ class Game:
             out.extend(self._acts["mono"])
 
     def _legal_robber(self) -> list[Action]:
-        out: list[Action] = []
-        cache = self._acts["robber"]
-        mandatory = self.rules.steal_mandatory
+        """B-ROB-5..8: every other land hex, with each possible victim (or none)."""
         p = self.active
         owner, hands, node_hexes = self.node_owner, self.hands, self._t.node_hexes
         at_hex: dict[int, set[int]] = {}
-        for v, o in enumerate(owner):
-            if o >= 0 and o != p and any(hands[o]):
+        for v in self.occupied:
+            o = owner[v]
+            if o != p and any(hands[o]):
                 for hx in node_hexes[v]:
                     at_hex.setdefault(hx, set()).add(o)
-        for hx in range(self._t.n_hexes):
-            if hx == self.robber:
+        robber = self.robber
+        plain = self._acts["robber_plain"]
+        if self.rules.steal_mandatory:
+            out: list[Action] = [plain[hx] for hx in range(self._t.n_hexes) if hx != robber and hx not in at_hex]
+        else:
+            out = [plain[hx] for hx in range(self._t.n_hexes) if hx != robber]
+        cache = self._acts["robber"]
+        for hx in sorted(at_hex):
+            if hx == robber:
                 continue
-            victims = sorted(at_hex.get(hx, ()))
-            options: list[int | None] = list(victims)
-            if not victims or not mandatory:
-                options.insert(0, None)
-            for v in options:
-                key = (hx, v)
-                act = cache.get(key)
+            for o in sorted(at_hex[hx]):
+                act = cache.get((hx, o))
                 if act is None:
-                    act = cache[key] = MoveRobber(hx, v)
+                    act = cache[(hx, o)] = MoveRobber(hx, o)
                 out.append(act)
         return out
 
@@ -899,6 +902,7 @@ class Game:
     def _place_settlement(self, p: int, v: int) -> None:
         self.node_owner[v] = p
         self.node_kind[v] = 1
+        self.occupied.append(v)
         self.n_settlements[p] += 1
         blocked = self.blocked
         blocked[v] += 1
@@ -1026,38 +1030,39 @@ class Game:
 
     def _produce(self, total: int) -> None:
         """B-PROD-1..8 with the bank limit of B-COMP-14."""
-        owed = [[0] * N_RES for _ in range(self.n)]
         owner, kind = self.node_owner, self.node_kind
         robber = self.robber
+        gains = []
         for hx, r, nodes in self._producers[total]:
             if hx == robber:  # B-ROB-10
                 continue
             for v in nodes:
                 o = owner[v]
                 if o >= 0:
-                    owed[o][r] += kind[v]  # settlement 1, city 2
+                    gains.append((o, r, kind[v]))  # settlement 1, city 2
         got: dict[int, list[int]] = {}
-        bank = self.bank
-        if not any(map(any, owed)):
-            self.last_production = {}
-            return
-        for r in range(N_RES):
-            claim = [p for p in range(self.n) if owed[p][r]]
-            if not claim:
-                continue
-            need = sum(owed[p][r] for p in claim)
-            if need > bank[r]:
-                if len(claim) == 1 and self.rules.shortage_single_taker:
-                    owed[claim[0]][r] = bank[r]
-                else:
-                    continue
-            for p in claim:
-                k = owed[p][r]
-                if k:
-                    self.hands[p][r] += k
-                    bank[r] -= k
-                    got.setdefault(p, [0] * N_RES)[r] += k
         self.last_production = got
+        if not gains:
+            return
+        need = [0] * N_RES
+        claim: list[set[int]] = [set() for _ in range(N_RES)]
+        for o, r, k in gains:
+            need[r] += k
+            claim[r].add(o)
+        bank = self.bank
+        for r in range(N_RES):
+            if need[r] > bank[r]:
+                if len(claim[r]) == 1 and self.rules.shortage_single_taker:
+                    (o,) = claim[r]
+                    gains = [(q, x, k) for q, x, k in gains if x != r] + [(o, r, bank[r])]
+                else:
+                    gains = [(q, x, k) for q, x, k in gains if x != r]
+        hands = self.hands
+        for o, r, k in gains:
+            if k:
+                hands[o][r] += k
+                bank[r] -= k
+                got.setdefault(o, [0] * N_RES)[r] += k
 
     def _next_discarder(self, start: int) -> int:
         for i in range(self.n):
@@ -1331,7 +1336,7 @@ class Game:
     )
     _LISTS = (
         "bank", "knights", "node_owner", "node_kind", "edge_owner", "blocked", "n_settlements", "n_cities",
-        "road_length", "_discard_owed", "_founding_order", "_trade_responders", "_trade_accepted", "log",
+        "road_length", "occupied", "_discard_owed", "_founding_order", "_trade_responders", "_trade_accepted", "log",
         "dice_history",
     )
     _NESTED = ("hands", "dev", "dev_new", "road_nodes", "roads", "harbours")

@@ -1,0 +1,102 @@
+"""Simple bots to drive simulations and tests.
+
+A bot is any object with ``choose(game) -> Action`` that returns one of
+``game.legal_actions()`` for ``game.current_player``.  All randomness comes from
+the seed passed in.
+
+Examples
+--------
+>>> from catan_nb import Board, Game
+>>> game = Game(Board.random(seed=2), players=4, seed=2)
+>>> game = play_game(game, [RandomBot(seed=s) for s in range(4)])
+>>> game.is_over
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Protocol
+
+from ..rules import (
+    Action,
+    BuildCity,
+    BuildRoad,
+    BuildSettlement,
+    BuyDevelopmentCard,
+    EndTurn,
+    Game,
+    MaritimeTrade,
+)
+
+__all__ = ["Bot", "RandomBot", "WeightedBot", "play_game"]
+
+
+class Bot(Protocol):
+    """Anything that picks a legal action for the game's current player."""
+
+    def choose(self, game: Game) -> Action: ...
+
+
+class RandomBot:
+    """Uniformly random over the legal actions (domestic offers excluded).
+
+    Parameters
+    ----------
+    seed : int or random.Random
+        Seed of the bot's own generator.
+    offers : bool
+        Also consider one-for-one domestic offers.
+    """
+
+    def __init__(self, seed: int | random.Random | None = 0, *, offers: bool = False):
+        self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        self.offers = offers
+
+    def choose(self, game: Game) -> Action:
+        acts = game.legal_actions(offers=self.offers)
+        return acts[int(self.rng.random() * len(acts))]
+
+    def __repr__(self) -> str:
+        return "RandomBot()"
+
+
+class WeightedBot:
+    """Random, but prefers building: weights per action kind.
+
+    Default weights: city 20, settlement 15, development card 4, road 3,
+    ending the turn 1, maritime trade 1, everything else 1.
+    """
+
+    DEFAULT_WEIGHTS: dict[type, float] = {
+        BuildCity: 20.0,
+        BuildSettlement: 15.0,
+        BuyDevelopmentCard: 4.0,
+        BuildRoad: 3.0,
+        EndTurn: 1.0,
+        MaritimeTrade: 1.0,
+    }
+
+    def __init__(self, seed: int | random.Random | None = 0, weights: dict[type, float] | None = None):
+        self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        self.weights = dict(self.DEFAULT_WEIGHTS if weights is None else weights)
+
+    def choose(self, game: Game) -> Action:
+        acts = game.legal_actions()
+        w = [self.weights.get(type(a), 1.0) for a in acts]
+        return self.rng.choices(acts, weights=w, k=1)[0]
+
+    def __repr__(self) -> str:
+        return "WeightedBot()"
+
+
+def play_game(game: Game, bots: Sequence[Bot], *, max_turns: int | None = None, checked: bool = False) -> Game:
+    """Let ``bots`` (one per seat) play ``game`` until it ends or ``max_turns`` turns have begun.
+
+    ``checked=True`` applies each action through :meth:`Game.play` (slower; raises on a bug).
+    """
+    step = game.play if checked else game.apply
+    while not game.is_over and (max_turns is None or game.turn <= max_turns):
+        step(bots[game.current_player].choose(game))
+    return game

@@ -1,0 +1,102 @@
+"""Invariants checked after every action of the property tests, computed from scratch."""
+
+from __future__ import annotations
+
+from catan_nb import Game
+from catan_nb.constants import BANK_PER_RESOURCE, DEV_DECK, LARGEST_ARMY_MIN, LONGEST_ROAD_MIN, PIECE_LIMITS, SPECIAL_CARD_VP
+from catan_nb.rules import Phase, PlayMonopoly, PlayRoadBuilding, PlayYearOfPlenty, longest_trail
+
+PROGRESS = (PlayMonopoly, PlayRoadBuilding, PlayYearOfPlenty)
+DECK_SIZE = sum(DEV_DECK.values())
+
+
+class Checker:
+    """Checks one game's invariants after each action.
+
+    Everything is recounted from the board arrays; only work whose inputs did not
+    change since the last call (the road recount for an unchanged position, the
+    scan of log entries already seen) is reused.
+    """
+
+    def __init__(self, game: Game):
+        self.game = game
+        self._pos_key = None
+        self._lr: list[int] = []
+        self._log_seen = 0
+        self._progress_played = 0
+
+    def __call__(self) -> None:
+        g = self.game
+        n = g.n
+        t = g.board.topology
+        # B-COMP-2: 95 resource cards, 19 per resource, in bank plus hands; none negative.
+        for r in range(5):
+            total = g.bank[r]
+            assert total >= 0
+            for h in g.hands:
+                assert h[r] >= 0
+                total += h[r]
+            assert total == BANK_PER_RESOURCE, f"resource {r}: {total} cards"
+        # B-COMP-6: 25 development cards in deck + hands + played.
+        log = g.log
+        for a in log[self._log_seen :]:
+            if isinstance(a, PROGRESS):
+                self._progress_played += 1
+        self._log_seen = len(log)
+        assert sum(g.deck) + sum(map(sum, g.dev)) + sum(g.knights) + self._progress_played == DECK_SIZE
+        key = (tuple(g.edge_owner), tuple(g.node_owner), tuple(g.node_kind))
+        if key != self._pos_key:
+            self._pos_key = key
+            self._check_position(g, t)
+        # Piece limits (B-COMP-9) against the counters, counted from the board arrays.
+        settlements, cities, building_vp = [0] * n, [0] * n, [0] * n
+        for v, o in enumerate(g.node_owner):
+            if o >= 0:
+                k = g.node_kind[v]
+                building_vp[o] += k
+                if k == 1:
+                    settlements[o] += 1
+                else:
+                    cities[o] += 1
+        roads = [0] * n
+        for o in g.edge_owner:
+            if o >= 0:
+                roads[o] += 1
+        for p in range(n):
+            assert settlements[p] == g.n_settlements[p] <= PIECE_LIMITS["settlement"]
+            assert cities[p] == g.n_cities[p] <= PIECE_LIMITS["city"]
+            assert roads[p] == len(g.roads[p]) <= PIECE_LIMITS["road"]
+        # Robber on exactly one land hex.
+        assert 0 <= g.robber < t.n_hexes
+        # Longest road recomputed from scratch equals the cached value.
+        assert g.road_lengths() == self._lr, (g.road_lengths(), self._lr)
+        h = g.longest_road_holder
+        if h is not None:
+            assert self._lr[h] >= LONGEST_ROAD_MIN
+        a = g.largest_army_holder
+        if a is not None:
+            assert g.knights[a] >= LARGEST_ARMY_MIN and g.knights[a] == max(g.knights)
+        # VP recomputed from scratch equals the cached VP (B-END-1).
+        founding = g.phase in (Phase.FOUNDING_SETTLEMENT, Phase.FOUNDING_ROAD)
+        for p in range(n):
+            vp = building_vp[p] + SPECIAL_CARD_VP * ((h == p) + (a == p)) + g.dev[p][4]
+            assert vp == g.vp(p)
+            if g.phase is not Phase.GAME_OVER and p == g.active_player and not founding:
+                assert vp < g.rules.vp_to_win  # B-END-3: a win ends the game at once
+        if g.phase is Phase.GAME_OVER:
+            assert g.vp(g.winner) >= g.rules.vp_to_win
+
+    def _check_position(self, g: Game, t) -> None:
+        # Distance rule holds everywhere (B-BUILD-7).
+        for v, o in enumerate(g.node_owner):
+            if o >= 0:
+                assert all(g.node_owner[w] < 0 for w in t.node_neighbours[v])
+        self._lr = [
+            longest_trail(
+                [e for e, o in enumerate(g.edge_owner) if o == p],
+                t.edge_nodes,
+                t.node_edges,
+                [v for v, o in enumerate(g.node_owner) if o >= 0 and o != p],
+            )[0]
+            for p in range(g.n)
+        ]

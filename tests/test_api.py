@@ -1,0 +1,222 @@
+"""The public API: saved games, information sets, action values, determinism, errors."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from helpers import deal
+
+import catan_nb
+from catan_nb import Board, DevCard, Game, Resource, SaveFileError
+from catan_nb.analysis import RandomBot, WeightedBot, play_game
+from catan_nb.errors import CatanError, IllegalActionError
+from catan_nb.rules import (
+    ACTION_TYPES,
+    AcceptTrade,
+    BuildRoad,
+    BuyDevelopmentCard,
+    Discard,
+    EndTurn,
+    MoveRobber,
+    OfferTrade,
+    Phase,
+    PlayMonopoly,
+    RollDice,
+    Rules,
+    action_from_json,
+    action_to_json,
+    counts,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def played_game(seed=3, players=4) -> Game:
+    game = Game(Board.random(seed=seed), players=players, seed=seed)
+    return play_game(game, [RandomBot(seed + p) for p in range(players)])
+
+
+def test_error_hierarchy_is_value_error():
+    for cls in (IllegalActionError, catan_nb.BoardFileError, SaveFileError):
+        assert issubclass(cls, CatanError) and issubclass(cls, ValueError)
+
+
+@pytest.mark.parametrize("name", sorted(ACTION_TYPES))
+def test_every_action_kind_round_trips_through_json_and_repr(name):
+    samples = {
+        "BuildSettlement": dict(node=3),
+        "BuildRoad": dict(path=7),
+        "BuildCity": dict(node=3),
+        "BuyDevelopmentCard": dict(card=DevCard.MONOPOLY),
+        "RollDice": dict(dice=(2, 5)),
+        "Discard": dict(cards=(1, 0, 2, 0, 0)),
+        "MoveRobber": dict(hex=4, victim=2, stolen=Resource.WOOL),
+        "PlayYearOfPlenty": dict(first=Resource.ORE, second=Resource.ORE),
+        "PlayMonopoly": dict(resource=Resource.GRAIN),
+        "MaritimeTrade": dict(give=Resource.BRICK, get=Resource.ORE),
+        "OfferTrade": dict(give=(1, 0, 0, 0, 0), get=(0, 0, 0, 0, 2)),
+        "ConfirmTrade": dict(partner=2),
+    }
+    cls = ACTION_TYPES[name]
+    action = cls(**samples.get(name, {}))
+    assert action_from_json(json.loads(json.dumps(action_to_json(action)))) == action
+    assert eval(repr(action), vars(catan_nb.rules) | {"Resource": Resource, "DevCard": DevCard}) == action
+    with pytest.raises(Exception):
+        action.__setattr__("x", 1)  # frozen
+
+
+def test_action_from_json_rejects_unknown_types_and_fields():
+    with pytest.raises(ValueError, match="unknown action type"):
+        action_from_json({"type": "Teleport"})
+    with pytest.raises(ValueError, match="no field"):
+        action_from_json({"type": "BuildRoad", "path": 1, "colour": "red"})
+
+
+def test_save_load_round_trip_finished_game(tmp_path):
+    game = played_game()
+    path = tmp_path / "game.json"
+    game.save(path)
+    loaded = Game.load(path)
+    assert loaded.state() == game.state()
+    assert loaded.winner == game.winner and loaded.is_over
+
+
+def test_save_load_mid_phase_positions():
+    """Saved games in the middle of every kind of pending decision load identically."""
+    seen = set()
+    for seed in range(40):
+        game = Game(Board.random(seed=seed), players=4, seed=seed)
+        bots = [RandomBot(seed * 10 + p, offers=True) for p in range(4)]
+        while not game.is_over and game.turn < 400:
+            game.apply(bots[game.current_player].choose(game))
+            if game.phase not in seen and game.phase not in (Phase.MAIN, Phase.ROLL):
+                seen.add(game.phase)
+                assert Game.from_json(game.to_json()).state() == game.state(), game.phase
+        if len(seen) >= 7:
+            break
+    assert {Phase.DISCARD, Phase.MOVE_ROBBER, Phase.TRADE_RESPONSE, Phase.ROAD_BUILDING} <= seen
+
+
+def board_hex(game, r, c):
+    return game.board.hex_at(r, c).id
+
+
+def test_replay_is_deterministic_from_seed_and_actions():
+    """The same seed and actions give the same game; another seed gives another."""
+    a, b = played_game(seed=11), played_game(seed=11)
+    assert a.state() == b.state()
+    assert played_game(seed=12).state() != a.state()
+
+
+def test_recorded_outcomes_are_in_the_log():
+    game = Game(Board.beginner(), players=4, seed=2, start="beginner")
+    game.play(RollDice())
+    assert game.log[-1].dice is not None and game.log[-1].dice == game.dice_history[-1]
+    deal(game, 0, ore=1, wool=1, grain=1)
+    if game.phase is Phase.MAIN:
+        game.play(BuyDevelopmentCard())
+        assert isinstance(game.log[-1].card, DevCard)
+
+
+@pytest.mark.parametrize(
+    "mutate, field",
+    [
+        (lambda d: d.pop("seed"), "seed"),
+        (lambda d: d.update(format="chess"), "format"),
+        (lambda d: d.update(version=99), "version"),
+        (lambda d: d["board"]["hexes"][0].update(terrain="lava"), "board.hexes[0].terrain"),
+        (lambda d: d["actions"].insert(0, {"type": "Teleport"}), "actions[0]"),
+        (lambda d: d["actions"].insert(3, {"type": "EndTurn"}), "actions[3]"),
+        (lambda d: d.update(rules={"no_such_option": True}), "rules"),
+    ],
+)
+def test_bad_save_file_names_file_and_field(tmp_path, mutate, field):
+    """A bad save file raises SaveFileError naming the file and the field."""
+    data = json.loads(played_game().to_json())
+    mutate(data)
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(SaveFileError) as info:
+        Game.load(path)
+    assert str(path) in str(info.value) and field in str(info.value)
+
+
+def test_bad_save_file_illegal_action_names_rule(tmp_path):
+    game = Game(Board.beginner(), players=4, seed=1, start="beginner")
+    data = game.to_dict()
+    data["actions"] = [{"type": "BuildRoad", "path": 0}]
+    with pytest.raises(SaveFileError, match=r"actions\[0\].*B-TURN-3"):
+        Game.from_json(json.dumps(data), source="x.json")
+
+
+def test_not_json_save_file():
+    with pytest.raises(SaveFileError, match="invalid JSON"):
+        Game.from_json("{nope", source="broken.json")
+
+
+def test_player_view_hides_opponents_cards():
+    """B-SETUP-7: hand contents are hidden, card counts are public; VP cards stay hidden."""
+    game = Game(Board.beginner(), players=4, seed=5, start="beginner")
+    game.play(RollDice((2, 2)))
+    deal(game, 0, ore=1, wool=1, grain=1)
+    game.play(BuyDevelopmentCard(card=DevCard.VICTORY_POINT))
+    mine, theirs = game.view(0), game.view(1)
+    assert mine.dev_cards[DevCard.VICTORY_POINT] == 1
+    assert theirs.dev_cards == {c: 0 for c in DevCard}  # seat 1's own cards only
+    assert theirs.dev_counts[0] == 1 and theirs.resource_counts == tuple(sum(h) for h in game.hands)
+    assert theirs.visible_vp[0] == mine.own_vp - 1
+    assert mine.legal_actions and not theirs.legal_actions
+    assert not hasattr(theirs, "hands")
+
+
+def test_copy_is_independent():
+    game = Game(Board.beginner(), players=4, seed=5, start="beginner")
+    clone = game.copy()
+    clone.play(RollDice((3, 3)))
+    assert game.phase is Phase.ROLL and clone.phase is Phase.MAIN
+    assert game.state() != clone.state()
+    game.play(RollDice((3, 3)))
+    assert game.state() == clone.state()
+
+
+def test_bots_only_choose_legal_actions():
+    for bot_cls in (RandomBot, WeightedBot):
+        game = Game(Board.random(seed=4), players=3, seed=4)
+        play_game(game, [bot_cls(p) for p in range(3)], checked=True)
+        assert game.is_over
+
+
+def test_play_rejects_non_actions_and_after_game_over():
+    game = played_game(seed=1)
+    with pytest.raises(IllegalActionError, match="B-END-3"):
+        game.play(EndTurn())
+    fresh = Game(Board.beginner(), players=4, seed=1, start="beginner")
+    with pytest.raises(IllegalActionError):
+        fresh.play("roll")  # type: ignore[arg-type]
+
+
+def test_game_argument_errors():
+    with pytest.raises(ValueError, match="3 or 4 players"):
+        Game(Board.beginner(), players=2)
+    with pytest.raises(ValueError, match="start"):
+        Game(Board.beginner(), start="middle")
+
+
+def test_rules_options_saved_with_the_game():
+    game = Game(Board.beginner(), players=3, seed=1, start="beginner", rules=Rules(steal_mandatory=True))
+    assert Game.from_json(game.to_json()).rules == Rules(steal_mandatory=True)
+
+
+def test_readme_example_runs():
+    """The README's first code block runs as written."""
+    text = (ROOT / "README.md").read_text()
+    block = re.search(r"```python\n(.*?)```", text, re.S).group(1)
+    exec(compile(block, "README.md", "exec"), {"print": lambda *a, **k: None})
+
+
+def test_monopoly_action_value_equality():
+    assert PlayMonopoly(Resource.ORE) == PlayMonopoly(Resource.ORE)
+    assert hash(BuildRoad(3)) == hash(BuildRoad(3))
