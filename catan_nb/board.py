@@ -223,6 +223,9 @@ class Board:
         self._hex_by_axial = {ax: h for h, ax in self._axial.items()}
         self.graph: nx.Graph = self._build_graph()
         self._corner_node = {d["corner"]: v for v, d in self.graph.nodes(data=True)}
+        self._path_ends: list[tuple[NodeId, NodeId]] = [(NodeId(0), NodeId(0))] * self.graph.number_of_edges()
+        for a, b, d in self.graph.edges(data=True):
+            self._path_ends[d["id"]] = (NodeId(min(a, b)), NodeId(max(a, b)))
         self._path_by_corners = {
             tuple(sorted((self.graph.nodes[a]["corner"], self.graph.nodes[b]["corner"]))): d["id"]
             for a, b, d in self.graph.edges(data=True)
@@ -334,8 +337,7 @@ class Board:
 
     def path_nodes(self, path: int) -> tuple[NodeId, NodeId]:
         """The two end intersections of a path, lower id first."""
-        a, b = self.topology.edge_nodes[path]
-        return NodeId(a), NodeId(b)
+        return self._path_ends[path]
 
     def path_between(self, a: int, b: int) -> PathId:
         """The path joining two adjacent intersections.

@@ -120,11 +120,13 @@ def next_main(g: Game, p: int) -> None:
 def build_line(g: Game, p: int, *nodes: int) -> None:
     """Seat ``p`` builds (paying dealt cards) every missing road along the chain of intersections."""
     to_main(g, p)
-    for e in chain(*nodes):
-        if g.road_owner(e) == p:
-            continue
+    todo = [e for e in chain(*nodes) if g.road_owner(e) != p]
+    while todo:  # in whichever order the roads connect (B-BUILD-4)
         deal(g, p, lumber=1, brick=1)
+        legal = set(g.legal_actions())
+        e = next((e for e in todo if BuildRoad(e) in legal), todo[0])
         g.play(BuildRoad(e))
+        todo.remove(e)
 
 
 def build_settlement(g: Game, p: int, v: int) -> None:

@@ -65,15 +65,6 @@ BEGINNER_LAYOUT = {
 CORNERS_CCW = [(1, 1), (3, 1), (5, 1), (5, 3), (3, 5), (1, 3)]
 
 
-HARBOUR_BUG = pytest.mark.xfail(
-    reason=(
-        "ENGINE BUG: Board.__init__ calls self.path_nodes() (which builds the cached Board.topology) "
-        "inside the harbour loop before the nodes' 'harbour' attributes are set, so "
-        "topology.node_harbour is all -1 and no settlement ever gets harbour access: "
-        "Game(Board.beginner(), players=3).play(BuildSettlement(0)); maritime_rate(0, ORE) == 4, expected 3"
-    ),
-    strict=True,
-)
 
 
 # ---------------------------------------------------------------------- helpers
@@ -591,7 +582,6 @@ def test_B_BOARD_7_robber_starts_on_desert(beginner):
         assert beginner.hexes[g.robber].terrain is Terrain.DESERT
 
 
-@HARBOUR_BUG
 @pytest.mark.parametrize("k", range(9))
 @pytest.mark.parametrize("end", [0, 1])
 def test_B_BOARD_8_harbour_usable_from_either_end(beginner, k, end):
@@ -621,7 +611,6 @@ def test_B_BOARD_8_harbour_belongs_to_both_ends_of_its_path(beginner):
         assert g.nodes[a]["harbour"] is h and g.nodes[c]["harbour"] is h
 
 
-@HARBOUR_BUG
 def test_B_BOARD_8_engine_topology_knows_harbour_intersections(beginner):
     """B-BOARD-8: the engine's topology marks both ends of every harbour path (code 5 = generic 3:1)."""
     t = beginner.topology
@@ -643,7 +632,6 @@ def test_B_BOARD_8_harbour_not_usable_from_next_intersection(beginner):
     assert all(g.maritime_rate(0, r) == 4 for r in Resource)
 
 
-@HARBOUR_BUG
 def test_B_BOARD_8_ore_harbour_trade_after_founding(beginner):
     """B-BOARD-8: seat 0 founds on the far end of the 2:1 ore harbour path, then trades 2 ore for 1 wool."""
     b = beginner
@@ -1156,6 +1144,11 @@ BAD_FILES = {
     "desert_token": (lambda d: d["hexes"][9].update(token=5), "hexes[9].token"),
     "robber_off_board": (lambda d: d.update(robber=[6, 1]), "robber"),
     "bad_side": (lambda d: d["harbours"][1].update(side="N"), "harbours[1].side"),
+    "missing_hex": (lambda d: d["hexes"].pop(), "hexes"),
+    "start_road_detached": (
+        lambda d: d["start"]["pieces"]["red"]["roads"][0].update(hex=[5, 3], side="SE"),
+        "start.pieces.red.roads[0]",
+    ),
     "start_too_close": (
         lambda d: d["start"]["pieces"]["blue"]["settlements"][1].update(hex=[2, 2], corner="N"),
         "start.pieces.blue.settlements[1]",
@@ -1165,7 +1158,7 @@ BAD_FILES = {
 
 @pytest.mark.parametrize("case", sorted(BAD_FILES))
 def test_B_BOARD_3_board_file_errors_name_file_and_field(beginner, tmp_path, case):
-    """Board files (B-BOARD-1..9 data): a malformed file raises BoardFileError naming the path and field."""
+    """Board files (B-BOARD-1..9 data, B-SETUP-2 start pieces): a malformed file raises BoardFileError naming the path and field."""
     how, field = BAD_FILES[case]
     if case == "bad_json":
         f = _write(tmp_path, "bad.json", '{"name": "x", "rows": [3, 4,')

@@ -1,5 +1,5 @@
 """Analysis on top of the engine: bots and simulation (probability and placement come later)."""
 
-from .bots import Bot, RandomBot, WeightedBot, play_game
+from .bots import Bot, RandomBot, WeightedBot, accepts_offer, play_game
 
-__all__ = ["Bot", "RandomBot", "WeightedBot", "play_game"]
+__all__ = ["Bot", "RandomBot", "WeightedBot", "accepts_offer", "play_game"]

@@ -20,7 +20,11 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from ..rules import (
+    AcceptTrade,
     Action,
+    ConfirmTrade,
+    DeclineTrade,
+    Phase,
     BuildCity,
     BuildRoad,
     BuildSettlement,
@@ -30,7 +34,7 @@ from ..rules import (
     MaritimeTrade,
 )
 
-__all__ = ["Bot", "RandomBot", "WeightedBot", "play_game"]
+__all__ = ["Bot", "RandomBot", "WeightedBot", "accepts_offer", "play_game"]
 
 
 class Bot(Protocol):
@@ -84,11 +88,28 @@ class WeightedBot:
 
     def choose(self, game: Game) -> Action:
         acts = game.legal_actions()
+        if game.phase is Phase.TRADE_RESPONSE:
+            return AcceptTrade() if AcceptTrade() in acts and accepts_offer(game) else DeclineTrade()
+        if game.phase is Phase.TRADE_CONFIRM:
+            return next(a for a in acts if isinstance(a, ConfirmTrade))
         w = [self.weights.get(type(a), 1.0) for a in acts]
         return self.rng.choices(acts, weights=w, k=1)[0]
 
     def __repr__(self) -> str:
         return "WeightedBot()"
+
+
+def accepts_offer(game: Game) -> bool:
+    """A simple rule for answering a domestic offer (the responder is ``game.current_player``).
+
+    Accept when the responder receives at least as many cards as it gives and
+    does not give away its last card of any resource.
+    """
+    give_by_offerer, get_by_offerer = game.trade_offer  # type: ignore[misc]
+    hand = game.hands[game.current_player]
+    if sum(give_by_offerer) < sum(get_by_offerer):
+        return False
+    return all(hand[r] > k for r, k in enumerate(get_by_offerer) if k)
 
 
 def play_game(game: Game, bots: Sequence[Bot], *, max_turns: int | None = None, checked: bool = False) -> Game:

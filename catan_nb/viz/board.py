@@ -1,0 +1,434 @@
+"""The board figure: a pure function from a board or game to a plotly figure.
+
+Every trace has a stable ``name`` so that a widget can find it and update it in
+place (:func:`trace_index`, :func:`dynamic_traces`).  Static traces (hexes,
+tokens, harbours) never change during a game; dynamic ones (roads, buildings,
+robber, highlights) are recomputed by :func:`dynamic_traces`.
+
+Examples
+--------
+>>> from catan_nb import Board
+>>> fig = board_figure(Board.beginner())
+>>> fig.layout.yaxis.scaleanchor
+'x'
+>>> trace_index(fig, "intersections") >= 0
+True
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping
+from fractions import Fraction
+from typing import Any
+
+import plotly.graph_objects as go
+
+from .. import hexgrid
+from ..board import Board
+from ..constants import Building, Terrain, pips, roll_probability
+from .palette import TERRAIN_LABEL, palette
+
+__all__ = ["board_figure", "dynamic_traces", "trace_index", "hex_hover", "node_hover", "DYNAMIC_TRACES"]
+
+SQRT3 = math.sqrt(3)
+#: Names of the traces :func:`dynamic_traces` recomputes, in figure order.
+DYNAMIC_TRACES = (
+    "road:<seat>",
+    "road-fill:<seat>",
+    "longest-road",
+    "highlight-paths",
+    "highlight-hexes",
+    "intersections",
+    "highlight-nodes",
+    "buildings",
+    "robber",
+)
+
+
+def _board_and_game(source) -> tuple[Board, Any]:
+    if isinstance(source, Board):
+        return source, None
+    board = getattr(source, "board", None)
+    if isinstance(board, Board):
+        return board, source
+    raise TypeError(f"board_figure needs a Board or a Game, not {type(source).__name__}")
+
+
+def _hex_outline(board: Board, hex_id: int) -> tuple[list[float], list[float]]:
+    corners = hexgrid.hex_corners(board.axial(hex_id))
+    pts = [hexgrid.to_plane(corners[c]) for c in hexgrid.CORNER_NAMES]
+    pts.append(pts[0])
+    return [p[0] for p in pts], [p[1] for p in pts]
+
+
+def _hex_centre(board: Board, hex_id: int) -> tuple[float, float]:
+    return hexgrid.to_plane(hexgrid.hex_centre(board.axial(hex_id)))
+
+
+def _fmt(x: Fraction | float) -> str:
+    return f"{float(x):.3f}"
+
+
+def hex_hover(board: Board, hex_id: int) -> str:
+    """Hover text of a hex: position, terrain, token, pips and probability."""
+    t = board.hexes[hex_id]
+    lines = [f"<b>hex {t.id}</b> ({t.row},{t.col}) {TERRAIN_LABEL[t.terrain]}"]
+    if t.token:
+        p = roll_probability(t.token)
+        lines.append(f"token {t.token}: {'●' * pips(t.token)} ({pips(t.token)}/36 = {float(p):.3f} per roll)")
+        lines.append(f"produces {t.resource}; a settlement here expects {_fmt(p)} cards per roll")
+    else:
+        lines.append("produces nothing")
+    return "<br>".join(lines)
+
+
+def node_hover(board: Board, node: int, game=None) -> str:
+    """Hover text of an intersection: adjacent hexes, pips, expected production, harbour, building."""
+    hexes = board.intersection_hexes(node)
+    exp = board.expected_production(node)
+    total = sum(exp.values(), Fraction(0))
+    lines = [f"<b>intersection {node}</b>"]
+    for t in hexes:
+        tok = f" {t.token} {'●' * t.pips}" if t.token else ""
+        lines.append(f"({t.row},{t.col}) {TERRAIN_LABEL[t.terrain]}{tok}")
+    lines.append(f"pips: {sum(t.pips for t in hexes)}; expected cards/roll: {_fmt(total)}")
+    if exp:
+        lines.append(", ".join(f"{r} {_fmt(v)}" for r, v in sorted(exp.items(), key=lambda kv: kv[0].value)))
+    h = board.graph.nodes[node]["harbour"]
+    if h is not None:
+        lines.append(f"harbour {h.label}")
+    if game is not None:
+        b = game.building_at(node)
+        if b is not None:
+            owner, kind = b
+            lines.append(f"{game.colours[owner]}'s {kind} (seat {owner})")
+    return "<br>".join(lines)
+
+
+def _path_xy(board: Board, paths: Iterable[int]) -> tuple[list, list]:
+    xs: list = []
+    ys: list = []
+    pos = board.graph.nodes
+    for e in paths:
+        a, b = board.path_nodes(e)
+        (x0, y0), (x1, y1) = pos[a]["pos"], pos[b]["pos"]
+        xs += [x0, x1, None]
+        ys += [y0, y1, None]
+    return xs, ys
+
+
+def dynamic_traces(
+    source,
+    *,
+    highlight_nodes: Iterable[int] = (),
+    highlight_paths: Iterable[int] = (),
+    highlight_hexes: Iterable[int] = (),
+    heat: Mapping[int, float] | None = None,
+    heat_title: str = "value",
+    longest_road: int | None = None,
+    palette_name: str = "standard",
+) -> dict[str, dict[str, Any]]:
+    """Properties of the dynamic traces for ``source`` (a Board or Game), by trace name.
+
+    A widget applies them to its FigureWidget in one ``batch_update``.
+    """
+    board, game = _board_and_game(source)
+    pal = palette(palette_name)
+    g = board.graph
+    pos = g.nodes
+    out: dict[str, dict[str, Any]] = {}
+    # Roads: one polyline (with gaps) per player, drawn twice: a dark outline and the colour.
+    if game is not None:
+        for p in range(game.n):
+            x, y = _path_xy(board, [e for e, o in enumerate(game.edge_owner) if o == p])
+            out[f"road:{p}"] = dict(x=x, y=y)
+            out[f"road-fill:{p}"] = dict(x=x, y=y)
+    lr_paths = game.longest_road_path(longest_road) if (game is not None and longest_road is not None) else []
+    x, y = _path_xy(board, lr_paths)
+    out["longest-road"] = dict(x=x, y=y)
+    x, y = _path_xy(board, highlight_paths)
+    out["highlight-paths"] = dict(x=x, y=y)
+    hx: list = []
+    hy: list = []
+    for h in highlight_hexes:
+        xs, ys = _hex_outline(board, h)
+        hx += xs + [None]
+        hy += ys + [None]
+    out["highlight-hexes"] = dict(x=hx, y=hy)
+    n = g.number_of_nodes()
+    if heat is not None:
+        values = [heat.get(v) for v in range(n)]
+        out["intersections"] = dict(
+            marker=dict(
+                color=[float("nan") if v is None else float(v) for v in values],
+                colorscale=pal["heat"],
+                showscale=True,
+                colorbar=dict(title=dict(text=heat_title), thickness=14, x=1.02),
+                size=[13 if v is not None else 6 for v in values],
+                line=dict(width=1, color="#333"),
+            )
+        )
+    else:
+        out["intersections"] = dict(
+            marker=dict(color="rgba(255,255,255,0.55)", size=7, showscale=False, line=dict(width=1, color="#555"))
+        )
+    hn = sorted(set(highlight_nodes))
+    out["highlight-nodes"] = dict(x=[pos[v]["pos"][0] for v in hn], y=[pos[v]["pos"][1] for v in hn], customdata=hn)
+    bx, by, bsym, bcol, btext, bhover = [], [], [], [], [], []
+    if game is not None:
+        for v in range(n):
+            o = game.node_owner[v]
+            if o >= 0:
+                kind = Building(game.node_kind[v])
+                bx.append(pos[v]["pos"][0])
+                by.append(pos[v]["pos"][1])
+                bsym.append("square" if kind is Building.CITY else "circle")
+                bcol.append(pal["player"][game.colours[o]])
+                btext.append("C" if kind is Building.CITY else "S")
+                bhover.append(f"{game.colours[o]}'s {kind} (seat {o}) at intersection {v}")
+    out["buildings"] = dict(
+        x=bx,
+        y=by,
+        text=btext,
+        hovertext=bhover,
+        marker=dict(symbol=bsym, color=bcol, size=[22 if s == "square" else 17 for s in bsym]),
+    )
+    robber = game.robber if game is not None else board.robber_start
+    rx, ry = _hex_centre(board, robber)
+    out["robber"] = dict(x=[rx - 0.42], y=[ry + 0.05], hovertext=[f"robber on hex {robber}"])
+    return out
+
+
+def board_figure(
+    source,
+    *,
+    highlight_nodes: Iterable[int] = (),
+    highlight_paths: Iterable[int] = (),
+    highlight_hexes: Iterable[int] = (),
+    heat: Mapping[int, float] | None = None,
+    heat_title: str = "value",
+    longest_road: int | None = None,
+    palette_name: str = "standard",
+    node_ids: bool = False,
+    title: str | None = None,
+    height: int = 620,
+) -> go.Figure:
+    """A plotly figure of a board or a game position.
+
+    Parameters
+    ----------
+    source : Board or Game
+        What to draw; a game adds its roads, buildings and robber.
+    highlight_nodes, highlight_paths, highlight_hexes : iterables of ids
+        Intersections, paths or hexes to mark (legal moves, a selection).
+    heat : mapping of intersection id to number, optional
+        Colours intersections by value, with a colour bar titled ``heat_title``.
+    longest_road : int, optional
+        A seat whose longest road is drawn highlighted.
+    palette_name : {"standard", "colorblind"}
+        Colours; the colour-blind palette adds patterns to the hexes.
+    node_ids : bool
+        Print intersection ids next to the intersections.
+    title : str, optional
+    height : int
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+        Equal aspect ratio, no axes; every trace named (see :data:`DYNAMIC_TRACES`).
+    """
+    board, game = _board_and_game(source)
+    pal = palette(palette_name)
+    g = board.graph
+    traces: list[dict[str, Any]] = []
+    # --- hexes, one trace per terrain so that the legend names them
+    for terrain in Terrain:
+        xs: list = []
+        ys: list = []
+        for t in board.hexes:
+            if t.terrain is terrain:
+                x, y = _hex_outline(board, t.id)
+                xs += x + [None]
+                ys += y + [None]
+        if not xs:
+            continue
+        tr = dict(
+            type="scatter",
+            x=xs,
+            y=ys,
+            mode="lines",
+            fill="toself",
+            fillcolor=pal["terrain"][terrain],
+            line=dict(color="#5b4a33", width=2),
+            name=TERRAIN_LABEL[terrain],
+            legendgroup="terrain",
+            legendgrouptitle=dict(text="terrain") if not traces else None,
+            hoverinfo="skip",
+            meta="hex",
+        )
+        pattern = pal["pattern"].get(terrain)
+        if pattern:
+            tr["fillpattern"] = dict(shape=pattern, fgcolor="rgba(0,0,0,0.35)", size=8)
+        traces.append(tr)
+    # --- tokens and hex labels (also the click target of a hex)
+    cx, cy, text, colour, hover, sizes = [], [], [], [], [], []
+    for t in board.hexes:
+        x, y = _hex_centre(board, t.id)
+        cx.append(x)
+        cy.append(y)
+        label = TERRAIN_LABEL[t.terrain]
+        if t.token:
+            text.append(f"<b>{t.token}</b><br>{'•' * t.pips}<br><span style='font-size:9px'>{label}</span>")
+            colour.append(pal["hot_token"] if t.token in (6, 8) else pal["token"])
+        else:
+            text.append(f"<span style='font-size:9px'>{label}</span>")
+            colour.append(pal["token"])
+        hover.append(hex_hover(board, t.id))
+        sizes.append(34 if t.token else 1)
+    traces.append(
+        dict(
+            type="scatter",
+            x=cx,
+            y=cy,
+            mode="markers+text",
+            text=text,
+            textfont=dict(color=colour, size=15),
+            marker=dict(size=sizes, color="rgba(250,245,230,0.9)", line=dict(color="#5b4a33", width=1)),
+            hovertext=hover,
+            hoverinfo="text",
+            name="hexes",
+            showlegend=False,
+            customdata=[t.id for t in board.hexes],
+        )
+    )
+    # --- harbours: a marker off the coast and dotted links to their two intersections
+    hx_, hy_, htext, lx, ly = [], [], [], [], []
+    for h in board.harbours:
+        a, b = board.path_nodes(h.path)
+        (x0, y0), (x1, y1) = g.nodes[a]["pos"], g.nodes[b]["pos"]
+        (hid,) = set(g.nodes[a]["hexes"]) & set(g.nodes[b]["hexes"])
+        hcx, hcy = _hex_centre(board, hid)
+        mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+        dx, dy = mx - hcx, my - hcy
+        norm = math.hypot(dx, dy) or 1
+        px, py = mx + 0.55 * dx / norm, my + 0.55 * dy / norm
+        hx_.append(px)
+        hy_.append(py)
+        htext.append("3:1" if h.resource is None else f"2:1<br>{h.resource}")
+        lx += [x0, px, x1, None]
+        ly += [y0, py, y1, None]
+    traces.append(
+        dict(type="scatter", x=lx, y=ly, mode="lines", line=dict(color="#7a5c3a", width=2, dash="dot"),
+             hoverinfo="skip", name="harbour-links", showlegend=False)
+    )
+    traces.append(
+        dict(
+            type="scatter",
+            x=hx_,
+            y=hy_,
+            mode="markers+text",
+            text=htext,
+            textfont=dict(size=9),
+            marker=dict(size=30, color="#fffaf0", line=dict(color="#7a5c3a", width=1.5), symbol="circle"),
+            hovertext=[f"harbour {h.label} on path {h.path}" for h in board.harbours],
+            hoverinfo="text",
+            name="harbours",
+            showlegend=False,
+        )
+    )
+    # --- paths: clickable midpoints
+    mx, my, mtext = [], [], []
+    for e in range(g.number_of_edges()):
+        a, b = board.path_nodes(e)
+        (x0, y0), (x1, y1) = g.nodes[a]["pos"], g.nodes[b]["pos"]
+        mx.append((x0 + x1) / 2)
+        my.append((y0 + y1) / 2)
+        mtext.append(f"path {e}: intersections {a}-{b}")
+    traces.append(
+        dict(type="scatter", x=mx, y=my, mode="markers", marker=dict(size=9, color="rgba(0,0,0,0)"),
+             hovertext=mtext, hoverinfo="text", name="paths", showlegend=False, customdata=list(range(len(mx))))
+    )
+    # --- dynamic traces (values filled below)
+    dyn = dynamic_traces(
+        source,
+        highlight_nodes=highlight_nodes,
+        highlight_paths=highlight_paths,
+        highlight_hexes=highlight_hexes,
+        heat=heat,
+        heat_title=heat_title,
+        longest_road=longest_road,
+        palette_name=palette_name,
+    )
+    if game is not None:
+        for p in range(game.n):
+            traces.append(dict(type="scatter", mode="lines", name=f"road:{p}", showlegend=False, hoverinfo="skip",
+                               line=dict(color="#111", width=9), **dyn[f"road:{p}"]))
+            traces.append(dict(type="scatter", mode="lines", name=f"road-fill:{p}", showlegend=False,
+                               hoverinfo="skip", line=dict(color=pal["player"][game.colours[p]], width=6),
+                               **dyn[f"road-fill:{p}"]))
+    traces.append(dict(type="scatter", mode="lines", line=dict(color=pal["longest"], width=14), opacity=0.6,
+                       hoverinfo="skip", name="longest-road", showlegend=False, **dyn["longest-road"]))
+    traces.append(dict(type="scatter", mode="lines", line=dict(color=pal["highlight"], width=9), opacity=0.55,
+                       hoverinfo="skip", name="highlight-paths", showlegend=False, **dyn["highlight-paths"]))
+    traces.append(dict(type="scatter", mode="lines", line=dict(color=pal["highlight"], width=5),
+                       hoverinfo="skip", name="highlight-hexes", showlegend=False, **dyn["highlight-hexes"]))
+    nodes = list(range(g.number_of_nodes()))
+    traces.append(
+        dict(
+            type="scatter",
+            x=[g.nodes[v]["pos"][0] for v in nodes],
+            y=[g.nodes[v]["pos"][1] for v in nodes],
+            mode="markers+text" if node_ids else "markers",
+            text=[str(v) for v in nodes] if node_ids else None,
+            textposition="top right",
+            textfont=dict(size=8),
+            hovertext=[node_hover(board, v, game) for v in nodes],
+            hoverinfo="text",
+            name="intersections",
+            showlegend=False,
+            customdata=nodes,
+            **dyn["intersections"],
+        )
+    )
+    traces.append(dict(type="scatter", mode="markers", name="highlight-nodes", showlegend=False, hoverinfo="skip",
+                       marker=dict(size=17, color="rgba(0,0,0,0)", line=dict(color=pal["highlight"], width=3)),
+                       **dyn["highlight-nodes"]))
+    traces.append(dict(type="scatter", mode="markers+text", name="buildings", showlegend=False, hoverinfo="text",
+                       textfont=dict(size=10, color="#000"), **{k: v for k, v in dyn["buildings"].items() if k != "marker"},
+                       marker=dict(line=dict(color="#111", width=1.5), **dyn["buildings"]["marker"])))
+    traces.append(dict(type="scatter", mode="markers+text", name="robber", showlegend=False, hoverinfo="text",
+                       text=["R"], textfont=dict(color="white", size=11),
+                       marker=dict(size=22, color="#222", symbol="pentagon"), **dyn["robber"]))
+    # --- player legend entries (colour and name), so colours are explained
+    if game is not None:
+        for p, c in enumerate(game.colours):
+            traces.append(dict(type="scatter", x=[None], y=[None], mode="markers", name=f"seat {p}: {c}",
+                               marker=dict(size=12, color=pal["player"][c], line=dict(color="#111", width=1)),
+                               legendgroup="players", legendgrouptitle=dict(text="players") if p == 0 else None))
+    xs_all = [v["pos"][0] for _, v in g.nodes(data=True)]
+    ys_all = [v["pos"][1] for _, v in g.nodes(data=True)]
+    pad = 1.2
+    layout = dict(
+        title=dict(text=title) if title else None,
+        height=height,
+        margin=dict(l=10, r=10, t=40 if title else 10, b=10),
+        plot_bgcolor=pal["sea"],
+        paper_bgcolor="white",
+        xaxis=dict(visible=False, range=[min(xs_all) - pad, max(xs_all) + pad], fixedrange=True),
+        yaxis=dict(visible=False, range=[min(ys_all) - pad, max(ys_all) + pad], scaleanchor="x", scaleratio=1,
+                   fixedrange=True),
+        legend=dict(x=0, y=1, bgcolor="rgba(255,255,255,0.7)", font=dict(size=10)),
+        hovermode="closest",
+        dragmode=False,
+        clickmode="event",
+    )
+    return go.Figure(data=traces, layout=layout)
+
+
+def trace_index(fig, name: str) -> int:
+    """Index of the trace called ``name`` in ``fig.data`` (-1 if absent)."""
+    for i, t in enumerate(fig.data):
+        if t.name == name:
+            return i
+    return -1
