@@ -777,7 +777,9 @@ class Game:
                 self._fail("B-ROB-2", f"seat {p} holds {h[r]} {RESOURCES[r]}, cannot discard {cards[r]}", a)
 
     def _check_robber(self, a: MoveRobber) -> None:
-        self._require_phase(a, Phase.MOVE_ROBBER, rule="B-ROB-4")
+        if self.phase is Phase.DISCARD:
+            self._fail("B-ROB-4", f"discards come first; still owed: {self.discards_owed()}", a)
+        self._require_phase(a, Phase.MOVE_ROBBER, rule="B-ROB-11")
         if not isinstance(a.hex, int) or not 0 <= a.hex < self._t.n_hexes:
             self._fail("B-ROB-5", f"there is no land hex {a.hex!r}", a)
         if a.hex == self.robber:
@@ -836,6 +838,8 @@ class Game:
         Resource.parse(a.resource)
 
     def _require_trade_phase(self, a: Action) -> None:
+        if self.current != self.active:
+            self._fail("B-TRADE-3", f"seat {self.current} is not the active player; only seat {self.active} trades now", a)
         if self.phase is Phase.ROLL:
             self._fail("B-TURN-3", f"seat {self.active} must roll before trading", a)
         if self.phase is not Phase.MAIN:
@@ -860,7 +864,7 @@ class Game:
         self._require_trade_phase(a)
         for side in (a.give, a.get):
             if len(side) != N_RES or any((not isinstance(c, int)) or c < 0 for c in side):
-                self._fail("B-TRADE-2", f"an offer side is 5 non-negative counts, not {side!r}", a)
+                self._fail("B-TRADE-4", f"only resource cards change hands: an offer side is 5 counts, not {side!r}", a)
         if sum(a.give) == 0 or sum(a.get) == 0:
             self._fail("B-TRADE-5", "each side of a domestic trade must give at least 1 card", a)
         same = [RESOURCES[r] for r in range(N_RES) if a.give[r] and a.get[r]]
@@ -881,14 +885,16 @@ class Game:
                     self._fail("B-TRADE-2", f"seat {self.current} holds {h[r]} {RESOURCES[r]}, the offer asks {need[r]}", a)
 
     def _check_confirm(self, a: ConfirmTrade) -> None:
+        if self.current != self.active:
+            self._fail("B-TRADE-3", f"only the offering seat {self.active} completes its trade", a)
         self._require_phase(a, Phase.TRADE_CONFIRM, rule="B-TRADE-2")
         if a.partner not in self._trade_accepted:
             self._fail("B-TRADE-2", f"seat {a.partner} did not accept the offer (accepted: {self._trade_accepted})", a)
 
     def _check_cancel(self, a: CancelTrade) -> None:
+        if self.current != self.active:
+            self._fail("B-TRADE-3", f"only the offering seat {self.active} may withdraw the offer", a)
         self._require_phase(a, Phase.TRADE_RESPONSE, Phase.TRADE_CONFIRM, rule="B-TRADE-2")
-        if self.phase is Phase.TRADE_RESPONSE and self.current != self.active:
-            self._fail("B-TRADE-2", "only the offering player may withdraw the offer", a)
 
     # ------------------------------------------------------------------ effects
     def _pay(self, p: int, cost) -> None:
