@@ -9,8 +9,9 @@ roll).  Chance is forced: dice with ``RollDice(dice=...)``, drawn cards with
 Resource cards are dealt from the bank with ``helpers.deal`` so the 95-card
 total holds.
 
-Intersection ids on the beginner board (top to bottom, left to right; each
-row lists the ids with their neighbours as used below)::
+Intersection ids on the beginner board, top to bottom and left to right
+(``*R`` etc. marks a starting settlement; a path joins vertically stacked ids
+and ids on neighbouring rows that are half a column apart)::
 
     row Y=+2:        0       1       2
     row Y=+1:     3      4       5       6
@@ -188,12 +189,8 @@ def check_trail(order: list[int], roads: set[int], blocked: set[int]) -> None:
     assert set(order) <= roads
     if len(order) <= 1:
         return
-    # find the start node: the end of the first path not shared with the second
     a, b = T.edge_nodes[order[0]]
-    nxt = set(T.edge_nodes[order[1]])
-    cur = a if b in nxt and a not in nxt else b if a in nxt and b not in nxt else None
-    if cur is None:  # a 2-cycle cannot happen on a simple graph; both ends shared means a triangle-free lattice bug
-        cur = a
+    cur = a if b in T.edge_nodes[order[1]] else b  # the first road's end not shared with the second
     for e in order:
         x, y = T.edge_nodes[e]
         assert cur in (x, y), f"trail {order} is not connected at {cur}"
@@ -312,6 +309,10 @@ def test_B_DEV_2_knight_robber_follows_the_robber_rules():
     assert_illegal(g, MoveRobber(g.robber), "B-ROB-5")
     assert_illegal(g, MoveRobber(MOUNTAINS_1_1, victim=BLUE), "B-ROB-6")  # blue has nothing on (1,1)
     assert_illegal(g, MoveRobber(BOARD.hex_at(2, 2).id, victim=RED), "B-ROB-8")  # red's own settlement at 13
+    empty_orange = list(g.hands[ORANGE])
+    g.hands[ORANGE] = [0] * 5
+    g.bank = [b + k for b, k in zip(g.bank, empty_orange)]
+    assert_illegal(g, MoveRobber(BOARD.hex_at(4, 3).id, victim=ORANGE), "B-ROB-8")  # orange has no cards
     assert g.phase is Phase.MOVE_ROBBER
     # no other action may slip in before the robber has moved
     assert_illegal(g, EndTurn(), "B-TURN-9")
@@ -431,6 +432,44 @@ def test_B_DEV_5_road_building_before_the_roll_returns_to_roll():
     g.play(BuildRoad(p_(8, 4)))
     assert g.phase is Phase.ROLL
     assert_illegal(g, EndTurn(), "B-TURN-2")
+
+
+def test_B_DEV_5_road_building_stops_when_the_last_road_piece_is_used():
+    """B-DEV-5 with B-COMP-12: with 14 roads on the board, Road Building places the 15th and ends by itself."""
+    g = new_game()
+    build_line(g, RED, 18, 13, 8, 4, 0, 3, 7, 11, 16, 21, 27, 33, 38, 43)
+    assert len(g.roads[RED]) == 14
+    buy(g, RED, DevCard.ROAD_BUILDING)
+    next_main(g, RED)
+    g.play(PlayRoadBuilding())
+    g.play(BuildRoad(p_(43, 47)))
+    assert len(g.roads[RED]) == 15 and g.pieces_left(RED)["road"] == 0
+    assert g.phase is Phase.MAIN
+
+
+@pytest.mark.xfail(
+    reason="ENGINE BUG: with 15 roads on the board play(PlayRoadBuilding()) is accepted although legal_actions() "
+    "omits it; the ROAD_BUILDING phase then lists BuildRoad actions that play() rejects (B-COMP-12) and apply() "
+    "builds as a 16th road",
+    strict=True,
+)
+def test_B_DEV_5_road_building_with_no_road_pieces_left_is_consistent():
+    """B-DEV-5 with B-COMP-12: play() and legal_actions() agree on Road Building when no road piece is left,
+    and no free road beyond the 15 pieces is ever offered."""
+    g = new_game()
+    build_line(g, RED, 18, 13, 8, 4, 0, 3, 7, 11, 16, 21, 27, 33, 38, 43, 47)
+    assert g.pieces_left(RED)["road"] == 0
+    buy(g, RED, DevCard.ROAD_BUILDING)
+    next_main(g, RED)
+    listed = PlayRoadBuilding() in g.legal_actions()
+    try:
+        g.play(PlayRoadBuilding())
+        accepted = True
+    except IllegalActionError:
+        accepted = False
+    assert accepted == listed
+    if accepted:
+        assert not any(isinstance(a, BuildRoad) for a in g.legal_actions())
 
 
 def test_B_DEV_5_free_roads_can_take_longest_road():
@@ -610,6 +649,16 @@ def test_B_DEV_one_card_per_turn_and_not_the_turn_bought():
     play_knight(g, RED)
     assert_illegal(g, PlayMonopoly(Resource.ORE), "B-TURN-4")
     assert not any(isinstance(a, (PlayKnight, PlayMonopoly, PlayYearOfPlenty)) for a in g.legal_actions())
+    # a knight bought in an earlier turn stays playable even after buying another knight now
+    next_main(g, RED)
+    buy(g, RED, DevCard.KNIGHT)
+    buy(g, RED, DevCard.KNIGHT)
+    assert g.dev_cards(RED)[DevCard.KNIGHT] == 2
+    assert_illegal(g, PlayKnight(), "B-TURN-5")  # both knights are new
+    next_main(g, RED)
+    buy(g, RED, DevCard.KNIGHT)
+    play_knight(g, RED)  # an old one
+    assert g.dev_cards(RED)[DevCard.KNIGHT] == 2
     # next turn: one card again, including the one bought last turn
     next_main(g, RED)
     g.play(PlayYearOfPlenty(Resource.ORE, Resource.ORE))
@@ -915,7 +964,7 @@ def _random_network(rng: random.Random) -> tuple[list[int], set[int]]:
 
 
 def test_B_LR_1_2_brute_force_cross_check_random_networks():
-    """B-LR-1, B-LR-2, B-LR-3: longest_trail equals an independent brute force on 300 seeded random networks with blocked intersections."""
+    """B-LR-1, B-LR-2: longest_trail equals an independent brute force on 300 seeded random networks with blocked intersections."""
     rng = random.Random(20240611)
     for case in range(300):
         paths, blocked = _random_network(rng)
@@ -984,7 +1033,31 @@ def test_B_LR_1_2_3_random_games_match_brute_force(seed):
     assert g.winner == g.active_player and g.vp(g.winner) >= VP_TO_WIN
 
 
-@pytest.mark.parametrize("seed", range(8))
+DEV_PLAYS = (
+    PlayKnight(),
+    PlayRoadBuilding(),
+    *(PlayYearOfPlenty(a, b) for a in Resource for b in Resource),
+    *(PlayMonopoly(r) for r in Resource),
+)
+
+
+def _check_dev_play_agreement(g: Game) -> None:
+    """play() accepts a development-card play exactly when legal_actions() lists it (B-DEV-1, B-TURN-4/5)."""
+    legal = set(g.legal_actions())
+    for a in DEV_PLAYS:
+        if isinstance(a, PlayRoadBuilding) and g.pieces_left(g.active_player)["road"] == 0:
+            continue  # the known disagreement, see the xfail test above
+        listed = a in legal or (isinstance(a, PlayYearOfPlenty) and PlayYearOfPlenty(a.second, a.first) in legal)
+        c = g.copy()
+        try:
+            c.play(a)
+            accepted = True
+        except IllegalActionError:
+            accepted = False
+        assert accepted == listed, f"{a}: accepted={accepted} listed={listed} in phase {g.phase}"
+
+
+@pytest.mark.parametrize("seed", range(16))
 def test_B_LR_4_to_7_step_by_step_reference_model(seed):
     """B-LR-4..7, B-LA-1..2, B-END-3, B-DEV-8: after every action of a RandomBot game the Longest Road and Largest Army holders match an independent model, nobody passes 10 VP on their own turn without winning, and played progress cards never return."""
     board = Board.random(seed=seed) if seed % 2 else BOARD
@@ -1006,9 +1079,12 @@ def test_B_LR_4_to_7_step_by_step_reference_model(seed):
     lr, la = g.longest_road_holder, g.largest_army_holder
     played_progress = 0
     deck_size = sum(g.deck)
-    steps = 0
+    steps = checks = 0
     while not g.is_over and steps < 6000:
         steps += 1
+        if checks < 40 and g.phase in (Phase.ROLL, Phase.MAIN) and any(g.dev[g.active_player][:4]):
+            checks += 1
+            _check_dev_play_agreement(g)
         a = bots[g.current_player].choose(g)
         actor = g.current_player
         founding = g.phase in (Phase.FOUNDING_SETTLEMENT, Phase.FOUNDING_ROAD)
@@ -1185,6 +1261,27 @@ def test_B_END_3_win_on_own_turn_ends_the_game_at_once():
         assert_illegal(g, action, "B-END-3")
 
 
+def test_B_END_3_largest_army_knight_wins_before_the_robber_moves():
+    """B-END-3 with B-LA-1: the third knight brings red to 10 with Largest Army; the game ends at once."""
+    g = new_game()
+    build_city(g, RED, 13)
+    build_city(g, RED, 22)
+    _knights_for(g, RED, 3)
+    for _ in range(4):
+        buy(g, RED, DevCard.VICTORY_POINT)
+    for _ in range(2):
+        next_main(g, RED)
+        play_knight(g, RED)
+    assert g.vp(RED) == 8 and not g.is_over
+    to_roll(g, RED)
+    robber = g.robber
+    g.play(PlayKnight())
+    assert g.largest_army_holder == RED and g.vp(RED) == 10
+    assert g.is_over and g.winner == RED
+    assert g.robber == robber
+    assert_illegal(g, MoveRobber(other_hex(g)), "B-END-3")
+
+
 def test_B_END_4_hidden_vp_cards_count_and_can_win_the_turn_they_are_bought():
     """B-END-4 with B-TURN-7: hidden VP cards count toward the 10; a VP card bought at 9 wins at once (visible VP 5)."""
     g = new_game()
@@ -1259,11 +1356,11 @@ def test_B_END_5_ten_at_the_start_of_own_turn_wins_before_rolling():
     assert g.road_lengths()[:2] == [6, 5]
     assert g.longest_road_holder == RED and g.vp(RED) == 10
     assert g.active_player == ORANGE and not g.is_over
-    turn = g.turn
+    turn, rolls = g.turn, len(g.dice_history)
     g.play(EndTurn())
     assert g.active_player == RED and g.turn == turn + 1
     assert g.is_over and g.winner == RED
-    assert g.dice_history == g.dice_history  # no roll was needed
+    assert len(g.dice_history) == rolls  # won before rolling
     assert g.vp(RED, visible=True) == 6  # B-END-4: the hidden VP cards made the difference
 
 

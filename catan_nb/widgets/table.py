@@ -499,7 +499,7 @@ class GameTable:
         p = g.current_player
         who = f"{self._swatch(p)} seat {p} ({g.colours[p]}, {self.seats[p]})"
         if g.is_over:
-            self.status.value = f"<h3>🏆 Seat {g.winner} ({g.colours[g.winner]}) wins with {g.vp(g.winner)} VP</h3>"
+            self.status.value = f"<h3>Seat {g.winner} ({g.colours[g.winner]}) wins with {g.vp(g.winner)} VP</h3>"
         else:
             pending = " — now pick the victim" if self.pending_hex is not None else ""
             self.status.value = f"<b>Turn {g.turn}</b> · {who} to act: {PHASE_TEXT[g.phase]}{pending}"
@@ -509,7 +509,7 @@ class GameTable:
         lengths = g.road_lengths()
         for q in range(g.n):
             vp = g.vp(q) if (viewer is None or viewer == q) else g.vp(q, visible=True)
-            marks = ("🛣 " if lr == q else "") + ("⚔ " if la == q else "")
+            marks = ("<b>LR</b> " if lr == q else "") + ("<b>LA</b> " if la == q else "")
             me = " style='font-weight:bold'" if q == g.active_player else ""
             rows.append(
                 f"<tr{me}><td>{self._swatch(q)} {q} {g.colours[q]}</td><td>{self.seats[q]}</td><td>{vp}</td>"
@@ -520,7 +520,7 @@ class GameTable:
             "<b>Scoreboard</b><table style='font-size:12px'><tr><th>seat</th><th></th><th>VP</th><th>cards</th>"
             "<th>dev</th><th>knights</th><th>road</th><th></th></tr>" + "".join(rows) + "</table>"
             "<small>VP of other seats exclude hidden VP cards" + (" (hidden mode)" if viewer is not None else "")
-            + ". 🛣 Longest Road · ⚔ Largest Army</small>"
+            + ". LR: Longest Road, LA: Largest Army</small>"
         )
         show_hands = range(g.n) if viewer is None else [viewer]
         hand_rows = []

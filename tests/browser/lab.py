@@ -1,0 +1,153 @@
+"""Start JupyterLab on loopback for browser tests, and drive Debian's chromium with Playwright.
+
+See shared/JUPYTER.md for the traps this avoids (fresh config dirs, announcements
+toast, clicking plotly points with a real mouse event, no `playwright install`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+ROOT = Path(__file__).resolve().parents[2]
+OUTPUT = ROOT / "test-output" / "browser"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextlib.contextmanager
+def jupyterlab(notebooks: list[str]):
+    """A JupyterLab server on 127.0.0.1 serving copies of ``notebooks``; yields (url, root_dir)."""
+    tmp = Path(tempfile.mkdtemp(prefix="catan-lab-"))
+    root = tmp / "nb"
+    root.mkdir()
+    for name in notebooks:
+        shutil.copy(ROOT / "notebooks" / name, root / name)
+    env = dict(os.environ)
+    for var, sub in (("JUPYTER_CONFIG_DIR", "config"), ("JUPYTER_DATA_DIR", "data"),
+                     ("JUPYTER_RUNTIME_DIR", "runtime"), ("HOME", "home"), ("IPYTHONDIR", "ipython")):
+        (tmp / sub).mkdir()
+        env[var] = str(tmp / sub)
+    (tmp / "config" / "labconfig").mkdir()
+    (tmp / "config" / "labconfig" / "page_config.json").write_text(
+        json.dumps({"disabledExtensions": {"@jupyterlab/apputils-extension:announcements": True}})
+    )
+    port = free_port()
+    log = open(tmp / "lab.log", "w")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--allow-root", f"--port={port}",
+         "--ip=127.0.0.1", "--ServerApp.token=", "--ServerApp.password=", f"--ServerApp.root_dir={root}",
+         "--ServerApp.disable_check_xsrf=True", "--LabApp.news_url=None"],
+        env=env, stdout=log, stderr=subprocess.STDOUT,
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.time() + 90
+        while True:
+            try:
+                with urllib.request.urlopen(f"{url}/api/status", timeout=2):
+                    break
+            except OSError:
+                if proc.poll() is not None or time.time() > deadline:
+                    raise RuntimeError(f"JupyterLab did not start: {(tmp / 'lab.log').read_text()[-2000:]}")
+                time.sleep(0.5)
+        yield url, root
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def browser_page():
+    """A Playwright page in Debian's chromium (never `playwright install`)."""
+    from playwright.sync_api import sync_playwright
+
+    profile = tempfile.mkdtemp(prefix="catan-chromium-")
+    with sync_playwright() as p:
+        ctx = p.chromium.launch_persistent_context(
+            profile, executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS,
+            viewport={"width": 1500, "height": 1100},
+        )
+        try:
+            page = ctx.pages[0] if ctx.pages else ctx.new_page()
+            yield page
+        finally:
+            ctx.close()
+            shutil.rmtree(profile, ignore_errors=True)
+
+
+def run_all_cells(page) -> None:
+    """Run the open notebook through the menu: Run, then Run All Cells."""
+    page.wait_for_selector(".jp-CodeCell .jp-InputArea-editor", timeout=60_000)
+    time.sleep(1.0)
+    page.click("text=Run", timeout=20_000)
+    page.click("text=Run All Cells", timeout=20_000)
+
+
+PLOT_POINT_JS = """
+([traceName, pointIndex]) => {
+  const gd = document.querySelector('.catan-table .js-plotly-plot');
+  const t = gd.data.findIndex(d => d.name === traceName);
+  const trace = gd.data[t];
+  let x = trace.x[pointIndex], y = trace.y[pointIndex];
+  const fl = gd._fullLayout, box = gd.getBoundingClientRect();
+  return {x: box.left + fl.xaxis._offset + fl.xaxis.l2p(x), y: box.top + fl.yaxis._offset + fl.yaxis.l2p(y)};
+}
+"""
+
+SEGMENT_MID_JS = """
+([traceName]) => {
+  const gd = document.querySelector('.catan-table .js-plotly-plot');
+  const trace = gd.data.find(d => d.name === traceName);
+  if (!trace || !trace.x || trace.x.length < 2) return null;
+  const x = (trace.x[0] + trace.x[1]) / 2, y = (trace.y[0] + trace.y[1]) / 2;
+  const fl = gd._fullLayout, box = gd.getBoundingClientRect();
+  return {x: box.left + fl.xaxis._offset + fl.xaxis.l2p(x), y: box.top + fl.yaxis._offset + fl.yaxis.l2p(y)};
+}
+"""
+
+TRACE_LEN_JS = """
+([traceName]) => {
+  const gd = document.querySelector('.catan-table .js-plotly-plot');
+  const trace = gd.data.find(d => d.name === traceName);
+  return trace && trace.x ? trace.x.length : 0;
+}
+"""
+
+
+def click_at(page, pt) -> None:
+    """A real mouse click at a pixel: move, let plotly's throttled hover settle, click."""
+    page.mouse.move(pt["x"], pt["y"])
+    time.sleep(0.25)
+    page.mouse.move(pt["x"] + 0.5, pt["y"] + 0.5)
+    time.sleep(0.25)
+    page.mouse.click(pt["x"] + 0.5, pt["y"] + 0.5)
