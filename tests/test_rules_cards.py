@@ -447,12 +447,6 @@ def test_B_DEV_5_road_building_stops_when_the_last_road_piece_is_used():
     assert g.phase is Phase.MAIN
 
 
-@pytest.mark.xfail(
-    reason="ENGINE BUG: with 15 roads on the board play(PlayRoadBuilding()) is accepted although legal_actions() "
-    "omits it; the ROAD_BUILDING phase then lists BuildRoad actions that play() rejects (B-COMP-12) and apply() "
-    "builds as a 16th road",
-    strict=True,
-)
 def test_B_DEV_5_road_building_with_no_road_pieces_left_is_consistent():
     """B-DEV-5 with B-COMP-12: play() and legal_actions() agree on Road Building when no road piece is left,
     and no free road beyond the 15 pieces is ever offered."""
@@ -467,9 +461,10 @@ def test_B_DEV_5_road_building_with_no_road_pieces_left_is_consistent():
         accepted = True
     except IllegalActionError:
         accepted = False
-    assert accepted == listed
-    if accepted:
-        assert not any(isinstance(a, BuildRoad) for a in g.legal_actions())
+    assert accepted == listed is False
+    with pytest.raises(IllegalActionError) as info:
+        g.play(PlayRoadBuilding())
+    assert info.value.rule == "B-COMP-12"
 
 
 def test_B_DEV_5_free_roads_can_take_longest_road():
@@ -1045,8 +1040,6 @@ def _check_dev_play_agreement(g: Game) -> None:
     """play() accepts a development-card play exactly when legal_actions() lists it (B-DEV-1, B-TURN-4/5)."""
     legal = set(g.legal_actions())
     for a in DEV_PLAYS:
-        if isinstance(a, PlayRoadBuilding) and g.pieces_left(g.active_player)["road"] == 0:
-            continue  # the known disagreement, see the xfail test above
         listed = a in legal or (isinstance(a, PlayYearOfPlenty) and PlayYearOfPlenty(a.second, a.first) in legal)
         c = g.copy()
         try:

@@ -508,6 +508,8 @@ class Game:
             return self._legal_robber()
         if ph is Phase.ROAD_BUILDING:
             a = self._acts["road"]
+            if len(self.roads[self.active]) >= PIECE_LIMITS["road"]:  # B-COMP-12
+                return [_END_RB]
             return [a[e] for e in self._road_candidates(self.active)] + [_END_RB]
         if ph is Phase.TRADE_RESPONSE:
             need = self.trade_offer[1]  # type: ignore[index]
@@ -820,6 +822,11 @@ class Game:
 
     def _check_road_building(self, a: PlayRoadBuilding) -> None:
         self._check_dev_play(a, ROAD_BUILDING)
+        p = self.active
+        if len(self.roads[p]) >= PIECE_LIMITS["road"]:
+            self._fail("B-COMP-12", f"seat {p} has no road left in supply for Road Building", a)
+        if not self._road_candidates(p):
+            self._fail("B-DEV-5", f"seat {p} has no path where a road may go", a)
 
     def _check_end_road_building(self, a: EndRoadBuilding) -> None:
         self._require_phase(a, Phase.ROAD_BUILDING, rule="B-DEV-5")

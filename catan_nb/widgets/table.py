@@ -16,6 +16,7 @@ Examples
 from __future__ import annotations
 
 import asyncio
+import copy
 import html
 from collections.abc import Sequence
 from pathlib import Path
@@ -144,8 +145,18 @@ class GameTable:
 
     # ------------------------------------------------------------------ construction
     def _build(self, save_path: str) -> None:
-        fig = board_figure(self.game, palette_name=self.palette_name, height=600)
+        # The complete figure, highlights included, is built before it becomes a widget:
+        # a view that connects late (Voila) renders the widget's initial data.
+        nodes, paths, hexes = self._targets(self.legal())
+        fig = board_figure(
+            self.game, palette_name=self.palette_name, height=600, highlight_nodes=nodes, highlight_paths=paths,
+            highlight_hexes=hexes, longest_road=self.game.longest_road_holder,
+        )
         self.figure = go.FigureWidget(fig)
+        self._view_alive = False
+        self.figure.observe(
+            self._on_view_message, names=["_js2py_layoutDelta", "_js2py_traceDeltas", "_js2py_relayout", "_js2py_restyle"]
+        )
         self._idx = {t.name: i for i, t in enumerate(self.figure.data)}
         self.figure.data[self._idx["intersections"]].on_click(self._on_node_click)
         self.figure.data[self._idx["paths"]].on_click(self._on_path_click)
@@ -289,6 +300,10 @@ class GameTable:
             return
         self._play(MoveRobber(self.pending_hex, victim))
 
+    def _on_view_message(self, change) -> None:
+        if change["new"] is not None:
+            self._view_alive = True
+
     def _on_node_click(self, trace, points, selector=None) -> None:
         if not points.point_inds:
             return  # plotly calls every trace's handler; only the clicked one has points
@@ -417,6 +432,10 @@ class GameTable:
                 i = self._idx.get(name)
                 if i is not None:
                     self.figure.data[i].update(props, overwrite=False)
+        if not self._view_alive:
+            # plotly sends in-place updates as transient messages; until a browser view has
+            # reported in, also keep the synced initial data current so a late view sees them.
+            self.figure._widget_data = copy.deepcopy(self.figure._data)
         self._refresh_controls(legal)
 
     def _refresh_controls(self, legal) -> None:

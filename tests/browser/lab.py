@@ -105,12 +105,24 @@ def browser_page():
             shutil.rmtree(profile, ignore_errors=True)
 
 
-def run_all_cells(page) -> None:
-    """Run the open notebook through the menu: Run, then Run All Cells."""
-    page.wait_for_selector(".jp-CodeCell .jp-InputArea-editor", timeout=60_000)
-    time.sleep(1.0)
-    page.click("text=Run", timeout=20_000)
-    page.click("text=Run All Cells", timeout=20_000)
+def run_all_cells(page, ready_selector: str, timeout: float = 240) -> None:
+    """Run the open notebook through the menu (Run, then Run All Cells) until ``ready_selector`` shows.
+
+    Waits for the kernel to be idle first; runs again once if the output never appears.
+    """
+    page.wait_for_selector(".jp-CodeCell .jp-InputArea-editor", timeout=120_000)
+    page.wait_for_selector("text=| Idle", timeout=180_000)
+    deadline = time.time() + timeout
+    for attempt in range(2):
+        page.get_by_role("menuitem", name="Run", exact=True).click(timeout=30_000)
+        page.get_by_role("menuitem", name="Run All Cells", exact=True).first.click(timeout=30_000)
+        try:
+            page.wait_for_selector(ready_selector, timeout=max(1.0, (deadline - time.time()) / (2 - attempt)) * 1000)
+            return
+        except Exception:
+            page.screenshot(path=str(OUTPUT / f"run-all-attempt-{attempt}.png"))
+            if attempt:
+                raise
 
 
 PLOT_POINT_JS = """
@@ -120,7 +132,8 @@ PLOT_POINT_JS = """
   const trace = gd.data[t];
   let x = trace.x[pointIndex], y = trace.y[pointIndex];
   const fl = gd._fullLayout, box = gd.getBoundingClientRect();
-  return {x: box.left + fl.xaxis._offset + fl.xaxis.l2p(x), y: box.top + fl.yaxis._offset + fl.yaxis.l2p(y)};
+  const px = box.left + fl.xaxis._offset + fl.xaxis.l2p(x), py = box.top + fl.yaxis._offset + fl.yaxis.l2p(y);
+  return (Number.isFinite(px) && Number.isFinite(py)) ? {x: px, y: py} : null;
 }
 """
 
@@ -131,7 +144,8 @@ SEGMENT_MID_JS = """
   if (!trace || !trace.x || trace.x.length < 2) return null;
   const x = (trace.x[0] + trace.x[1]) / 2, y = (trace.y[0] + trace.y[1]) / 2;
   const fl = gd._fullLayout, box = gd.getBoundingClientRect();
-  return {x: box.left + fl.xaxis._offset + fl.xaxis.l2p(x), y: box.top + fl.yaxis._offset + fl.yaxis.l2p(y)};
+  const px = box.left + fl.xaxis._offset + fl.xaxis.l2p(x), py = box.top + fl.yaxis._offset + fl.yaxis.l2p(y);
+  return (Number.isFinite(px) && Number.isFinite(py)) ? {x: px, y: py} : null;
 }
 """
 
@@ -144,6 +158,17 @@ TRACE_LEN_JS = """
 """
 
 
+def point_of(page, js: str, args: list, timeout: float = 30) -> dict:
+    """Pixel of a plotly point, waiting until plotly has laid the figure out."""
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        pt = page.evaluate(js, args)
+        if pt:
+            return pt
+        time.sleep(0.3)
+    raise AssertionError(f"plotly point {args} never got a position")
+
+
 def click_at(page, pt) -> None:
     """A real mouse click at a pixel: move, let plotly's throttled hover settle, click."""
     page.mouse.move(pt["x"], pt["y"])
@@ -151,3 +176,44 @@ def click_at(page, pt) -> None:
     page.mouse.move(pt["x"] + 0.5, pt["y"] + 0.5)
     time.sleep(0.25)
     page.mouse.click(pt["x"] + 0.5, pt["y"] + 0.5)
+
+
+@contextlib.contextmanager
+def voila(notebook: str):
+    """Serve one notebook as an app with Voila on 127.0.0.1; yields (url, root_dir)."""
+    tmp = Path(tempfile.mkdtemp(prefix="catan-voila-"))
+    root = tmp / "nb"
+    root.mkdir()
+    shutil.copy(ROOT / "notebooks" / notebook, root / notebook)
+    env = dict(os.environ)
+    for var, sub in (("JUPYTER_CONFIG_DIR", "config"), ("JUPYTER_DATA_DIR", "data"),
+                     ("JUPYTER_RUNTIME_DIR", "runtime"), ("HOME", "home"), ("IPYTHONDIR", "ipython")):
+        (tmp / sub).mkdir()
+        env[var] = str(tmp / sub)
+    port = free_port()
+    log = open(tmp / "voila.log", "w")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "voila", str(root / notebook), "--no-browser", f"--port={port}",
+         "--Voila.ip=127.0.0.1", "--ServerApp.token="],
+        env=env, stdout=log, stderr=subprocess.STDOUT, cwd=root,
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.time() + 90
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=2).close()
+                break
+            except OSError:
+                if proc.poll() is not None or time.time() > deadline:
+                    raise RuntimeError(f"Voila did not start: {(tmp / 'voila.log').read_text()[-2000:]}")
+                time.sleep(0.5)
+        yield url, root
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
+        shutil.rmtree(tmp, ignore_errors=True)

@@ -13,10 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from .lab import CHROMIUM, OUTPUT, PLOT_POINT_JS, SEGMENT_MID_JS, TRACE_LEN_JS, browser_page, click_at, jupyterlab, run_all_cells
+from .lab import CHROMIUM, OUTPUT, PLOT_POINT_JS, SEGMENT_MID_JS, TRACE_LEN_JS, browser_page, click_at, point_of, jupyterlab, run_all_cells
 
 pytestmark = [
     pytest.mark.browser,
+    pytest.mark.xdist_group("browser"),
     pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian chromium not installed (.ci/run installs it)"),
 ]
 
@@ -40,7 +41,7 @@ def place_by_click(page, shot_prefix: str) -> None:
     wait_status(page, "seat 0 (red, human) to act: place a founding settlement")
     n_before = page.evaluate(TRACE_LEN_JS, ["buildings"])
     for attempt in range(3):
-        pt = page.evaluate(PLOT_POINT_JS, ["highlight-nodes", attempt])
+        pt = point_of(page, PLOT_POINT_JS, ["highlight-nodes", attempt])
         click_at(page, pt)
         try:
             wait_status(page, "founding road", timeout=8)
@@ -52,7 +53,7 @@ def place_by_click(page, shot_prefix: str) -> None:
     assert page.evaluate(TRACE_LEN_JS, ["buildings"]) == n_before + 1
     page.screenshot(path=str(OUTPUT / f"{shot_prefix}-settlement.png"))
     for attempt in range(3):
-        pt = page.evaluate(SEGMENT_MID_JS, ["highlight-paths"])
+        pt = point_of(page, SEGMENT_MID_JS, ["highlight-paths"])
         click_at(page, pt)
         deadline = time.time() + 8
         while time.time() < deadline and "founding road" in status(page) and "seat 0" in status(page):
@@ -68,8 +69,7 @@ def test_play_notebook_founding_by_clicks_then_roll():
     OUTPUT.mkdir(parents=True, exist_ok=True)
     with jupyterlab(["02_play_a_game.ipynb"]) as (url, root), browser_page() as page:
         page.goto(f"{url}/lab/tree/02_play_a_game.ipynb")
-        run_all_cells(page)
-        page.wait_for_selector(".catan-table .js-plotly-plot", timeout=90_000)
+        run_all_cells(page, ".catan-table .js-plotly-plot")
         page.wait_for_selector(".catan-status", timeout=30_000)
         page.screenshot(path=str(OUTPUT / "01-opened.png"))
         place_by_click(page, "02-first")
