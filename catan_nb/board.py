@@ -604,12 +604,11 @@ class Board:
     def __repr__(self) -> str:
         return f"<Board {self.name!r}: {len(self.hexes)} hexes, {self.graph.number_of_nodes()} intersections>"
 
-    def _repr_html_(self) -> str | None:  # pragma: no cover - needs the viz layer
-        try:
-            from .viz import board_figure
-        except ImportError:
-            return None
-        return board_figure(self).to_html(include_plotlyjs="cdn", full_html=False)
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        """Show as the board figure in a notebook (the viz layer is imported only here)."""
+        from .viz import mimebundle
+
+        return mimebundle(self, include, exclude)
 
 
 def lay_tokens(rows, terrain_at, letters, start_corner=(1, 1)) -> dict[tuple[int, int], int]:

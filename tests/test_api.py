@@ -210,11 +210,20 @@ def test_rules_options_saved_with_the_game():
     assert Game.from_json(game.to_json()).rules == Rules(steal_mandatory=True)
 
 
-def test_readme_example_runs():
-    """The README's first code block runs as written."""
+def test_readme_examples_run():
+    """Every Python block of the README runs as written, in order."""
     text = (ROOT / "README.md").read_text()
-    block = re.search(r"```python\n(.*?)```", text, re.S).group(1)
-    exec(compile(block, "README.md", "exec"), {"print": lambda *a, **k: None})
+    namespace = {"print": lambda *a, **k: None}
+    for block in re.findall(r"```python\n(.*?)```", text, re.S):
+        exec(compile(block, "README.md", "exec"), namespace)
+
+
+def test_board_and_game_display_as_the_figure():
+    """Board and Game show themselves as the plotly figure (viz imported lazily)."""
+    board = Board.beginner()
+    for obj in (board, Game(board, players=4, seed=1, start="beginner")):
+        bundle = obj._repr_mimebundle_()
+        assert "application/vnd.plotly.v1+json" in bundle
 
 
 def test_monopoly_action_value_equality():

@@ -1492,9 +1492,8 @@ class Game:
         vps = ", ".join(f"{c}:{self.vp(p, visible=True)}" for p, c in enumerate(self.colours))
         return f"<Game turn {self.turn}, {self.phase.value}, seat {self.current} to act; visible VP {vps}>"
 
-    def _repr_html_(self) -> str | None:  # pragma: no cover - needs the viz layer
-        try:
-            from ..viz import board_figure
-        except ImportError:
-            return None
-        return board_figure(self).to_html(include_plotlyjs="cdn", full_html=False)
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        """Show as the board figure in a notebook (the viz layer is imported only here)."""
+        from ..viz import mimebundle
+
+        return mimebundle(self, include, exclude)

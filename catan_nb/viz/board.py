@@ -29,7 +29,7 @@ from ..board import Board
 from ..constants import Building, Terrain, pips, roll_probability
 from .palette import TERRAIN_LABEL, palette
 
-__all__ = ["board_figure", "dynamic_traces", "trace_index", "hex_hover", "node_hover", "DYNAMIC_TRACES"]
+__all__ = ["board_figure", "dynamic_traces", "mimebundle", "trace_index", "hex_hover", "node_hover", "DYNAMIC_TRACES"]
 
 SQRT3 = math.sqrt(3)
 #: Names of the traces :func:`dynamic_traces` recomputes, in figure order.
@@ -424,6 +424,16 @@ def board_figure(
         clickmode="event",
     )
     return go.Figure(data=traces, layout=layout)
+
+
+def mimebundle(source, include=None, exclude=None) -> dict:
+    """A notebook display bundle for a Board or Game: its board figure, plus a text fallback."""
+    import plotly.io as pio
+
+    fig = board_figure(source)
+    bundle = fig._repr_mimebundle_(include, exclude) or pio.renderers["plotly_mimetype"].to_mimebundle(fig.to_dict())
+    bundle["text/plain"] = repr(source)
+    return bundle
 
 
 def trace_index(fig, name: str) -> int:
