@@ -593,7 +593,7 @@ class Board:
 
     def save(self, path: str | Path) -> None:
         """Write the board as a board file."""
-        Path(path).write_text(self.to_json(indent=1) + "\n", encoding="utf-8")
+        _write_atomic(Path(path), self.to_json(indent=1) + "\n")
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Board) and self.to_dict() == other.to_dict()
@@ -633,3 +633,10 @@ def _field_name(path) -> str:
     for p in path:
         out += f"[{p}]" if isinstance(p, int) else (f".{p}" if out else str(p))
     return out
+
+
+def _write_atomic(path: Path, text: str) -> None:
+    """Write a file so that readers see either the old or the whole new content."""
+    tmp = path.with_name(f".{path.name}.tmp")
+    tmp.write_text(text, encoding="utf-8")
+    tmp.replace(path)

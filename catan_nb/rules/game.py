@@ -462,6 +462,14 @@ class Game:
                 out.add(o)
         return sorted(out)
 
+    def can_trade(self) -> bool:
+        """Whether the active player may trade now (B-TRADE-1, B-TURN-2, B-TURN-3)."""
+        return (
+            self.phase is Phase.MAIN
+            and self.current == self.active
+            and (not self.built_this_turn or self.rules.combined_trade_build)
+        )
+
     def discards_owed(self) -> dict[int, int]:
         """Cards each seat still has to discard after a 7."""
         return {p: k for p, k in enumerate(self._discard_owed) if k}
@@ -526,8 +534,7 @@ class Game:
         h = self.hands[p]
         out: list[Action] = [_END_TURN]
         acts = self._acts
-        can_trade = not self.built_this_turn or self.rules.combined_trade_build
-        if can_trade:
+        if not self.built_this_turn or self.rules.combined_trade_build:  # B-TURN-2 (see can_trade)
             bank = self.bank
             hs = self.harbours[p]
             base = 3 if GENERIC in hs else 4
@@ -1404,7 +1411,7 @@ class Game:
 
     def save(self, path: str | Path) -> None:
         """Write the saved game to a file."""
-        Path(path).write_text(self.to_json(indent=1) + "\n", encoding="utf-8")
+        _write_atomic(Path(path), self.to_json(indent=1) + "\n")
 
     @classmethod
     def from_json(cls, text: str | bytes | dict, *, source: str = "<json>") -> "Game":
@@ -1497,3 +1504,10 @@ class Game:
         from ..viz import mimebundle
 
         return mimebundle(self, include, exclude)
+
+
+def _write_atomic(path: Path, text: str) -> None:
+    """Write a file so that readers see either the old or the whole new content."""
+    tmp = path.with_name(f".{path.name}.tmp")
+    tmp.write_text(text, encoding="utf-8")
+    tmp.replace(path)

@@ -452,8 +452,7 @@ class GameTable:
             "monopoly": PlayMonopoly in kinds,
             "year_of_plenty": PlayYearOfPlenty in kinds,
             "maritime": MaritimeTrade in kinds,
-            "offer": g.phase is Phase.MAIN and self._human_to_act() and (
-                not g.built_this_turn or g.rules.combined_trade_build),
+            "offer": self._human_to_act() and g.can_trade(),
             "accept": AcceptTrade in kinds,
             "decline": DeclineTrade in kinds,
             "cancel": CancelTrade in kinds,

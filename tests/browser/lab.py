@@ -15,7 +15,6 @@ import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
 
 CHROMIUM = "/usr/bin/chromium"
@@ -40,9 +39,13 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def jupyterlab(notebooks: list[str]):
-    """A JupyterLab server on 127.0.0.1 serving copies of ``notebooks``; yields (url, root_dir)."""
-    tmp = Path(tempfile.mkdtemp(prefix="catan-lab-"))
+def _server(kind: str, notebooks: list[str], argv):
+    """Run a Jupyter server of some kind on 127.0.0.1 over copies of ``notebooks``.
+
+    ``argv(port, root)`` gives the command line.  Fresh config, data, runtime and
+    home folders keep the test away from the user's settings.  Yields (url, root).
+    """
+    tmp = Path(tempfile.mkdtemp(prefix=f"catan-{kind}-"))
     root = tmp / "nb"
     root.mkdir()
     for name in notebooks:
@@ -57,25 +60,20 @@ def jupyterlab(notebooks: list[str]):
         json.dumps({"disabledExtensions": {"@jupyterlab/apputils-extension:announcements": True}})
     )
     port = free_port()
-    log = open(tmp / "lab.log", "w")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--allow-root", f"--port={port}",
-         "--ip=127.0.0.1", "--ServerApp.token=", "--ServerApp.password=", f"--ServerApp.root_dir={root}",
-         "--ServerApp.disable_check_xsrf=True", "--LabApp.news_url=None"],
-        env=env, stdout=log, stderr=subprocess.STDOUT,
-    )
-    url = f"http://127.0.0.1:{port}"
+    log_path = tmp / f"{kind}.log"
+    log = open(log_path, "w")
+    proc = subprocess.Popen(argv(port, root), env=env, stdout=log, stderr=subprocess.STDOUT, cwd=root)
     try:
-        deadline = time.time() + 90
+        deadline = time.time() + 120
         while True:
             try:
-                with urllib.request.urlopen(f"{url}/api/status", timeout=2):
-                    break
+                socket.create_connection(("127.0.0.1", port), timeout=2).close()
+                break
             except OSError:
                 if proc.poll() is not None or time.time() > deadline:
-                    raise RuntimeError(f"JupyterLab did not start: {(tmp / 'lab.log').read_text()[-2000:]}")
+                    raise RuntimeError(f"{kind} did not start: {log_path.read_text()[-2000:]}")
                 time.sleep(0.5)
-        yield url, root
+        yield f"http://127.0.0.1:{port}", root
     finally:
         proc.terminate()
         try:
@@ -84,6 +82,31 @@ def jupyterlab(notebooks: list[str]):
             proc.kill()
         log.close()
         shutil.rmtree(tmp, ignore_errors=True)
+
+
+def jupyterlab(notebooks: list[str]):
+    """A JupyterLab server on 127.0.0.1 serving copies of ``notebooks``; yields (url, root_dir)."""
+    return _server(
+        "lab",
+        notebooks,
+        lambda port, root: [
+            sys.executable, "-m", "jupyter", "lab", "--no-browser", "--allow-root", f"--port={port}",
+            "--ip=127.0.0.1", "--ServerApp.token=", "--ServerApp.password=", f"--ServerApp.root_dir={root}",
+            "--ServerApp.disable_check_xsrf=True",
+        ],
+    )
+
+
+def voila(notebook: str):
+    """Serve one notebook as an app with Voila on 127.0.0.1; yields (url, root_dir)."""
+    return _server(
+        "voila",
+        [notebook],
+        lambda port, root: [
+            sys.executable, "-m", "voila", str(root / notebook), "--no-browser", f"--port={port}",
+            "--Voila.ip=127.0.0.1", "--ServerApp.token=",
+        ],
+    )
 
 
 @contextlib.contextmanager
@@ -177,43 +200,3 @@ def click_at(page, pt) -> None:
     time.sleep(0.25)
     page.mouse.click(pt["x"] + 0.5, pt["y"] + 0.5)
 
-
-@contextlib.contextmanager
-def voila(notebook: str):
-    """Serve one notebook as an app with Voila on 127.0.0.1; yields (url, root_dir)."""
-    tmp = Path(tempfile.mkdtemp(prefix="catan-voila-"))
-    root = tmp / "nb"
-    root.mkdir()
-    shutil.copy(ROOT / "notebooks" / notebook, root / notebook)
-    env = dict(os.environ)
-    for var, sub in (("JUPYTER_CONFIG_DIR", "config"), ("JUPYTER_DATA_DIR", "data"),
-                     ("JUPYTER_RUNTIME_DIR", "runtime"), ("HOME", "home"), ("IPYTHONDIR", "ipython")):
-        (tmp / sub).mkdir()
-        env[var] = str(tmp / sub)
-    port = free_port()
-    log = open(tmp / "voila.log", "w")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "voila", str(root / notebook), "--no-browser", f"--port={port}",
-         "--Voila.ip=127.0.0.1", "--ServerApp.token="],
-        env=env, stdout=log, stderr=subprocess.STDOUT, cwd=root,
-    )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.time() + 90
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=2).close()
-                break
-            except OSError:
-                if proc.poll() is not None or time.time() > deadline:
-                    raise RuntimeError(f"Voila did not start: {(tmp / 'voila.log').read_text()[-2000:]}")
-                time.sleep(0.5)
-        yield url, root
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        log.close()
-        shutil.rmtree(tmp, ignore_errors=True)

@@ -86,12 +86,17 @@ def test_play_notebook_founding_by_clicks_then_roll():
         # The engine state, through the table's own Save button and the engine's JSON.
         save = root / "catan_game.json"
         page.click(".catan-save")
-        deadline = time.time() + 20
-        while time.time() < deadline and not save.exists():
-            time.sleep(0.3)
-        from catan_nb import Game
+        from catan_nb import Game, SaveFileError
 
-        game = Game.from_json(save.read_text())
+        deadline = time.time() + 30
+        while True:  # the kernel writes the file; wait until it is complete
+            try:
+                game = Game.from_json(save.read_text())
+                break
+            except (OSError, SaveFileError):
+                if time.time() > deadline:
+                    raise
+                time.sleep(0.3)
         assert game.n_settlements[0] == 2 and len(game.roads[0]) == 2
         assert sum(game.n_settlements) == 8
         assert len(game.dice_history) >= 1
