@@ -43,6 +43,7 @@ from .constants import (
     pips,
     roll_probability,
 )
+from ._files import write_atomic
 from .errors import BoardFileError
 
 __all__ = [
@@ -593,7 +594,7 @@ class Board:
 
     def save(self, path: str | Path) -> None:
         """Write the board as a board file."""
-        _write_atomic(Path(path), self.to_json(indent=1) + "\n")
+        write_atomic(Path(path), self.to_json(indent=1) + "\n")
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Board) and self.to_dict() == other.to_dict()
@@ -634,9 +635,3 @@ def _field_name(path) -> str:
         out += f"[{p}]" if isinstance(p, int) else (f".{p}" if out else str(p))
     return out
 
-
-def _write_atomic(path: Path, text: str) -> None:
-    """Write a file so that readers see either the old or the whole new content."""
-    tmp = path.with_name(f".{path.name}.tmp")
-    tmp.write_text(text, encoding="utf-8")
-    tmp.replace(path)

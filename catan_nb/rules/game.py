@@ -52,6 +52,7 @@ from ..constants import (
     DevCard,
     Resource,
 )
+from .._files import write_atomic
 from ..errors import IllegalActionError, SaveFileError
 from .actions import (
     AcceptTrade,
@@ -1411,7 +1412,7 @@ class Game:
 
     def save(self, path: str | Path) -> None:
         """Write the saved game to a file."""
-        _write_atomic(Path(path), self.to_json(indent=1) + "\n")
+        write_atomic(Path(path), self.to_json(indent=1) + "\n")
 
     @classmethod
     def from_json(cls, text: str | bytes | dict, *, source: str = "<json>") -> "Game":
@@ -1505,9 +1506,3 @@ class Game:
 
         return mimebundle(self, include, exclude)
 
-
-def _write_atomic(path: Path, text: str) -> None:
-    """Write a file so that readers see either the old or the whole new content."""
-    tmp = path.with_name(f".{path.name}.tmp")
-    tmp.write_text(text, encoding="utf-8")
-    tmp.replace(path)
