@@ -33,10 +33,16 @@ import networkx as nx
 
 from . import hexgrid
 from .constants import (
+    BASE_ROWS,
     BASE_TERRAIN_COUNTS,
     BASE_TOKEN_LETTERS,
     HARBOUR_PROPOSAL_POSITIONS,
     HARBOUR_PROPOSAL_TYPES,
+    X56_HARBOUR_PROPOSAL_POSITIONS,
+    X56_HARBOUR_PROPOSAL_TYPES,
+    X56_ROWS,
+    X56_TERRAIN_COUNTS,
+    X56_TOKEN_LETTERS,
     Colour,
     Resource,
     Terrain,
@@ -63,7 +69,17 @@ NodeId = NewType("NodeId", int)
 PathId = NewType("PathId", int)
 HexId = NewType("HexId", int)
 
-BASE_ROWS: tuple[int, ...] = (3, 4, 5, 4, 3)
+#: Island layouts for :meth:`Board.random`: rows, terrain counts, tokens, harbour proposal.
+LAYOUTS = {
+    "base": (BASE_ROWS, BASE_TERRAIN_COUNTS, BASE_TOKEN_LETTERS, HARBOUR_PROPOSAL_POSITIONS, HARBOUR_PROPOSAL_TYPES),
+    "five_six": (
+        X56_ROWS,
+        X56_TERRAIN_COUNTS,
+        X56_TOKEN_LETTERS,
+        X56_HARBOUR_PROPOSAL_POSITIONS,
+        X56_HARBOUR_PROPOSAL_TYPES,
+    ),
+}
 
 
 def _boards_dir() -> Path:
@@ -519,38 +535,54 @@ class Board:
         cls,
         seed: int | random.Random | None = None,
         *,
+        layout: str = "base",
         start_corner: tuple[int, int] = (1, 1),
         shuffle_harbours: bool = False,
+        robber_desert: int = 0,
     ) -> "Board":
-        """A variable-setup base board (B-SETUP-9..14) drawn from ``seed``.
+        """A variable-setup board (B-SETUP-9..14; X56-BOARD-1..6 with ``layout="five_six"``).
 
-        Terrain is shuffled into the 3-4-5-4-3 rows, tokens A..R are laid along the
-        counter-clockwise spiral from ``start_corner`` skipping the desert, and the
-        robber starts on the desert.  Harbours keep the B-BOARD-9 proposal; with
-        ``shuffle_harbours`` their types are shuffled among those positions.
+        Terrain is shuffled into the rows, lettered tokens are laid along the
+        counter-clockwise spiral from ``start_corner`` skipping the desert(s), and
+        the robber starts on a desert (``robber_desert`` picks which, in row order:
+        X56-BOARD-6).  Harbours follow the spec's proposal (B-BOARD-9, X56-BOARD-7);
+        with ``shuffle_harbours`` their types are shuffled among those positions.
 
         Examples
         --------
         >>> b = Board.random(seed=1)
         >>> sorted(t.token for t in b.hexes if t.token) == sorted(BASE_TOKEN_LETTERS)
         True
+        >>> Board.random(seed=1, layout="five_six").graph.number_of_nodes()
+        80
         """
+        try:
+            rows, terrain_counts, letters, positions, harbour_types = LAYOUTS[layout]
+        except KeyError:
+            raise ValueError(f"unknown layout {layout!r}; expected one of {', '.join(LAYOUTS)}") from None
         rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-        terrains = [t for t, n in BASE_TERRAIN_COUNTS.items() for _ in range(n)]
+        terrains = [t for t, n in terrain_counts.items() for _ in range(n)]
         rng.shuffle(terrains)
-        rows = BASE_ROWS
         cells = [(r, c) for r in range(1, len(rows) + 1) for c in range(1, rows[r - 1] + 1)]
         terrain_at = dict(zip(cells, terrains))
-        tokens = lay_tokens(rows, terrain_at, BASE_TOKEN_LETTERS, start_corner)
-        types = list(HARBOUR_PROPOSAL_TYPES)
+        tokens = lay_tokens(rows, terrain_at, letters, start_corner)
+        types = list(harbour_types)
         if shuffle_harbours:
             rng.shuffle(types)
         probe = cls("probe", rows, [(r, c, Terrain.DESERT, None) for r, c in cells], [], (1, 1))
-        harbours = probe.harbour_sides(HARBOUR_PROPOSAL_POSITIONS, types)
-        desert = next(rc for rc, t in terrain_at.items() if t is Terrain.DESERT)
+        harbours = probe.harbour_sides(positions, types)
+        deserts = [rc for rc in cells if terrain_at[rc] is Terrain.DESERT]
+        if not 0 <= robber_desert < len(deserts):
+            raise ValueError(f"robber_desert must be in 0..{len(deserts) - 1}")
         tiles = [(r, c, terrain_at[(r, c)], tokens.get((r, c))) for r, c in cells]
-        name = f"random-{seed}" if isinstance(seed, int) else "random"
-        return cls(name, rows, tiles, harbours, desert)
+        prefix = "random" if layout == "base" else f"random-{layout}"
+        name = f"{prefix}-{seed}" if isinstance(seed, int) else prefix
+        return cls(name, rows, tiles, harbours, deserts[robber_desert])
+
+    @classmethod
+    def five_six(cls) -> "Board":
+        """The fixed 5-6 player island from ``boards/five_six.json`` (X56-BOARD-*)."""
+        return cls.load(BOARDS_DIR / "five_six.json")
 
     def harbour_sides(self, positions, types) -> list[tuple[tuple[int, int], str, Resource | None]]:
         """Harbour specs ``((row, col), side, resource)`` for coastal path numbers (B-BOARD-9)."""

@@ -29,6 +29,14 @@ __all__ = [
     "BASE_HARBOURS",
     "HARBOUR_PROPOSAL_POSITIONS",
     "HARBOUR_PROPOSAL_TYPES",
+    "X56_TERRAIN_COUNTS",
+    "X56_TOKEN_LETTERS",
+    "X56_BANK_PER_RESOURCE",
+    "X56_DEV_DECK",
+    "X56_HARBOUR_PROPOSAL_POSITIONS",
+    "X56_HARBOUR_PROPOSAL_TYPES",
+    "X56_ROWS",
+    "BASE_ROWS",
     "LONGEST_ROAD_MIN",
     "LARGEST_ARMY_MIN",
     "SPECIAL_CARD_VP",
@@ -203,6 +211,46 @@ HARBOUR_PROPOSAL_TYPES: tuple[Resource | None, ...] = (
     Resource.LUMBER,
     None,
 )
+
+
+#: B-BOARD-1: the base island's rows.
+BASE_ROWS: tuple[int, ...] = (3, 4, 5, 4, 3)
+
+# ---------------------------------------------------------------- 5-6 player extension
+#: X56-BOARD-2: rows of the 30-hex island.
+X56_ROWS: tuple[int, ...] = (3, 4, 5, 6, 5, 4, 3)
+#: X56-COMP-2: the 30 hexes with the extension.
+X56_TERRAIN_COUNTS = MappingProxyType(
+    {
+        Terrain.FOREST: 6,
+        Terrain.PASTURE: 6,
+        Terrain.FIELDS: 6,
+        Terrain.HILLS: 5,
+        Terrain.MOUNTAINS: 5,
+        Terrain.DESERT: 2,
+    }
+)
+#: X56-BOARD-4 (PUB:P4, medium confidence): token values for letters A..Y, Za, Zb, Zc.
+X56_TOKEN_LETTERS: tuple[int, ...] = (
+    2, 5, 4, 6, 3, 9, 8, 11, 11, 10, 6, 3, 8, 4, 8, 10, 11, 12, 10, 5, 4, 9, 5, 9, 12, 3, 2, 6,
+)  # fmt: skip
+#: X56-COMP-2: 24 cards of each resource.
+X56_BANK_PER_RESOURCE = 24
+#: X56-COMP-3: 34 development cards.
+X56_DEV_DECK = MappingProxyType(
+    {
+        DevCard.KNIGHT: 20,
+        DevCard.ROAD_BUILDING: 3,
+        DevCard.YEAR_OF_PLENTY: 3,
+        DevCard.MONOPOLY: 3,
+        DevCard.VICTORY_POINT: 5,
+    }
+)
+#: X56-BOARD-7 (GAP, PROPOSAL): 11 harbours spread evenly over the 38 coastal paths, numbered
+#: as in B-BOARD-9 (position i at round(i * 38 / 11)) ...
+X56_HARBOUR_PROPOSAL_POSITIONS: tuple[int, ...] = tuple(int(i * 38 / 11 + 0.5) for i in range(11))
+#: ... with the base order of types followed by the extension's wool and generic harbours (X56-COMP-6).
+X56_HARBOUR_PROPOSAL_TYPES: tuple[Resource | None, ...] = (*HARBOUR_PROPOSAL_TYPES, Resource.WOOL, None)
 
 
 def roll_probability(total: int) -> Fraction:

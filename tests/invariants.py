@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from catan_nb import Game
-from catan_nb.constants import BANK_PER_RESOURCE, DEV_DECK, LARGEST_ARMY_MIN, LONGEST_ROAD_MIN, PIECE_LIMITS, SPECIAL_CARD_VP
+from catan_nb.constants import LARGEST_ARMY_MIN, LONGEST_ROAD_MIN, PIECE_LIMITS, SPECIAL_CARD_VP
 from catan_nb.rules import Phase, PlayMonopoly, PlayRoadBuilding, PlayYearOfPlenty, longest_trail
 
 PROGRESS = (PlayMonopoly, PlayRoadBuilding, PlayYearOfPlenty)
-DECK_SIZE = sum(DEV_DECK.values())
 
 
 class Checker:
@@ -36,14 +35,14 @@ class Checker:
             for h in g.hands:
                 assert h[r] >= 0
                 total += h[r]
-            assert total == BANK_PER_RESOURCE, f"resource {r}: {total} cards"
-        # B-COMP-6: 25 development cards in deck + hands + played.
+            assert total == g.bank_per_resource, f"resource {r}: {total} cards"
+        # B-COMP-6 (X56-COMP-3): development cards in deck + hands + played.
         log = g.log
         for a in log[self._log_seen :]:
             if isinstance(a, PROGRESS):
                 self._progress_played += 1
         self._log_seen = len(log)
-        assert sum(g.deck) + sum(map(sum, g.dev)) + sum(g.knights) + self._progress_played == DECK_SIZE
+        assert sum(g.deck) + sum(map(sum, g.dev)) + sum(g.knights) + self._progress_played == g.deck_total
         key = (tuple(g.edge_owner), tuple(g.node_owner), tuple(g.node_kind))
         if key != self._pos_key:
             self._pos_key = key
@@ -79,12 +78,17 @@ class Checker:
         # VP recomputed from scratch equals the cached VP (B-END-1).
         founding = g.phase in (Phase.FOUNDING_SETTLEMENT, Phase.FOUNDING_ROAD)
         for p in range(n):
-            vp = building_vp[p] + SPECIAL_CARD_VP * ((h == p) + (a == p)) + g.dev[p][4]
+            vp = building_vp[p] + SPECIAL_CARD_VP * ((h == p) + (a == p)) + g.dev[p][4] + self.extra_vp(p)
             assert vp == g.vp(p)
             if g.phase is not Phase.GAME_OVER and p == g.active_player and not founding:
-                assert vp < g.rules.vp_to_win  # B-END-3: a win ends the game at once
+                assert vp < g.vp_target  # B-END-3: a win ends the game at once
         if g.phase is Phase.GAME_OVER:
-            assert g.vp(g.winner) >= g.rules.vp_to_win
+            assert g.vp(g.winner) >= g.vp_target
+
+    def extra_vp(self, p: int) -> int:
+        """VP from modules, counted from their state (Friends' Catan tokens)."""
+        friends = self.game.ext.get("friends")
+        return friends["catan_tokens"][p] if friends else 0
 
     def _check_position(self, g: Game, t) -> None:
         # Distance rule holds everywhere (B-BUILD-7).

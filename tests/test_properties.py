@@ -28,13 +28,18 @@ VARIANTS = [
     dict(players=3, start="founding", rules=Rules()),
     dict(players=4, start="beginner", rules=Rules(steal_mandatory=True)),
     dict(players=3, start="beginner", rules=Rules(combined_trade_build=True, knights_only_before_roll=True)),
+    dict(players=5, start="founding", rules=Rules()),
+    dict(players=6, start="founding", rules=Rules(steal_mandatory=True)),
 ]
 
 
 def _play_checked_game(seed: int) -> Game:
     rng = random.Random(seed)
     variant = VARIANTS[seed % len(VARIANTS)]
-    board = Board.beginner() if variant["start"] == "beginner" else Board.random(seed=seed)
+    if variant["start"] == "beginner":
+        board = Board.beginner()
+    else:
+        board = Board.random(seed=seed, layout="five_six" if variant["players"] > 4 else "base")
     game = Game(board, seed=seed, **variant)
     offers = seed % 5 == 0  # every fifth game also makes one-for-one domestic offers
     bots = [

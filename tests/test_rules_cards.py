@@ -1218,7 +1218,7 @@ def test_B_END_1_vp_sources():
 
 def test_B_END_2_target_is_ten():
     """B-END-2: the target is 10 VP: 9 does not win, 10 does."""
-    assert VP_TO_WIN == 10 and Rules().vp_to_win == 10
+    assert VP_TO_WIN == 10 and Game(Board.beginner(), players=4, seed=0).vp_target == 10
     g = new_game()
     build_city(g, RED, 13)
     build_city(g, RED, 22)

@@ -281,9 +281,11 @@ def test_B_COMP_9_pieces_per_colour_and_player_count(beginner):
         assert g.pieces_left(p) == {"road": 15, "settlement": 5, "city": 4}
     assert set(g.colours) == {Colour.RED, Colour.BLUE, Colour.WHITE, Colour.ORANGE}
     assert len(set(g.colours)) == 4
-    for n in (2, 5):
+    for n in (2, 7):
         with pytest.raises(ValueError, match="B-COMP-9"):
             Game(beginner, players=n, seed=0)
+    with pytest.raises(ValueError, match="X56-BOARD-2"):  # five players need the extension's island
+        Game(beginner, players=5, seed=0)
 
 
 def test_B_COMP_10_other_components(beginner):

@@ -26,11 +26,13 @@ Examples
 
 from __future__ import annotations
 
+import copy as _copy
 import enum
 import json
 import secrets
+from functools import partial
 from collections.abc import Iterable
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
 from random import Random
 from typing import Any
@@ -79,6 +81,8 @@ from .actions import (
     action_to_json,
 )
 from .longest_road import longest_trail
+from .modules import MODULES
+from .phase import Phase
 
 __all__ = ["Game", "Rules", "Phase", "PlayerView", "SAVE_FORMAT"]
 
@@ -94,25 +98,9 @@ GENERIC = Topology.GENERIC_HARBOUR
 DEFAULT_COLOURS = {
     3: (Colour.BLUE, Colour.WHITE, Colour.ORANGE),
     4: (Colour.RED, Colour.BLUE, Colour.WHITE, Colour.ORANGE),
+    5: (Colour.RED, Colour.BLUE, Colour.WHITE, Colour.ORANGE, Colour.BROWN),  # X56-COMP-1
+    6: (Colour.RED, Colour.BLUE, Colour.WHITE, Colour.ORANGE, Colour.BROWN, Colour.GREEN),
 }
-
-
-class Phase(enum.Enum):
-    """What the game is waiting for."""
-
-    FOUNDING_SETTLEMENT = "founding_settlement"
-    FOUNDING_ROAD = "founding_road"
-    ROLL = "roll"
-    DISCARD = "discard"
-    MOVE_ROBBER = "move_robber"
-    MAIN = "main"
-    ROAD_BUILDING = "road_building"
-    TRADE_RESPONSE = "trade_response"
-    TRADE_CONFIRM = "trade_confirm"
-    GAME_OVER = "game_over"
-
-    def __repr__(self) -> str:
-        return f"<Phase.{self.name}: {self.value!r}>"
 
 
 @dataclass(frozen=True)
@@ -121,8 +109,10 @@ class Rules:
 
     Parameters
     ----------
-    vp_to_win : int
-        B-END-2.
+    modules : tuple of str
+        Rule modules: ``"five_six"`` (implied by 5-6 players), ``"friends"``, ``"helpers"``.
+    vp_to_win : int, optional
+        B-END-2; ``None`` takes the target of the modules (10 base, 11 with Friends: F-END-1).
     discard_limit : int
         B-ROB-2: more than this many resource cards means discarding half.
     knights_only_before_roll : bool
@@ -135,15 +125,24 @@ class Rules:
         B-COMP-14's recalled exception: a sole claimant takes what the bank has left.
     """
 
-    vp_to_win: int = VP_TO_WIN
+    modules: tuple[str, ...] = ()
+    vp_to_win: int | None = None
     discard_limit: int = DISCARD_LIMIT
     knights_only_before_roll: bool = False
     steal_mandatory: bool = False
     combined_trade_build: bool = False
     shortage_single_taker: bool = True
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "modules", tuple(self.modules))
+        for m in self.modules:
+            if m not in MODULES:
+                raise ValueError(f"unknown rule module {m!r}; expected one of {', '.join(sorted(MODULES))}")
+
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        out = asdict(self)
+        out["modules"] = list(self.modules)
+        return out
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "Rules":
@@ -260,8 +259,17 @@ class Game:
         starting_seat: int = 0,
         colours: Iterable[Colour] | None = None,
     ):
-        if players not in (3, 4):
-            raise ValueError(f"B-COMP-9: the base game is for 3 or 4 players, not {players}")
+        rules = rules or Rules()
+        names = list(rules.modules)
+        if players in (5, 6) and "five_six" not in names:
+            names.insert(0, "five_six")  # X56-GEN-1: 5-6 players means the extension
+        rules = replace(rules, modules=tuple(names))
+        self.modules = tuple(MODULES[m] for m in names)
+        allowed = next((m.players for m in self.modules if m.players), (3, 4))
+        if players not in allowed:
+            raise ValueError(
+                f"B-COMP-9: the base game is for 3 or 4 players (5-6 with the extension, X56-GEN-1), not {players}"
+            )
         if start not in ("founding", "beginner"):
             raise ValueError(f"start must be 'founding' or 'beginner', not {start!r}")
         if not 0 <= starting_seat < players:
@@ -269,7 +277,7 @@ class Game:
         self.board = board
         self.n = players
         self.seed = int(seed) if seed is not None else secrets.randbits(63)
-        self.rules = rules or Rules()
+        self.rules = rules
         self.start = start
         self.starting_seat = starting_seat
         if colours is None:
@@ -288,10 +296,20 @@ class Game:
             tuple((hx, t.hex_resource[hx], t.hex_nodes[hx]) for hx in t.token_hexes[k]) for k in range(13)
         )
         n = players
+        bank_per, deck = BANK_PER_RESOURCE, dict(DEV_DECK)
+        for m in self.modules:
+            bank_per, deck = m.components(bank_per, deck)
+        #: Cards of each resource in the game (B-COMP-2; X56-COMP-2).
+        self.bank_per_resource: int = bank_per
+        #: Development cards in the game (B-COMP-6; X56-COMP-3).
+        self.deck_total: int = sum(deck.values())
+        targets = [m.vp_target for m in self.modules if m.vp_target]
+        #: Victory points to win (B-END-2; F-END-1).
+        self.vp_target: int = rules.vp_to_win if rules.vp_to_win is not None else max([VP_TO_WIN, *targets])
         # --- state (plain data) ---
-        self.bank: list[int] = [BANK_PER_RESOURCE] * N_RES
+        self.bank: list[int] = [bank_per] * N_RES
         self.hands: list[list[int]] = [[0] * N_RES for _ in range(n)]
-        self.deck: list[int] = [DEV_DECK[c] for c in DevCard]
+        self.deck: list[int] = [deck[c] for c in DevCard]
         self.dev: list[list[int]] = [[0] * len(DevCard) for _ in range(n)]
         self.dev_new: list[list[int]] = [[0] * len(DevCard) for _ in range(n)]
         self.knights: list[int] = [0] * n
@@ -328,7 +346,20 @@ class Game:
         self.log: list[Action] = []
         self.dice_history: list[tuple[int, int]] = []
         self.last_production: dict[int, list[int]] = {}
-        self._check_dispatch = {
+        self.ext: dict[str, Any] = {}  # module state, plain data
+        for m in self.modules:
+            m.init(self)
+        self._wire()
+        if start == "beginner":
+            self._setup_beginner()
+        else:
+            order = [(starting_seat + i) % n for i in range(n)]
+            self._founding_order = order + order[::-1]  # B-SETUP-15, B-SETUP-16
+            self.current = self.active = order[0]
+
+    def _wire(self) -> None:
+        """Bind action dispatch and module hooks to this game (also after :meth:`copy`)."""
+        self._check_dispatch: dict[type, Any] = {
             BuildSettlement: self._check_settlement,
             BuildRoad: self._check_road,
             BuildCity: self._check_city,
@@ -349,7 +380,7 @@ class Game:
             ConfirmTrade: self._check_confirm,
             CancelTrade: self._check_cancel,
         }
-        self._apply_dispatch = {
+        self._apply_dispatch: dict[type, Any] = {
             BuildSettlement: self._do_settlement,
             BuildRoad: self._do_road,
             BuildCity: self._do_city,
@@ -370,12 +401,23 @@ class Game:
             ConfirmTrade: self._do_confirm,
             CancelTrade: self._do_cancel,
         }
-        if start == "beginner":
-            self._setup_beginner()
-        else:
-            order = [(starting_seat + i) % n for i in range(n)]
-            self._founding_order = order + order[::-1]  # B-SETUP-15, B-SETUP-16
-            self.current = self.active = order[0]
+        mods = self.modules
+        for m in mods:
+            for cls, (check, apply) in m.actions.items():
+                self._check_dispatch[cls] = partial(check, self)
+                self._apply_dispatch[cls] = partial(apply, self)
+        self._h_legal = [m for m in mods if m.overrides("legal")]
+        self._h_founding = [m for m in mods if m.overrides("on_founding_settlement")]
+        self._h_founding_done = [m for m in mods if m.overrides("on_founding_done")]
+        self._h_road = [m for m in mods if m.overrides("on_road")]
+        self._h_settlement = [m for m in mods if m.overrides("on_settlement")]
+        self._h_robber = [m for m in mods if m.overrides("on_robber")]
+        self._h_roll = [m for m in mods if m.overrides("on_roll")]
+        self._h_end_turn = [m for m in mods if m.overrides("on_end_turn")]
+        self._h_turn_start = [m for m in mods if m.overrides("on_turn_start")]
+        self._h_vp = [m for m in mods if m.overrides("vp")]
+        self._h_rate = [m for m in mods if m.overrides("rate")]
+        self._build_phases = frozenset([Phase.MAIN, *(ph for m in mods for ph in m.build_phases)])
 
     # ================================================================== public queries
     @property
@@ -410,6 +452,8 @@ class Game:
             v += SPECIAL_CARD_VP
         if not visible:
             v += self.dev[player][VICTORY_POINT]
+        for m in self._h_vp:
+            v += m.vp(self, player, visible)
         return v
 
     def pieces_left(self, player: int) -> dict[str, int]:
@@ -448,10 +492,15 @@ class Game:
 
     def maritime_rate(self, player: int, resource: Resource) -> int:
         """Best bank rate for giving ``resource``: 2, 3 or 4 (B-TRADE-6..9)."""
+        return self._rates(player)[resource.value]
+
+    def _rates(self, player: int) -> list[int]:
         hs = self.harbours[player]
-        if resource.value in hs:
-            return 2
-        return 3 if GENERIC in hs else 4
+        base = 3 if GENERIC in hs else 4
+        rates = [2 if r in hs else base for r in range(N_RES)]
+        for m in self._h_rate:
+            rates = [m.rate(self, player, r, rates[r]) for r in range(N_RES)]
+        return rates
 
     def robber_victims(self, hex_id: int) -> list[int]:
         """Opponents of the current player who could be robbed on ``hex_id`` (B-ROB-6, B-ROB-8)."""
@@ -496,6 +545,12 @@ class Game:
         A discard owed after a 7 is listed one card at a time; :meth:`play` also
         takes several cards at once.
         """
+        out = self._legal_base(offers)
+        for m in self._h_legal:
+            m.legal(self, out)
+        return out
+
+    def _legal_base(self, offers: bool) -> list[Action]:
         ph = self.phase
         if ph is Phase.MAIN:
             return self._legal_main(offers)
@@ -537,12 +592,10 @@ class Game:
         acts = self._acts
         if not self.built_this_turn or self.rules.combined_trade_build:  # B-TURN-2 (see can_trade)
             bank = self.bank
-            hs = self.harbours[p]
-            base = 3 if GENERIC in hs else 4
+            rates = self._rates(p)
             trades = acts["trade"]
             for g in range(N_RES):
-                rate = 2 if g in hs else base
-                if h[g] >= rate:
+                if h[g] >= rates[g]:
                     row = trades[g]
                     for r in range(N_RES):
                         if r != g and bank[r]:
@@ -553,6 +606,14 @@ class Game:
                         for r in range(N_RES):
                             if r != g:
                                 out.append(OfferTrade(self._unit(g), self._unit(r)))
+        self._legal_builds(p, out)
+        self._legal_dev_plays(out, before_roll=False)
+        return out
+
+    def _legal_builds(self, p: int, out: list[Action]) -> None:
+        """Paid builds and purchases of seat ``p`` (B-BUILD-1..9, B-BUILD-11)."""
+        h = self.hands[p]
+        acts = self._acts
         if h[0] >= 1 and h[1] >= 1 and len(self.roads[p]) < PIECE_LIMITS["road"]:
             a = acts["road"]
             out.extend(a[e] for e in self._road_candidates(p))
@@ -566,8 +627,6 @@ class Game:
             out.extend(a[v] for v in range(self._t.n_nodes) if owner[v] == p and kind[v] == 1)
         if h[2] >= 1 and h[3] >= 1 and h[4] >= 1 and any(self.deck):
             out.append(_BUY)
-        self._legal_dev_plays(out, before_roll=False)
-        return out
 
     @staticmethod
     def _unit(r: int) -> tuple[int, ...]:
@@ -711,7 +770,7 @@ class Game:
     def _require_build_phase(self, a: Action) -> None:
         if self.phase is Phase.ROLL:
             self._fail("B-TURN-3", f"seat {self.active} must roll before building", a)
-        if self.phase is not Phase.MAIN:
+        if self.phase not in self._build_phases:
             self._fail("B-BUILD-12", f"building is not allowed in phase {self.phase.value}", a)
 
     def _check_road(self, a: BuildRoad) -> None:
@@ -739,7 +798,7 @@ class Game:
                 "(an opponent's building cuts the way through)",
                 a,
             )
-        if self.phase is Phase.MAIN:
+        if self.phase is not Phase.ROAD_BUILDING:
             self._require_cards(a, ROAD, "a road")
 
     def _check_city(self, a: BuildCity) -> None:
@@ -943,7 +1002,8 @@ class Game:
         if self.phase is Phase.FOUNDING_SETTLEMENT:
             self._place_settlement(p, v)
             self._last_settlement = v
-            if self._founding_step >= self.n:  # B-SETUP-19: the second settlement pays
+            second = self._founding_step >= self.n
+            if second:  # B-SETUP-19: the second settlement pays
                 h, bank = self.hands[p], self.bank
                 for hx in self._t.node_hexes[v]:
                     r = self._t.hex_resource[hx]
@@ -952,11 +1012,15 @@ class Game:
                         bank[r] -= 1
             self.phase = Phase.FOUNDING_ROAD
             self.log.append(a)
+            for m in self._h_founding:
+                m.on_founding_settlement(self, p, v, second)
             return
         self._pay(p, SETTLEMENT)
         self._place_settlement(p, v)
         self.built_this_turn = True
         self.log.append(a)
+        for m in self._h_settlement:
+            m.on_settlement(self, p, v)
         self._check_win()
 
     def _place_road(self, p: int, e: int) -> None:
@@ -973,9 +1037,13 @@ class Game:
         if ph is Phase.FOUNDING_ROAD:
             self._place_road(p, a.path)
             self.log.append(a)
+            for m in self._h_road:
+                m.on_road(self, p, a.path, True)
             self._founding_step += 1
             if self._founding_step >= len(self._founding_order):
                 self.active = self.current = self.starting_seat  # B-SETUP-20
+                for m in self._h_founding_done:
+                    m.on_founding_done(self)
                 self._begin_turn()
             else:
                 self.active = self.current = self._founding_order[self._founding_step]
@@ -985,6 +1053,8 @@ class Game:
             self._place_road(p, a.path)
             self.free_roads -= 1
             self.log.append(a)
+            for m in self._h_road:
+                m.on_road(self, p, a.path, False)
             if self.free_roads <= 0 or len(self.roads[p]) >= PIECE_LIMITS["road"] or not self._road_candidates(p):
                 self.phase = self._resume
             self._check_win()
@@ -993,6 +1063,8 @@ class Game:
         self._place_road(p, a.path)
         self.built_this_turn = True
         self.log.append(a)
+        for m in self._h_road:
+            m.on_road(self, p, a.path, False)
         self._check_win()
 
     def _do_city(self, a: BuildCity) -> None:
@@ -1045,9 +1117,12 @@ class Game:
             else:
                 self._resume = Phase.MAIN
                 self.phase = Phase.MOVE_ROBBER
-            return
-        self._produce(total)
-        self.phase = Phase.MAIN
+        else:
+            self._produce(total)
+            self.phase = Phase.MAIN
+        for m in self._h_roll:
+            if m.on_roll(self, total):
+                return
 
     def _produce(self, total: int) -> None:
         """B-PROD-1..8 with the bank limit of B-COMP-14."""
@@ -1129,6 +1204,8 @@ class Game:
             stolen = RESOURCES[r]
         self.log.append(MoveRobber(a.hex, a.victim, stolen))
         self.phase = self._resume
+        for m in self._h_robber:
+            m.on_robber(self, self.log[-1])
         self._check_win()
 
     def _start_dev_play(self, card: int) -> None:
@@ -1238,7 +1315,14 @@ class Game:
 
     def _do_end_turn(self, a: EndTurn) -> None:
         self.log.append(a)
-        self.active = self.current = (self.active + 1) % self.n  # B-TURN-1
+        for m in self._h_end_turn:
+            if m.on_end_turn(self):
+                return
+        self.next_turn()
+
+    def next_turn(self) -> None:
+        """Pass the turn to the left and begin it (B-TURN-1, B-TURN-9); modules call it after their phases."""
+        self.active = self.current = (self.active + 1) % self.n
         self._begin_turn()
 
     def _begin_turn(self) -> None:
@@ -1248,11 +1332,13 @@ class Game:
         self.dev_played = False
         self.built_this_turn = False
         self.dev_new[p] = [0] * len(DevCard)
+        for m in self._h_turn_start:
+            m.on_turn_start(self)
         self._check_win()  # B-END-3: already having 10 when the turn begins
 
     def _check_win(self) -> None:
         p = self.active
-        if self.vp(p) >= self.rules.vp_to_win and self.phase not in (Phase.FOUNDING_SETTLEMENT, Phase.FOUNDING_ROAD):
+        if self.vp(p) >= self.vp_target and self.phase not in (Phase.FOUNDING_SETTLEMENT, Phase.FOUNDING_ROAD):
             self.winner = p
             self.phase = Phase.GAME_OVER
             self.current = p
@@ -1373,8 +1459,8 @@ class Game:
         g.last_production = {k: v.copy() for k, v in self.last_production.items()}
         g._rng = Random()
         g._rng.setstate(self._rng.getstate())
-        g._check_dispatch = {k: getattr(g, f.__name__) for k, f in self._check_dispatch.items()}
-        g._apply_dispatch = {k: getattr(g, f.__name__) for k, f in self._apply_dispatch.items()}
+        g.ext = _copy.deepcopy(self.ext)
+        g._wire()
         return g
 
     def state(self) -> dict[str, Any]:
@@ -1385,6 +1471,8 @@ class Game:
         for k in self._NESTED:
             out[k] = [sorted(x) if isinstance(x, set) else list(x) for x in getattr(self, k)]
         out["road_length"] = self.road_lengths()
+        out["ext"] = _copy.deepcopy(self.ext)
+        out["vp_target"] = self.vp_target
         out["deck"] = list(self.deck)
         out["rng"] = self._rng.getstate()
         out["board"] = self.board.to_dict()
