@@ -17,6 +17,11 @@ __all__ = [
     "DevCard",
     "Building",
     "Colour",
+    "Guild",
+    "FAVOUR_SUPPLY",
+    "GUILD_PRICE",
+    "CATAN_TOKENS",
+    "FRIENDS_VP_TO_WIN",
     "RESOURCES",
     "TERRAIN_RESOURCE",
     "COSTS",
@@ -137,6 +142,21 @@ class Colour(_ReprEnum):
     GREEN = "green"
 
 
+class Guild(_ReprEnum):
+    """The five guilds of Friends and their favour tokens (F-COMP-2).  Values index token counts."""
+
+    MERCHANTS = 0  # cart tokens (grey)
+    TRADERS = 1  # ship tokens (blue)
+    PAVERS = 2  # shovel tokens (brown)
+    PROFESSORS = 3  # book tokens (orange)
+    ARCHITECTS = 4  # compass tokens (green)
+
+    @property
+    def token(self) -> str:
+        """The token's picture: cart, ship, shovel, book or compass."""
+        return ("cart", "ship", "shovel", "book", "compass")[self.value]
+
+
 def _cost(**kw: int) -> tuple[int, int, int, int, int]:
     return tuple(kw.get(r.name.lower(), 0) for r in RESOURCES)  # type: ignore[return-value]
 
@@ -251,6 +271,27 @@ X56_DEV_DECK = MappingProxyType(
 X56_HARBOUR_PROPOSAL_POSITIONS: tuple[int, ...] = tuple(int(i * 38 / 11 + 0.5) for i in range(11))
 #: ... with the base order of types followed by the extension's wool and generic harbours (X56-COMP-6).
 X56_HARBOUR_PROPOSAL_TYPES: tuple[Resource | None, ...] = (*HARBOUR_PROPOSAL_TYPES, Resource.WOOL, None)
+
+
+# ---------------------------------------------------------------- Friends (guild favours)
+#: F-SETUP-2: favour tokens in the supply by player count, per guild.
+FAVOUR_SUPPLY = MappingProxyType(
+    {
+        n: MappingProxyType(
+            {Guild.PAVERS: 2 * n, Guild.TRADERS: 2 * n, Guild.MERCHANTS: 2 * n, Guild.ARCHITECTS: 4 * n,
+             Guild.PROFESSORS: 4 * n}
+        )
+        for n in (3, 4, 5, 6)
+    }
+)
+#: F-USE-3: tokens needed to use each guild.
+GUILD_PRICE = MappingProxyType(
+    {Guild.MERCHANTS: 1, Guild.TRADERS: 1, Guild.PAVERS: 1, Guild.PROFESSORS: 2, Guild.ARCHITECTS: 2}
+)
+#: F-COMP-1: Catan tokens (1 visible VP each).
+CATAN_TOKENS = 12
+#: F-END-1.
+FRIENDS_VP_TO_WIN = 11
 
 
 def roll_probability(total: int) -> Fraction:

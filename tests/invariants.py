@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from catan_nb import Game
-from catan_nb.constants import LARGEST_ARMY_MIN, LONGEST_ROAD_MIN, PIECE_LIMITS, SPECIAL_CARD_VP
+from catan_nb.constants import CATAN_TOKENS, FAVOUR_SUPPLY, LARGEST_ARMY_MIN, LONGEST_ROAD_MIN, PIECE_LIMITS, SPECIAL_CARD_VP
 from catan_nb.rules import Phase, PlayMonopoly, PlayRoadBuilding, PlayYearOfPlenty, longest_trail
 
 PROGRESS = (PlayMonopoly, PlayRoadBuilding, PlayYearOfPlenty)
@@ -65,6 +65,13 @@ class Checker:
             assert settlements[p] == g.n_settlements[p] <= PIECE_LIMITS["settlement"]
             assert cities[p] == g.n_cities[p] <= PIECE_LIMITS["city"]
             assert roads[p] == len(g.roads[p]) <= PIECE_LIMITS["road"]
+        # F-COMP-1, F-SETUP-2: favour tokens and Catan tokens are conserved.
+        friends = g.ext.get("friends")
+        if friends:
+            total = sum(friends["supply"]) + sum(map(sum, friends["tokens"])) + sum(friends["board"])
+            assert total == sum(FAVOUR_SUPPLY[n].values()), total
+            assert all(0 <= f <= k for fr, tk in zip(friends["fresh"], friends["tokens"]) for f, k in zip(fr, tk))
+            assert friends["catan_left"] + sum(friends["catan_tokens"]) == CATAN_TOKENS
         # Robber on exactly one land hex.
         assert 0 <= g.robber < t.n_hexes
         # Longest road recomputed from scratch equals the cached value.

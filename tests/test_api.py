@@ -10,6 +10,7 @@ import pytest
 from helpers import deal
 
 import catan_nb
+import catan_nb.constants
 from catan_nb import Board, DevCard, Game, Resource, SaveFileError
 from catan_nb.analysis import RandomBot, WeightedBot, play_game
 from catan_nb.errors import CatanError, IllegalActionError
@@ -32,6 +33,7 @@ from catan_nb.rules import (
 )
 
 ROOT = Path(__file__).resolve().parent.parent
+ENUMS = {cls.__name__: cls for cls in catan_nb.constants._ReprEnum.__subclasses__()}
 
 
 def played_game(seed=3, players=4) -> Game:
@@ -63,7 +65,8 @@ def test_every_action_kind_round_trips_through_json_and_repr(name):
     cls = ACTION_TYPES[name]
     action = cls(**samples.get(name, {}))
     assert action_from_json(json.loads(json.dumps(action_to_json(action)))) == action
-    assert eval(repr(action), vars(catan_nb.rules) | {"Resource": Resource, "DevCard": DevCard}) == action
+    namespace = vars(catan_nb.rules) | ACTION_TYPES | {"Resource": Resource, "DevCard": DevCard}
+    assert eval(repr(action), namespace | ENUMS) == action
     with pytest.raises(Exception):
         action.__setattr__("x", 1)  # frozen
 

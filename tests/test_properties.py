@@ -30,6 +30,8 @@ VARIANTS = [
     dict(players=3, start="beginner", rules=Rules(combined_trade_build=True, knights_only_before_roll=True)),
     dict(players=5, start="founding", rules=Rules()),
     dict(players=6, start="founding", rules=Rules(steal_mandatory=True)),
+    dict(players=4, start="founding", rules=Rules(modules=("friends",))),
+    dict(players=6, start="founding", rules=Rules(modules=("friends",))),
 ]
 
 

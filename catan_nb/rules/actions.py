@@ -19,6 +19,9 @@ True
 
 from __future__ import annotations
 
+import enum
+import types
+import typing
 from dataclasses import dataclass, fields
 from typing import Any
 
@@ -226,32 +229,54 @@ ACTION_TYPES: dict[str, type] = {
     )
 }
 
-_ENUM_FIELDS = {
-    "card": DevCard,
-    "stolen": Resource,
-    "first": Resource,
-    "second": Resource,
-    "resource": Resource,
-    "give": Resource,
-    "get": Resource,
-}
+def _encode(value: Any) -> Any:
+    if isinstance(value, enum.Enum):
+        return str(value)
+    if isinstance(value, (tuple, list)):
+        return [_encode(v) for v in value]
+    return value
+
+
+def _decode(value: Any, hint: Any) -> Any:
+    """Decode a JSON value by a field's type hint (ints, enums, tuples, optionals)."""
+    if value is None:
+        return None
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (typing.Union, types.UnionType):
+        options = [a for a in args if a is not type(None)]
+        for a in options:
+            try:
+                return _decode(value, a)
+            except (TypeError, ValueError, KeyError):
+                continue
+        raise ValueError(f"{value!r} fits none of {options}")
+    if origin is tuple:
+        if not isinstance(value, (list, tuple)):
+            raise ValueError(f"expected a list, not {value!r}")
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(_decode(v, args[0]) for v in value)
+        if len(value) != len(args):
+            raise ValueError(f"expected {len(args)} items, not {len(value)}")
+        return tuple(_decode(v, a) for v, a in zip(value, args))
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        return hint.parse(value)  # type: ignore[attr-defined]
+    if hint is int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValueError(f"expected an integer, not {value!r}")
+        return value
+    return value
 
 
 def action_to_json(action: Action) -> dict[str, Any]:
     """A JSON-ready dict for an action: ``{"type": "BuildRoad", "path": 12}``."""
     out: dict[str, Any] = {"type": type(action).__name__}
     for f in fields(action):  # type: ignore[arg-type]
-        v = getattr(action, f.name)
-        if isinstance(v, (Resource, DevCard)):
-            v = str(v)
-        elif isinstance(v, tuple):
-            v = list(v)
-        out[f.name] = v
+        out[f.name] = _encode(getattr(action, f.name))
     return out
 
 
 def action_from_json(data: dict[str, Any]) -> Action:
-    """Parse :func:`action_to_json` output.
+    """Parse :func:`action_to_json` output (fields decoded by the action's type hints).
 
     Raises
     ------
@@ -263,22 +288,18 @@ def action_from_json(data: dict[str, Any]) -> Action:
     cls = ACTION_TYPES.get(data["type"])
     if cls is None:
         raise ValueError(f"unknown action type {data['type']!r}")
-    kwargs = {}
     names = {f.name for f in fields(cls)}
     extra = set(data) - names - {"type"}
     if extra:
         raise ValueError(f"{data['type']} has no field {sorted(extra)[0]!r}")
+    hints = typing.get_type_hints(cls)
+    kwargs = {}
     for name in names:
-        if name not in data:
-            continue
-        v = data[name]
-        if v is not None:
-            if isinstance(v, list):
-                v = tuple(int(x) for x in v)
-            elif name in _ENUM_FIELDS and isinstance(v, str):
-                enum_cls = DevCard if (cls is BuyDevelopmentCard) else _ENUM_FIELDS[name]
-                v = enum_cls.parse(v)
-        kwargs[name] = v
+        if name in data:
+            try:
+                kwargs[name] = _decode(data[name], hints[name])
+            except (TypeError, ValueError, KeyError) as exc:
+                raise ValueError(f"{data['type']}.{name}: {exc}") from None
     try:
         return cls(**kwargs)
     except TypeError as exc:

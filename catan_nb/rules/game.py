@@ -1080,19 +1080,24 @@ class Game:
     def _draw(self) -> float:
         return self._rng.random()
 
-    def _do_buy(self, a: BuyDevelopmentCard) -> None:
-        p = self.current
+    def _draw_dev(self, forced: DevCard | None = None) -> int:
+        """Take a development card from the deck: drawn at random, or the forced outcome."""
         u = self._draw()
-        if a.card is None:
+        if forced is None:
             k = int(u * sum(self.deck))
             card = 0
             while k >= self.deck[card]:
                 k -= self.deck[card]
                 card += 1
         else:
-            card = DevCard.parse(a.card).value
-        self._pay(p, DEV)
+            card = DevCard.parse(forced).value
         self.deck[card] -= 1
+        return card
+
+    def _do_buy(self, a: BuyDevelopmentCard) -> None:
+        p = self.current
+        card = self._draw_dev(a.card)
+        self._pay(p, DEV)
         self.dev[p][card] += 1
         self.dev_new[p][card] += 1  # B-TURN-5
         self.built_this_turn = True
