@@ -18,6 +18,7 @@ __all__ = [
     "Building",
     "Colour",
     "Guild",
+    "HelperCard",
     "FAVOUR_SUPPLY",
     "GUILD_PRICE",
     "CATAN_TOKENS",
@@ -155,6 +156,45 @@ class Guild(_ReprEnum):
     def token(self) -> str:
         """The token's picture: cart, ship, shovel, book or compass."""
         return ("cart", "ship", "shovel", "book", "compass")[self.value]
+
+
+class HelperCard(_ReprEnum):
+    """The ten helpers (H-COMP-1, H-CARD-1..9).  Values 1-6 are the numbers on side A."""
+
+    MERCHANT = 1  # A1 Forced Trade (H-CARD-1)
+    MENDICANT = 2  # A2 Road Building Assistance (H-CARD-2)
+    MAYOR = 3  # A3 Resource Balance (H-CARD-3)
+    EXPLORER = 4  # A4 (H-CARD-9 PROPOSAL)
+    GENERAL = 5  # A5 Protection from the 7 (H-CARD-4)
+    ARCHITECT = 6  # A6 (H-CARD-9 PROPOSAL)
+    ROBBER_BRIDE = 7  # unnumbered (H-CARD-5)
+    CAPTAIN = 8  # unnumbered (H-CARD-6)
+    PRIEST = 9  # unnumbered (H-CARD-7)
+    NOBLEWOMAN = 10  # unnumbered (H-CARD-8)
+
+    @property
+    def number(self) -> int | None:
+        """The number on side A (A1-A6), or None for the four unnumbered helpers."""
+        return self.value if self.value <= 6 else None
+
+    @property
+    def title(self) -> str:
+        """The advantage printed on the card."""
+        return HELPER_TITLES[self]
+
+
+HELPER_TITLES = {
+    HelperCard.MERCHANT: "Forced Trade",
+    HelperCard.MENDICANT: "Road Building Assistance",
+    HelperCard.MAYOR: "Resource Balance",
+    HelperCard.EXPLORER: "Move a dead-end road (proposal)",
+    HelperCard.GENERAL: "Protection from the 7",
+    HelperCard.ARCHITECT: "Choose a development card (proposal)",
+    HelperCard.ROBBER_BRIDE: "Send the Robber to the Desert",
+    HelperCard.CAPTAIN: "Free Port Trades",
+    HelperCard.PRIEST: "Swords to Plowshares",
+    HelperCard.NOBLEWOMAN: "Alms for the Poor",
+}
 
 
 def _cost(**kw: int) -> tuple[int, int, int, int, int]:

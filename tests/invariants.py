@@ -42,7 +42,10 @@ class Checker:
             if isinstance(a, PROGRESS):
                 self._progress_played += 1
         self._log_seen = len(log)
-        assert sum(g.deck) + sum(map(sum, g.dev)) + sum(g.knights) + self._progress_played == g.deck_total
+        helpers = g.ext.get("helpers")
+        given_up = helpers["knights_given_up"] if helpers else 0
+        seen = len(helpers["architect"] or ()) if helpers else 0
+        assert sum(g.deck) + sum(map(sum, g.dev)) + sum(g.knights) + self._progress_played + given_up + seen == g.deck_total
         key = (tuple(g.edge_owner), tuple(g.node_owner), tuple(g.node_kind))
         if key != self._pos_key:
             self._pos_key = key

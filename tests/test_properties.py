@@ -32,6 +32,9 @@ VARIANTS = [
     dict(players=6, start="founding", rules=Rules(steal_mandatory=True)),
     dict(players=4, start="founding", rules=Rules(modules=("friends",))),
     dict(players=6, start="founding", rules=Rules(modules=("friends",))),
+    dict(players=3, start="founding", rules=Rules(modules=("helpers",))),
+    dict(players=5, start="founding", rules=Rules(modules=("friends", "helpers"))),
+    dict(players=4, start="beginner", rules=Rules(modules=("helpers",))),
 ]
 
 

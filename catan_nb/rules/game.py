@@ -1031,6 +1031,14 @@ class Game:
         self.road_nodes[p].add(b)
         self._update_longest_road((p,), broken=False)
 
+    def _remove_road(self, p: int, e: int) -> None:
+        """Take a road off the board (a helper's effect); lengths are recounted by the caller."""
+        self.edge_owner[e] = -1
+        self.roads[p].discard(e)
+        ends = self._t.edge_nodes
+        self.road_nodes[p] = {v for f in self.roads[p] for v in ends[f]}
+        self.road_length[p] = -1
+
     def _do_road(self, a: BuildRoad) -> None:
         p = self.current
         ph = self.phase

@@ -111,7 +111,7 @@ def register(module_cls: type[Module]) -> type[Module]:
 
 
 def _load_builtin() -> None:
-    from . import five_six, friends  # noqa: F401  (they register themselves)
+    from . import five_six, friends, helpers  # noqa: F401  (they register themselves)
 
 
 _load_builtin()

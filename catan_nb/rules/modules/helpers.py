@@ -1,0 +1,784 @@
+"""Helpers of Catan (RULES.md section 14, H-*).
+
+State in ``game.ext["helpers"]`` (plain data):
+
+``stack``, ``display``
+    helper cards (``HelperCard`` values) face down in the stack, then face up in
+    the display after the founding phase (H-SETUP-1, H-SETUP-3);
+``held``, ``side``, ``fresh``, ``used``
+    each player's helper, its side (``"A"``/``"B"``), whether it arrived this turn
+    (H-USE-4) and whether it was used this turn (H-USE-7);
+``captain``
+    the resource a player trades at 2:1 for the rest of this turn (H-CARD-6);
+``resume``
+    where play goes back to after a reaction or the flip/exchange step;
+``reaction``, ``architect``
+    a pending reaction to a roll (H-USE-9), the cards seen with the Architect;
+``knights_given_up``
+    knight cards given up to the Priest (they leave the game).
+
+Flow: using a helper is one checked action (its effect is part of it); the holder
+then flips it to side B or returns it for another one from the display
+(:class:`FlipHelper`, :class:`ExchangeHelper`; H-USE-2, H-USE-3).  The General and
+the Mayor react to any player's roll (H-USE-9): the engine stops in phase
+``HELPER_REACTION`` for the holder to use or decline.
+
+Decisions recorded here: H-CARD-9's Explorer (A4) and Architect (A6) follow the
+spec's PROPOSAL; the Architect's two unkept cards go back into the deck, which
+is drawn at random.  ``legal_actions`` lists the Merchant with one demanded player
+and the largest of the player's own stacks as the card given back, and the
+Mendicant and Architect substitutions only when the normal price cannot be paid;
+:meth:`Game.play` takes every form the rules allow.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...constants import COSTS, LARGEST_ARMY_MIN, PIECE_LIMITS, DevCard, HelperCard, Resource
+from ..actions import Action
+from ..phase import Phase
+from . import Module, register
+
+__all__ = [
+    "Helpers",
+    "FlipHelper",
+    "ExchangeHelper",
+    "DeclineHelper",
+    "UseMerchantHelper",
+    "BuildRoadWithMendicant",
+    "UseMayor",
+    "UseGeneral",
+    "UseRobberBride",
+    "UseCaptain",
+    "UsePriest",
+    "UseNoblewoman",
+    "UseExplorer",
+    "UseArchitect",
+    "KeepCard",
+]
+
+NAME = "helpers"
+ROAD_COST = COSTS["road"]
+DEV_COST = COSTS["development_card"]
+PRIEST_COST = {"settlement": (1, 1, 0, 0, 0), "city": (0, 0, 0, 1, 2)}  # H-CARD-7
+
+
+# ---------------------------------------------------------------------------- actions
+@dataclass(frozen=True, slots=True)
+class FlipHelper(Action):
+    """After using side A, turn the helper to side B to use it once more later (H-USE-2)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ExchangeHelper(Action):
+    """After a use, return the helper to the display A side up and take ``take`` (H-USE-2, H-USE-3)."""
+
+    take: HelperCard
+
+
+@dataclass(frozen=True, slots=True)
+class DeclineHelper(Action):
+    """Let a roll pass without reacting with the General or the Mayor (H-USE-9)."""
+
+
+@dataclass(frozen=True, slots=True)
+class UseMerchantHelper(Action):
+    """A1 Merchant: demand ``resource`` from up to 2 players; give each giver one card back (H-CARD-1)."""
+
+    resource: Resource
+    players: tuple[int, ...]
+    give_back: tuple[Resource, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class BuildRoadWithMendicant(Action):
+    """A2 Mendicant: build a road paying ``pay_with`` in place of its ``replace`` (brick or lumber) (H-CARD-2)."""
+
+    path: int
+    replace: Resource
+    pay_with: Resource
+
+
+@dataclass(frozen=True, slots=True)
+class UseMayor(Action):
+    """A3 Mayor: after a roll other than 7 that gave you nothing, take ``resource`` (H-CARD-3)."""
+
+    resource: Resource
+
+
+@dataclass(frozen=True, slots=True)
+class UseGeneral(Action):
+    """A5 General on a 7: skip the discard when over the limit, else take ``resource`` (H-CARD-4)."""
+
+    resource: Resource | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class UseRobberBride(Action):
+    """Robber Bride: robber back to the desert; take 1 card of the hex it left (H-CARD-5)."""
+
+    desert: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class UseCaptain(Action):
+    """Captain: trade ``resource`` with the bank at 2:1 for the rest of the turn (H-CARD-6)."""
+
+    resource: Resource
+
+
+@dataclass(frozen=True, slots=True)
+class UsePriest(Action):
+    """Priest: give up a knight (``played`` or in hand) to build cheaply (H-CARD-7).
+
+    ``build`` is ``"settlement"`` (1 lumber + 1 brick) or ``"city"`` (1 grain + 2 ore).
+    """
+
+    build: str
+    node: int
+    played: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class UseNoblewoman(Action):
+    """Noblewoman: take ``resource`` from a player with more visible VP (H-CARD-8)."""
+
+    victim: int
+    resource: Resource
+
+
+@dataclass(frozen=True, slots=True)
+class UseExplorer(Action):
+    """A4 Explorer (PROPOSAL): move one of your dead-end roads to another legal path (H-CARD-9)."""
+
+    source: int
+    target: int
+
+
+@dataclass(frozen=True, slots=True)
+class UseArchitect(Action):
+    """A6 Architect (PROPOSAL): buy a development card seeing the top 3 (H-CARD-9).
+
+    Optionally pay ``pay_with`` in place of ``replace`` (ore, wool or grain).
+    ``seen`` is the outcome: the cards looked at.
+    """
+
+    replace: Resource | None = None
+    pay_with: Resource | None = None
+    seen: tuple[DevCard, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class KeepCard(Action):
+    """Keep one of the cards seen with the Architect; the others go back into the deck."""
+
+    card: DevCard
+
+
+# ---------------------------------------------------------------------------- helpers
+def state(game) -> dict:
+    return game.ext[NAME]
+
+
+def holder_of(game, card: HelperCard) -> int | None:
+    """The seat holding ``card``, or None."""
+    for p, c in enumerate(state(game)["held"]):
+        if c == card.value:
+            return p
+    return None
+
+
+def _require_usable(game, action: Action, card: HelperCard, player: int, *, own_turn: bool = True) -> None:
+    st = state(game)
+    if game.phase is Phase.SPECIAL_BUILD:
+        game._fail("H-USE-8", "helpers cannot be used in the Special Building Phase", action)
+    if st["held"][player] != card.value:
+        game._fail("H-USE-1", f"seat {player} does not hold the {card.name.title()} ({card.title})", action)
+    if own_turn and (game.phase not in (Phase.ROLL, Phase.MAIN) or game.current != game.active or player != game.active):
+        game._fail("H-USE-9", f"the {card.name.title()} works only in its holder's own turn", action)
+    if st["fresh"][player]:
+        game._fail("H-USE-4", f"seat {player} received this helper this turn", action)
+    if st["used"][player]:
+        game._fail("H-USE-7", f"seat {player} has already used a helper this turn", action)
+
+
+def _after_use(game, player: int) -> None:
+    """H-USE-2, H-USE-3: the holder flips or exchanges before play goes on."""
+    st = state(game)
+    st["used"][player] = True
+    game._check_win()  # B-END-3: a win ends the game at once, before the flip or exchange
+    if game.is_over:
+        st["resume"] = None
+        return
+    if st["resume"] is None:
+        st["resume"] = [game.phase.value, game.current]
+    game.phase = Phase.HELPER_AFTER_USE
+    game.current = player
+
+
+def _resume(game) -> None:
+    st = state(game)
+    phase, current = st["resume"]
+    st["resume"] = None
+    game.phase = Phase(phase)
+    game.current = current
+    game._check_win()
+
+
+def _pay_substituted(game, action: Action, player: int, cost, replace, pay_with, allowed, rule) -> list[int]:
+    cost = list(cost)
+    if replace is not None or pay_with is not None:
+        if replace is None or pay_with is None:
+            game._fail(rule, "a substitution names both the cost replaced and the card paid instead", action)
+        r, w = Resource.parse(replace), Resource.parse(pay_with)
+        if r.value not in allowed or cost[r.value] == 0:
+            game._fail(rule, f"{r} is not a cost that may be replaced here", action)
+        cost[r.value] -= 1
+        cost[w.value] += 1
+    h = game.hands[player]
+    short = [f"{cost[i] - h[i]} {Resource(i)}" for i in range(5) if h[i] < cost[i]]
+    if short:
+        game._fail("B-BUILD-1", f"seat {player} is short of {', '.join(short)}", action)
+    return cost
+
+
+# ---------------------------------------------------------------------------- after use
+def _check_flip(game, a: FlipHelper) -> None:
+    if game.phase is not Phase.HELPER_AFTER_USE:
+        game._fail("H-USE-2", f"a helper is flipped only right after its use (phase {game.phase.value})", a)
+    if state(game)["side"][game.current] != "A":
+        game._fail("H-USE-3", "a B-side helper must go back to the display after its use", a)
+
+
+def _apply_flip(game, a: FlipHelper) -> None:
+    state(game)["side"][game.current] = "B"
+    game.log.append(a)
+    _resume(game)
+
+
+def _check_exchange(game, a: ExchangeHelper) -> None:
+    if game.phase is not Phase.HELPER_AFTER_USE:
+        game._fail("H-USE-5", "a helper cannot be handed back unused to trade it for another", a)
+    st = state(game)
+    take = HelperCard.parse(a.take)
+    if take.value == st["held"][game.current]:
+        game._fail("H-USE-6", "the helper just returned cannot be taken back at once", a)
+    if take.value not in st["display"]:
+        game._fail("H-USE-2", f"the {take.name.title()} is not in the display", a)
+
+
+def _apply_exchange(game, a: ExchangeHelper) -> None:
+    st = state(game)
+    p = game.current
+    st["display"].remove(a.take.value)
+    st["display"].append(st["held"][p])
+    st["held"][p] = a.take.value
+    st["side"][p] = "A"
+    st["fresh"][p] = True  # H-USE-4: not usable in the turn received
+    game.log.append(a)
+    _resume(game)
+
+
+# ---------------------------------------------------------------------------- reactions (H-USE-9)
+def _check_decline(game, a: DeclineHelper) -> None:
+    if game.phase is not Phase.HELPER_REACTION:
+        game._fail("H-USE-9", f"there is no roll to react to (phase {game.phase.value})", a)
+
+
+def _apply_decline(game, a: DeclineHelper) -> None:
+    st = state(game)
+    st["reaction"] = None
+    game.log.append(a)
+    _resume(game)
+
+
+def _check_mayor(game, a: UseMayor) -> None:
+    st = state(game)
+    if game.phase is not Phase.HELPER_REACTION or st["reaction"] != HelperCard.MAYOR.value:
+        game._fail("H-CARD-3", "the Mayor reacts only to a roll other than 7 that gave its holder nothing", a)
+    _require_usable(game, a, HelperCard.MAYOR, game.current, own_turn=False)
+    if game.bank[Resource.parse(a.resource).value] == 0:
+        game._fail("H-CARD-3", f"the bank has no {a.resource}", a)
+
+
+def _apply_mayor(game, a: UseMayor) -> None:
+    p = game.current
+    game.bank[a.resource.value] -= 1
+    game.hands[p][a.resource.value] += 1
+    state(game)["reaction"] = None
+    game.log.append(a)
+    _after_use(game, p)
+
+
+def _check_general(game, a: UseGeneral) -> None:
+    st = state(game)
+    if game.phase is not Phase.HELPER_REACTION or st["reaction"] != HelperCard.GENERAL.value:
+        game._fail("H-CARD-4", "the General reacts only to a rolled 7", a)
+    p = game.current
+    _require_usable(game, a, HelperCard.GENERAL, p, own_turn=False)
+    over = sum(game.hands[p]) > game.rules.discard_limit
+    if over and a.resource is not None:
+        game._fail("H-CARD-4", f"seat {p} is over the limit: the General spares the discard, no card is taken", a)
+    if not over:
+        if a.resource is None:
+            game._fail("H-CARD-4", f"seat {p} owes no discard: the General gives 1 resource of choice", a)
+        if game.bank[Resource.parse(a.resource).value] == 0:
+            game._fail("H-CARD-4", f"the bank has no {a.resource}", a)
+
+
+def _apply_general(game, a: UseGeneral) -> None:
+    st = state(game)
+    p = game.current
+    if a.resource is None:
+        game._discard_owed[p] = 0  # H-CARD-4: no discard
+        phase, current = st["resume"]
+        if phase == Phase.DISCARD.value:
+            nxt = game._next_discarder(game.active)
+            st["resume"] = [Phase.DISCARD.value, nxt] if nxt >= 0 else [Phase.MOVE_ROBBER.value, game.active]
+    else:
+        game.bank[a.resource.value] -= 1
+        game.hands[p][a.resource.value] += 1
+    st["reaction"] = None
+    game.log.append(a)
+    _after_use(game, p)
+
+
+# ---------------------------------------------------------------------------- own-turn helpers
+def _check_merchant(game, a: UseMerchantHelper) -> None:
+    p = game.active
+    _require_usable(game, a, HelperCard.MERCHANT, game.current)
+    players, back = tuple(a.players), tuple(a.give_back)
+    if not 1 <= len(players) <= 2 or len(set(players)) != len(players) or len(back) != len(players):
+        game._fail("H-CARD-1", "demand from 1 or 2 different players, with one card to give back to each", a)
+    r = Resource.parse(a.resource).value
+    hand = list(game.hands[p])
+    for q, b in zip(players, back):
+        if not isinstance(q, int) or not 0 <= q < game.n or q == p:
+            game._fail("H-CARD-1", f"seat {q!r} cannot be asked", a)
+        if game.hands[q][r]:
+            hand[r] += 1
+            b = Resource.parse(b).value
+            if hand[b] == 0:
+                game._fail("H-CARD-1", f"seat {p} has no {Resource(b)} to give back to seat {q}", a)
+            hand[b] -= 1
+
+
+def _apply_merchant(game, a: UseMerchantHelper) -> None:
+    p = game.active
+    r = a.resource.value
+    for q, b in zip(a.players, a.give_back):
+        if game.hands[q][r]:  # a player without the resource gives nothing
+            game.hands[q][r] -= 1
+            game.hands[p][r] += 1
+            game.hands[p][b.value] -= 1
+            game.hands[q][b.value] += 1
+    game.log.append(a)
+    _after_use(game, p)
+
+
+def _check_mendicant(game, a: BuildRoadWithMendicant) -> None:
+    p = game.current
+    _require_usable(game, a, HelperCard.MENDICANT, p)
+    game._require_build_phase(a)
+    if not isinstance(a.path, int) or not 0 <= a.path < game._t.n_edges:
+        game._fail("B-BOARD-3", f"there is no path {a.path!r}", a)
+    if len(game.roads[p]) >= PIECE_LIMITS["road"]:
+        game._fail("B-COMP-12", f"seat {p} has no road left in supply", a)
+    if game.edge_owner[a.path] >= 0 or a.path not in game._road_candidates(p):
+        game._fail("B-BUILD-4", f"seat {p} cannot build a road on path {a.path}", a)
+    _pay_substituted(game, a, p, ROAD_COST, a.replace, a.pay_with, (0, 1), "H-CARD-2")
+
+
+def _apply_mendicant(game, a: BuildRoadWithMendicant) -> None:
+    p = game.current
+    cost = _pay_substituted(game, a, p, ROAD_COST, a.replace, a.pay_with, (0, 1), "H-CARD-2")
+    game._pay(p, cost)
+    game._place_road(p, a.path)
+    game.built_this_turn = True
+    game.log.append(a)
+    for m in game._h_road:
+        m.on_road(game, p, a.path, False)
+    _after_use(game, p)
+
+
+def _check_robber_bride(game, a: UseRobberBride) -> None:
+    _require_usable(game, a, HelperCard.ROBBER_BRIDE, game.current)
+    deserts = game._t.desert_hexes
+    if not deserts:
+        game._fail("H-CARD-5", "this island has no desert", a)
+    if a.desert is not None and a.desert not in deserts:
+        game._fail("H-CARD-5", f"hex {a.desert} is not a desert", a)
+    if game.robber in deserts:
+        game._fail("H-CARD-5", "the robber is already on the desert", a)
+
+
+def _apply_robber_bride(game, a: UseRobberBride) -> None:
+    p = game.active
+    left = game.robber
+    game.robber = a.desert if a.desert is not None else game._t.desert_hexes[0]
+    r = game._t.hex_resource[left]
+    if r >= 0 and game.bank[r]:  # H-CARD-5 DECISION: from the bank
+        game.bank[r] -= 1
+        game.hands[p][r] += 1
+    game.log.append(a)
+    _after_use(game, p)
+
+
+def _check_captain(game, a: UseCaptain) -> None:
+    _require_usable(game, a, HelperCard.CAPTAIN, game.current)
+    Resource.parse(a.resource)
+
+
+def _apply_captain(game, a: UseCaptain) -> None:
+    p = game.active
+    state(game)["captain"][p] = a.resource.value
+    game.log.append(a)
+    _after_use(game, p)
+
+
+def _check_priest(game, a: UsePriest) -> None:
+    p = game.current
+    _require_usable(game, a, HelperCard.PRIEST, p)
+    game._require_build_phase(a)
+    if a.build not in PRIEST_COST:
+        game._fail("H-CARD-7", f"the Priest builds a settlement or a city, not {a.build!r}", a)
+    if a.played and game.knights[p] == 0:
+        game._fail("H-CARD-7", f"seat {p} has no played knight to give up", a)
+    if not a.played and game.dev[p][DevCard.KNIGHT.value] == 0:
+        game._fail("H-CARD-7", f"seat {p} has no knight card in hand to give up", a)
+    game._check_node(a, a.node)
+    if a.build == "settlement":
+        if game.n_settlements[p] >= PIECE_LIMITS["settlement"]:
+            game._fail("B-COMP-12", f"seat {p} has no settlement left in supply", a)
+        game._check_distance(a, a.node)
+        if a.node not in game.road_nodes[p]:
+            game._fail("B-BUILD-6", f"intersection {a.node} is not touched by a road of seat {p}", a)
+    else:
+        if game.node_owner[a.node] != p or game.node_kind[a.node] != 1:
+            game._fail("B-BUILD-9", f"intersection {a.node} holds no settlement of seat {p}", a)
+        if game.n_cities[p] >= PIECE_LIMITS["city"]:
+            game._fail("B-COMP-12", f"seat {p} has no city left in supply", a)
+    game._require_cards(a, PRIEST_COST[a.build], f"a {a.build} with the Priest")
+
+
+def _apply_priest(game, a: UsePriest) -> None:
+    p = game.current
+    st = state(game)
+    if a.played:
+        game.knights[p] -= 1
+        recount_largest_army(game)  # A-27
+    else:
+        game.dev[p][DevCard.KNIGHT.value] -= 1
+        if game.dev_new[p][DevCard.KNIGHT.value] > game.dev[p][DevCard.KNIGHT.value]:
+            game.dev_new[p][DevCard.KNIGHT.value] = game.dev[p][DevCard.KNIGHT.value]
+    st["knights_given_up"] += 1
+    game._pay(p, PRIEST_COST[a.build])
+    if a.build == "settlement":
+        game._place_settlement(p, a.node)
+        for m in game._h_settlement:
+            m.on_settlement(game, p, a.node)
+    else:
+        game.node_kind[a.node] = 2
+        game.n_settlements[p] -= 1
+        game.n_cities[p] += 1
+    game.built_this_turn = True
+    game.log.append(a)
+    _after_use(game, p)
+
+
+def recount_largest_army(game) -> None:
+    """A-27: after a played knight leaves, the holder keeps the card while still at 3+ and not
+    strictly beaten; otherwise a single top player with 3+ takes it, failing that it is set aside."""
+    k = game.knights
+    h = game.largest_army_holder
+    if h is not None and k[h] >= LARGEST_ARMY_MIN and k[h] >= max(k):
+        return
+    top = max(k)
+    game.largest_army_holder = k.index(top) if top >= LARGEST_ARMY_MIN and k.count(top) == 1 else None
+
+
+def _check_noblewoman(game, a: UseNoblewoman) -> None:
+    p = game.current
+    _require_usable(game, a, HelperCard.NOBLEWOMAN, p)
+    if not isinstance(a.victim, int) or not 0 <= a.victim < game.n or a.victim == p:
+        game._fail("H-CARD-8", f"seat {a.victim!r} cannot be chosen", a)
+    mine, theirs = game.vp(p, visible=True), game.vp(a.victim, visible=True)
+    if theirs <= mine:
+        game._fail("H-CARD-8", f"seat {a.victim} has {theirs} visible VP, not more than seat {p}'s {mine}", a)
+    r = Resource.parse(a.resource)
+    if game.hands[a.victim][r.value] == 0:
+        game._fail("H-CARD-8", f"seat {a.victim} holds no {r}", a)
+
+
+def _apply_noblewoman(game, a: UseNoblewoman) -> None:
+    p = game.active
+    game.hands[a.victim][a.resource.value] -= 1
+    game.hands[p][a.resource.value] += 1
+    game.log.append(a)
+    _after_use(game, p)
+
+
+def dead_end_roads(game, player: int) -> list[int]:
+    """Roads of ``player`` with an end touching none of the player's other roads or buildings."""
+    t = game._t
+    out = []
+    for e in sorted(game.roads[player]):
+        for v in t.edge_nodes[e]:
+            if game.node_owner[v] != player and not any(
+                f != e and game.edge_owner[f] == player for f in t.node_edges[v]
+            ):
+                out.append(e)
+                break
+    return out
+
+
+def _explorer_targets(game, player: int, source: int) -> list[int]:
+    probe = game.copy()
+    probe._remove_road(player, source)
+    return [e for e in probe._road_candidates(player) if e != source]
+
+
+def _check_explorer(game, a: UseExplorer) -> None:
+    p = game.current
+    _require_usable(game, a, HelperCard.EXPLORER, p)
+    if a.source not in dead_end_roads(game, p):
+        game._fail("H-CARD-9", f"path {a.source!r} is not a dead-end road of seat {p}", a)
+    if a.target not in _explorer_targets(game, p, a.source):
+        game._fail("B-BUILD-4", f"the road cannot go to path {a.target!r}", a)
+
+
+def _apply_explorer(game, a: UseExplorer) -> None:
+    p = game.current
+    game._remove_road(p, a.source)
+    game._place_road(p, a.target)
+    game._update_longest_road((p,), broken=True)
+    game.log.append(a)
+    for m in game._h_road:
+        m.on_road(game, p, a.target, False)
+    _after_use(game, p)
+
+
+def _check_architect(game, a: UseArchitect) -> None:
+    p = game.current
+    _require_usable(game, a, HelperCard.ARCHITECT, p)
+    game._require_build_phase(a)
+    if not any(game.deck):
+        game._fail("B-COMP-13", "the development deck is empty", a)
+    _pay_substituted(game, a, p, DEV_COST, a.replace, a.pay_with, (2, 3, 4), "H-CARD-9")
+    if a.seen is not None:
+        need = [0] * len(DevCard)
+        for c in a.seen:
+            need[DevCard.parse(c).value] += 1
+        if len(a.seen) != min(3, sum(game.deck)) or any(n > d for n, d in zip(need, game.deck)):
+            game._fail("H-CARD-9", f"the deck cannot show {a.seen!r}", a)
+
+
+def _apply_architect(game, a: UseArchitect) -> None:
+    p = game.current
+    st = state(game)
+    cost = _pay_substituted(game, a, p, DEV_COST, a.replace, a.pay_with, (2, 3, 4), "H-CARD-9")
+    game._pay(p, cost)
+    k = min(3, sum(game.deck))
+    forced = list(a.seen) if a.seen is not None else [None] * k
+    seen = tuple(DevCard(game._draw_dev(forced[i])) for i in range(k))
+    st["architect"] = [c.value for c in seen]
+    st["resume"] = [game.phase.value, game.current]
+    game.phase = Phase.ARCHITECT_CHOICE
+    game.built_this_turn = True
+    game.log.append(UseArchitect(a.replace, a.pay_with, seen))
+
+
+def _check_keep(game, a: KeepCard) -> None:
+    if game.phase is not Phase.ARCHITECT_CHOICE:
+        game._fail("H-CARD-9", f"no cards are on view (phase {game.phase.value})", a)
+    if DevCard.parse(a.card).value not in state(game)["architect"]:
+        game._fail("H-CARD-9", f"{a.card} is not among the cards seen", a)
+
+
+def _apply_keep(game, a: KeepCard) -> None:
+    st = state(game)
+    p = game.current
+    seen = st["architect"]
+    seen.remove(a.card.value)
+    for c in seen:
+        game.deck[c] += 1  # back into the deck (drawn at random)
+    st["architect"] = None
+    game.dev[p][a.card.value] += 1
+    game.dev_new[p][a.card.value] += 1  # B-TURN-5
+    game.log.append(a)
+    game.phase = Phase(st["resume"][0])
+    st["resume"] = None
+    _after_use(game, p)
+
+
+# ---------------------------------------------------------------------------- module
+_FLIP, _DECLINE = FlipHelper(), DeclineHelper()
+STACK_NUMBERED = [c.value for c in HelperCard if c.number is not None]
+UNNUMBERED = [c.value for c in HelperCard if c.number is None]
+
+
+@register
+class Helpers(Module):
+    """H-*: the ten helpers, dealing, use, flip or exchange, and their effects."""
+
+    name = NAME
+    actions = {
+        FlipHelper: (_check_flip, _apply_flip),
+        ExchangeHelper: (_check_exchange, _apply_exchange),
+        DeclineHelper: (_check_decline, _apply_decline),
+        UseMerchantHelper: (_check_merchant, _apply_merchant),
+        BuildRoadWithMendicant: (_check_mendicant, _apply_mendicant),
+        UseMayor: (_check_mayor, _apply_mayor),
+        UseGeneral: (_check_general, _apply_general),
+        UseRobberBride: (_check_robber_bride, _apply_robber_bride),
+        UseCaptain: (_check_captain, _apply_captain),
+        UsePriest: (_check_priest, _apply_priest),
+        UseNoblewoman: (_check_noblewoman, _apply_noblewoman),
+        UseExplorer: (_check_explorer, _apply_explorer),
+        UseArchitect: (_check_architect, _apply_architect),
+        KeepCard: (_check_keep, _apply_keep),
+    }
+
+    def init(self, game) -> None:
+        unnumbered = list(UNNUMBERED)
+        game._rng.shuffle(unnumbered)  # H-SETUP-1: "in any order", drawn from the game's seed
+        n = game.n
+        st = {
+            "stack": STACK_NUMBERED + unnumbered,  # top first
+            "display": [],
+            "held": [None] * n,
+            "side": [None] * n,
+            "fresh": [False] * n,
+            "used": [False] * n,
+            "captain": [None] * n,
+            "resume": None,
+            "reaction": None,
+            "architect": None,
+            "knights_given_up": 0,
+        }
+        game.ext[NAME] = st
+        if game.start == "beginner":  # H-SETUP-4 DECISION: reverse seat order from the top
+            for p in reversed(range(n)):
+                st["held"][p] = st["stack"].pop(0)
+                st["side"][p] = "A"
+            st["display"], st["stack"] = st["stack"], []
+
+    def on_founding_settlement(self, game, player: int, node: int, second: bool) -> None:
+        if second:  # H-SETUP-2: the top card, A side up
+            st = state(game)
+            st["held"][player] = st["stack"].pop(0)
+            st["side"][player] = "A"
+
+    def on_founding_done(self, game) -> None:
+        st = state(game)
+        st["display"], st["stack"] = st["stack"], []  # H-SETUP-3
+
+    def on_turn_start(self, game) -> None:
+        st = state(game)
+        n = game.n
+        st["fresh"] = [False] * n
+        st["used"] = [False] * n
+        st["captain"] = [None] * n
+
+    def rate(self, game, player: int, resource: int, rate: int) -> int:
+        return 2 if state(game)["captain"][player] == resource else rate  # H-CARD-6
+
+    def on_roll(self, game, total: int) -> bool:
+        st = state(game)
+        card = HelperCard.GENERAL if total == 7 else HelperCard.MAYOR
+        p = holder_of(game, card)
+        if p is None or st["fresh"][p] or st["used"][p]:
+            return False
+        if card is HelperCard.MAYOR and p in game.last_production:
+            return False  # H-CARD-3: only when the roll gave nothing
+        st["reaction"] = card.value
+        st["resume"] = [game.phase.value, game.current]
+        game.phase = Phase.HELPER_REACTION
+        game.current = p
+        return True
+
+    def legal(self, game, out: list) -> None:
+        st = state(game)
+        ph = game.phase
+        p = game.current
+        if ph is Phase.HELPER_AFTER_USE:
+            if st["side"][p] == "A":
+                out.append(_FLIP)
+            out.extend(ExchangeHelper(HelperCard(c)) for c in sorted(st["display"]))
+            return
+        if ph is Phase.ARCHITECT_CHOICE:
+            out.extend(KeepCard(DevCard(c)) for c in sorted(set(st["architect"])))
+            return
+        if ph is Phase.HELPER_REACTION:
+            if st["reaction"] == HelperCard.MAYOR.value:
+                out.extend(UseMayor(Resource(r)) for r in range(5) if game.bank[r])
+            elif sum(game.hands[p]) > game.rules.discard_limit:
+                out.append(UseGeneral())
+            else:
+                out.extend(UseGeneral(Resource(r)) for r in range(5) if game.bank[r])
+            out.append(_DECLINE)
+            return
+        if ph not in (Phase.ROLL, Phase.MAIN) or p != game.active:
+            return
+        card = st["held"][p]
+        if card is None or st["fresh"][p] or st["used"][p]:
+            return
+        _own_turn_options(game, HelperCard(card), p, out)
+
+
+def _own_turn_options(game, card: HelperCard, p: int, out: list) -> None:
+    hand = game.hands[p]
+    main = game.phase is Phase.MAIN
+    if card is HelperCard.MERCHANT:
+        back = max(range(5), key=lambda r: hand[r])
+        for r in range(5):
+            for q in range(game.n):
+                if q != p and game.hands[q][r] and (hand[back] or back == r) and back != r:
+                    out.append(UseMerchantHelper(Resource(r), (q,), (Resource(back),)))
+    elif card is HelperCard.MENDICANT and main and len(game.roads[p]) < PIECE_LIMITS["road"]:
+        if not (hand[0] and hand[1]):
+            replace = 1 if hand[0] else 0  # the missing one of lumber / brick
+            spare = [r for r in range(5) if r != 1 - replace and hand[r] > (r == 1 - replace)]
+            if hand[1 - replace] and spare:
+                pay = max(spare, key=lambda r: hand[r])
+                out.extend(
+                    BuildRoadWithMendicant(e, Resource(replace), Resource(pay)) for e in game._road_candidates(p)
+                )
+    elif card is HelperCard.ROBBER_BRIDE:
+        deserts = game._t.desert_hexes
+        if deserts and game.robber not in deserts:
+            out.extend(UseRobberBride(d) for d in deserts)
+    elif card is HelperCard.CAPTAIN:
+        out.extend(UseCaptain(Resource(r)) for r in range(5))
+    elif card is HelperCard.PRIEST and main:
+        sources = [s for s, ok in ((False, game.dev[p][DevCard.KNIGHT.value]), (True, game.knights[p])) if ok]
+        if sources:
+            played = sources[0]
+            if hand[0] and hand[1] and game.n_settlements[p] < PIECE_LIMITS["settlement"]:
+                out.extend(UsePriest("settlement", v, played) for v in sorted(game.road_nodes[p]) if not game.blocked[v])
+            if hand[3] and hand[4] >= 2 and game.n_cities[p] < PIECE_LIMITS["city"]:
+                out.extend(
+                    UsePriest("city", v, played)
+                    for v in range(game._t.n_nodes)
+                    if game.node_owner[v] == p and game.node_kind[v] == 1
+                )
+    elif card is HelperCard.NOBLEWOMAN:
+        mine = game.vp(p, visible=True)
+        for q in range(game.n):
+            if q != p and game.vp(q, visible=True) > mine:
+                out.extend(UseNoblewoman(q, Resource(r)) for r in range(5) if game.hands[q][r])
+    elif card is HelperCard.EXPLORER:
+        for e in dead_end_roads(game, p):
+            out.extend(UseExplorer(e, f) for f in _explorer_targets(game, p, e))
+    elif card is HelperCard.ARCHITECT and main and any(game.deck):
+        if hand[2] and hand[3] and hand[4]:
+            out.append(UseArchitect())
+        else:
+            missing = [r for r in (2, 3, 4) if not hand[r]]
+            if len(missing) == 1:
+                cost = list(DEV_COST)
+                cost[missing[0]] -= 1
+                spare = [r for r in range(5) if hand[r] > cost[r]]
+                if spare:
+                    out.append(UseArchitect(Resource(missing[0]), Resource(max(spare, key=lambda r: hand[r]))))
