@@ -230,3 +230,70 @@ def test_seat_validation():
 def test_bots_finish_a_game_alone():
     table = GameTable(Board.random(seed=8), seats=["bot"] * 3, seed=8, bot_delay=None)
     assert table.game.is_over and "wins" in table.status.value
+
+
+def test_six_seats_through_a_special_building_phase():
+    """X56-SBP: a 6-seat table; after a turn every other seat builds or passes, the human with its own button."""
+    from catan_nb.rules import Rules
+    from catan_nb.rules.modules.five_six import EndSpecialBuild
+
+    table = GameTable(Board.five_six(), seats=["human", "human"] + ["bot"] * 4, seed=11, bot_delay=None,
+                      rules=Rules(modules=("friends", "helpers")))
+    g = table.game
+    while g.phase in (Phase.FOUNDING_SETTLEMENT, Phase.FOUNDING_ROAD):
+        a = table.legal()[0]
+        table.click_node(a.node) if isinstance(a, BuildSettlement) else table.click_path(a.path)
+    assert g.phase is Phase.ROLL and g.current_player == 0 and "Guild board" in table.modules_box.value
+    assert "Helpers" in table.modules_box.value
+    while g.current_player == 0 and not g.is_over:
+        if g.phase is Phase.ROLL:
+            table.press("roll")
+        elif g.phase is Phase.MAIN:
+            table.press("end")
+        else:  # a 7, or a helper decision: take the first special action the engine offers
+            legal = table.legal()
+            if any(isinstance(a, MoveRobber) for a in legal):
+                table.click_hex(next(a.hex for a in legal if isinstance(a, MoveRobber)))
+                if table.pending_hex is not None:
+                    table.press("no_steal") if MoveRobber(table.pending_hex) in legal else table.victim_box.children[0].click()
+            elif table.special_actions():
+                table.special.value = table.special_actions()[0]
+                table.press("special")
+            elif any(isinstance(a, RollDice) for a in legal):
+                table.press("roll")
+            else:
+                table.press("discard")
+    # Seat 1 (human) is first in seat 0's Special Building Phase.
+    assert g.phase is Phase.SPECIAL_BUILD and g.current_player == 1 and g.active_player == 0
+    assert not table.buttons["end_sbp"].disabled and table.buttons["end"].disabled
+    assert "Special Building Phase" in table.status.value
+    deal(g, 1, lumber=1, brick=1)
+    table.refresh()
+    road = next(a for a in table.legal() if isinstance(a, BuildRoad))
+    table.click_path(road.path)
+    assert g.road_owner(road.path) == 1 and g.phase is Phase.SPECIAL_BUILD
+    table.press("end_sbp")  # the bots (seats 2-5) pass or build by themselves
+    assert g.active_player == 1 or g.is_over
+    assert any(isinstance(a, EndSpecialBuild) for a in g.log)
+
+
+def test_special_actions_list_module_actions_with_labels():
+    """Favour and helper actions appear in the special-actions list with readable labels, and play."""
+    from catan_nb.constants import Guild
+    from catan_nb.rules import Rules
+    from catan_nb.widgets.table import describe
+
+    table = GameTable(Board.beginner(), seats=["human"] * 4, seed=2, start="beginner", bot_delay=None,
+                      rules=Rules(modules=("friends",)))
+    g = table.game
+    fr = g.ext["friends"]
+    fr["tokens"][0][Guild.TRADERS.value] += 1
+    fr["supply"][Guild.TRADERS.value] -= 1
+    table.refresh()
+    labels = [describe(a) for a in table.special_actions()]
+    assert "use traders: resource ore" in labels
+    choice = next(a for a in table.special_actions() if describe(a) == "use traders: resource ore")
+    table.special.value = choice
+    ore = g.hand(0)[Resource.ORE]
+    table.press("special")
+    assert g.hand(0)[Resource.ORE] == ore + 1 and fr["board"][Guild.TRADERS.value] == 1

@@ -52,6 +52,7 @@ from ..rules import (
     RollDice,
     Rules,
 )
+from ..rules.modules.five_six import EndSpecialBuild
 from ..viz import board_figure, dynamic_traces, trace_index
 from ..viz.palette import palette
 
@@ -67,8 +68,47 @@ PHASE_TEXT = {
     Phase.ROAD_BUILDING: "place a free road (click a highlighted path) or stop",
     Phase.TRADE_RESPONSE: "accept or decline the offer",
     Phase.TRADE_CONFIRM: "choose a partner who accepted, or cancel",
+    Phase.SPECIAL_BUILD: "Special Building Phase: build or buy (no trades, no cards), then press Done building",
+    Phase.GIFT_RESPONSE: "accept or refuse the gift (special actions)",
+    Phase.FAVOUR_EXCHANGE: "return one favour token (special actions)",
+    Phase.HELPER_REACTION: "react to the roll with your helper, or decline (special actions)",
+    Phase.HELPER_AFTER_USE: "flip your helper to side B or exchange it (special actions)",
+    Phase.ARCHITECT_CHOICE: "keep one of the development cards seen (special actions)",
     Phase.GAME_OVER: "the game is over",
 }
+
+#: Actions that have their own controls on the table; every other legal action
+#: (the rule modules': favours, gifts, helpers) is offered in the special-actions list.
+BASE_CONTROLS = (
+    RollDice, EndTurn, BuyDevelopmentCard, PlayKnight, PlayRoadBuilding, EndRoadBuilding, PlayMonopoly,
+    PlayYearOfPlenty, MaritimeTrade, OfferTrade, AcceptTrade, DeclineTrade, ConfirmTrade, CancelTrade, Discard,
+    MoveRobber, BuildRoad, BuildSettlement, BuildCity, EndSpecialBuild,
+)
+
+
+#: Log text for actions whose outcome only their player may see.
+HIDDEN_OUTCOMES = {
+    "UseProfessors": "used the Professors' guild: took a development card",
+    "UseArchitect": "used the Architect: looked at development cards",
+    "KeepCard": "kept a development card",
+    "ExchangeFavour": "exchanged a favour token",
+}
+
+
+def describe(action) -> str:
+    """A readable label for any action, from its kind and fields."""
+    name = type(action).__name__
+    fields = getattr(action, "__dataclass_fields__", {})
+    parts = []
+    for f in fields:
+        v = getattr(action, f)
+        if v is None:
+            continue
+        if isinstance(v, tuple):
+            v = ", ".join(str(x) if not isinstance(x, tuple) else "→".join(map(str, x)) for x in v)
+        parts.append(f"{f.replace('_', ' ')} {v}")
+    words = "".join(" " + c.lower() if c.isupper() else c for c in name).strip()
+    return words + (": " + "; ".join(parts) if parts else "")
 
 
 def _button(label: str, css: str, tooltip: str = "", style: str = "") -> W.Button:
@@ -121,6 +161,8 @@ class GameTable:
         save_path: str = "catan_game.json",
     ):
         seats = [s.lower() for s in seats]
+        if not 3 <= len(seats) <= 6:
+            raise ValueError(f"a table seats 3 to 6 players, not {len(seats)}")
         for s in seats:
             if s not in ("human", "bot"):
                 raise ValueError(f"a seat is 'human' or 'bot', not {s!r}")
@@ -180,6 +222,8 @@ class GameTable:
         b["cancel"] = _button("Cancel offer", "catan-cancel")
         b["discard"] = _button("Discard", "catan-discard", style="danger")
         b["no_steal"] = _button("Steal from nobody", "catan-no-steal")
+        b["end_sbp"] = _button("Done building", "catan-end-sbp", style="primary")
+        b["special"] = _button("Play", "catan-special-play", style="info")
         b["save"] = _button("Save", "catan-save")
         b["load"] = _button("Load", "catan-load")
         self.buttons = b
@@ -199,6 +243,8 @@ class GameTable:
             "cancel": lambda _: self._play(CancelTrade()),
             "discard": lambda _: self._play(Discard(self._counts(self.discard_counts))),
             "no_steal": lambda _: self._choose_victim(None),
+            "end_sbp": lambda _: self._play(EndSpecialBuild()),
+            "special": lambda _: self._play_special(),
             "save": lambda _: self.save(),
             "load": lambda _: self.load(),
         }
@@ -226,6 +272,9 @@ class GameTable:
         self.discard_counts = counters("catan-discard")
         self.partner_box = W.HBox()
         self.victim_box = W.HBox()
+        self.special = W.Dropdown(options=[], layout=W.Layout(width="460px")).add_class("catan-special")
+        self.special_row = W.HBox([W.HTML("<b>Special actions</b>&nbsp;"), self.special, b["special"]])
+        self.modules_box = W.HTML().add_class("catan-modules")
         self.save_path = W.Text(value=save_path, description="file", layout=W.Layout(width="260px"))
         self.scoreboard = W.HTML().add_class("catan-scoreboard")
         self.hand_box = W.HTML().add_class("catan-hand")
@@ -236,7 +285,7 @@ class GameTable:
             [b["knight"], b["road_building"], b["end_road_building"], b["year_of_plenty"], self.yop_a, self.yop_b,
              b["monopoly"], self.mono_res]
         )
-        self.turn_row = W.HBox([b["roll"], b["buy"], b["end"]])
+        self.turn_row = W.HBox([b["roll"], b["buy"], b["end"], b["end_sbp"]])
         self.maritime_row = W.HBox([self.give_res, self.get_res, self.rate_label, b["maritime"]])
         self.offer_panel = W.VBox(
             [W.HTML("<b>Domestic offer</b> — you give:"), W.HBox(self.offer_give), W.HTML("you get:"),
@@ -246,8 +295,8 @@ class GameTable:
         self.discard_panel = W.VBox([W.HTML("<b>Discard</b>"), W.HBox(self.discard_counts), b["discard"]])
         self.robber_row = W.HBox([self.victim_box, b["no_steal"]])
         controls = W.VBox(
-            [self.status, self.notice, self.turn_row, self.dev_row, self.maritime_row, self.offer_panel,
-             self.response_row, self.discard_panel, self.robber_row, self.hand_box,
+            [self.status, self.notice, self.turn_row, self.special_row, self.dev_row, self.maritime_row,
+             self.offer_panel, self.response_row, self.discard_panel, self.robber_row, self.hand_box, self.modules_box,
              W.HBox([self.save_path, b["save"], b["load"]])],
             layout=W.Layout(width="100%"),
         )
@@ -294,6 +343,14 @@ class GameTable:
         self.refresh()
         self._schedule_bots()
         return True
+
+    def _play_special(self) -> None:
+        if self.special.value is not None:
+            self._play(self.special.value)
+
+    def special_actions(self) -> list:
+        """Legal actions of the rule modules (favours, gifts, helpers) for the human to act."""
+        return [a for a in self.legal() if not isinstance(a, BASE_CONTROLS)]
 
     def _choose_victim(self, victim: int | None) -> None:
         if self.pending_hex is None:
@@ -458,6 +515,7 @@ class GameTable:
             "cancel": CancelTrade in kinds,
             "discard": Discard in kinds,
             "no_steal": self.pending_hex is not None and MoveRobber(self.pending_hex, None) in legal,
+            "end_sbp": EndSpecialBuild in kinds,
         }
         for k, v in show.items():
             b[k].disabled = not v
@@ -471,6 +529,10 @@ class GameTable:
         self.dev_row.layout.display = None if any(
             show[k] for k in ("knight", "road_building", "end_road_building", "monopoly", "year_of_plenty")
         ) else "none"
+        special = [a for a in legal if not isinstance(a, BASE_CONTROLS)]
+        self.special.options = [(describe(a), a) for a in special]
+        b["special"].disabled = not special
+        self.special_row.layout.display = None if special else "none"
         self._update_rate()
         confirm = [a for a in legal if isinstance(a, ConfirmTrade)]
         self.partner_box.children = [self._partner_button(a.partner) for a in confirm]
@@ -547,6 +609,7 @@ class GameTable:
             d = ", ".join(f"{k} {c}" for c, k in g.dev_cards(q).items() if k) or "no development cards"
             hand_rows.append(f"{self._swatch(q)} seat {q}: {h}; {d}")
         self.hand_box.value = "<b>Hands</b><br>" + "<br>".join(hand_rows)
+        self.modules_box.value = self._modules_html(viewer)
         dice = g.dice_history[-12:]
         self.dice_box.value = "<b>Dice</b> " + (
             " ".join(f"<span title='{a}+{b}'>{a + b}</span>" for a, b in dice) if dice else "not rolled yet"
@@ -556,8 +619,51 @@ class GameTable:
             html.escape(x) for x in reversed(lines)
         ) + "</div>"
 
+    def _modules_html(self, viewer) -> str:
+        """The guild board (Friends) and the helper cards (Helpers), if those modules are on."""
+        g = self.game
+        out = []
+        fr = g.ext.get("friends")
+        if fr:
+            from ..constants import CATAN_TOKENS, GUILD_PRICE, Guild
+
+            rows = "".join(
+                f"<tr><td>{gd.name.title()}</td><td>{gd.token} ×{GUILD_PRICE[gd]}</td><td>{fr['board'][gd.value]}</td>"
+                + "".join(
+                    f"<td>{fr['tokens'][q][gd.value] if viewer in (None, q) else '?'}</td>" for q in range(g.n)
+                )
+                + "</tr>"
+                for gd in Guild
+            )
+            heads = "".join(f"<th>{self._swatch(q)}</th>" for q in range(g.n))
+            out.append(
+                "<b>Guild board</b> (favours; target " + str(g.vp_target) + " VP)"
+                f"<table style='font-size:12px'><tr><th>guild</th><th>price</th><th>used</th>{heads}</tr>{rows}</table>"
+                f"<small>supply: {sum(fr['supply'])} face down · Catan tokens left: {fr['catan_left']}/{CATAN_TOKENS}; "
+                f"held: {', '.join(str(k) for k in fr['catan_tokens'])}</small>"
+            )
+        hp = g.ext.get("helpers")
+        if hp:
+            from ..constants import HelperCard
+
+            def card(c, side=None):
+                h = HelperCard(c)
+                num = f"A{h.number}" if h.number else "—"
+                return f"{h.name.replace('_', ' ').title()} ({num}{', side ' + side if side else ''}): {h.title}"
+
+            held = "<br>".join(
+                f"{self._swatch(q)} seat {q}: {card(c, hp['side'][q]) if c else 'none yet'}"
+                for q, c in enumerate(hp["held"])
+            )
+            display = ", ".join(HelperCard(c).name.replace("_", " ").title() for c in hp["display"]) or "empty"
+            out.append(f"<b>Helpers</b><br>{held}<br><small>display: {display}</small>")
+        return "<br>".join(out)
+
     def _describe(self, action) -> str:
         name = type(action).__name__
+        hidden = HIDDEN_OUTCOMES.get(name)
+        if hidden:
+            return hidden  # what was drawn stays secret (B-SETUP-7)
         if isinstance(action, RollDice) and action.dice:
             return f"rolled {action.dice[0]}+{action.dice[1]} = {sum(action.dice)}"
         if isinstance(action, BuyDevelopmentCard):
@@ -565,7 +671,7 @@ class GameTable:
         if isinstance(action, MoveRobber):
             tail = f", stole from seat {action.victim}" if action.victim is not None else ""
             return f"robber to hex {action.hex}{tail}"
-        return repr(action) if name != "EndTurn" else "ended the turn"
+        return describe(action) if name != "EndTurn" else "ended the turn"
 
     # ------------------------------------------------------------------ display
     def _ipython_display_(self) -> None:  # pragma: no cover - notebook only
