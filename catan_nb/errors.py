@@ -6,7 +6,7 @@ field at fault, and carries the evidence (STYLE.md, point 6).
 
 from __future__ import annotations
 
-__all__ = ["CatanError", "IllegalActionError", "BoardFileError", "SaveFileError"]
+__all__ = ["CatanError", "IllegalActionError", "BoardFileError", "SaveFileError", "BoardConstraintError"]
 
 
 class CatanError(ValueError):
@@ -59,3 +59,22 @@ class SaveFileError(CatanError):
         self.field = field
         self.problem = problem
         super().__init__(f"{self.path}: field {field}: {problem}")
+
+
+class BoardConstraintError(CatanError):
+    """No board met the constraints: names the constraint that failed most often.
+
+    Attributes
+    ----------
+    constraint : str
+        Name of the constraint that failed most often (or cannot hold at all).
+    failures : dict of str to int
+        Tries each constraint failed.
+    tries : int
+    """
+
+    def __init__(self, constraint: str, failures: dict[str, int], tries: int, detail: str):
+        self.constraint = constraint
+        self.failures = dict(failures)
+        self.tries = tries
+        super().__init__(f"{constraint}: {detail}")

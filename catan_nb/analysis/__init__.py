@@ -1,5 +1,68 @@
-"""Analysis on top of the engine: bots and simulation (probability and placement come later)."""
+"""Analysis on top of the engine: bots, probability, production, placement, fairness,
+longest road and simulation.  Nothing here draws; figure helpers import the viz layer lazily.
+"""
 
 from .bots import Bot, RandomBot, WeightedBot, accepts_offer, play_game
+from .fairness import (
+    NO_ADJACENT_EQUAL,
+    NO_ADJACENT_RED,
+    Constraint,
+    FairnessReport,
+    balanced_board,
+    fairness_report,
+    max_intersection_pips,
+    max_resource_cluster,
+    resource_pips_between,
+)
+from .longest_road import (
+    LongestRoad,
+    RoadBreak,
+    RoadNetwork,
+    cut_lengths,
+    explain_longest_road,
+    longest_road,
+    longest_road_figure,
+    longest_roads,
+    road_breaks,
+    road_networks,
+    trail_nodes,
+)
+from .placement import (
+    OpeningPair,
+    PlacementScore,
+    PlacementWeights,
+    placement_figure,
+    placement_heat,
+    rank_openings,
+    score_intersections,
+    simulate_openings,
+)
+from .probability import (
+    Estimate,
+    Event,
+    ExpectedHits,
+    Hits,
+    RollsUntil,
+    RollTotal,
+    Streak,
+    chi_square_test,
+    compare,
+    dice_sum_distribution,
+    token_odds,
+)
+from .production import Production, node_production, placement_production, player_production, robber_effect
+from .simulation import BOTS, GameRecord, SimulationResult, Table, simulate
 
-__all__ = ["Bot", "RandomBot", "WeightedBot", "accepts_offer", "play_game"]
+__all__ = [
+    "Bot", "RandomBot", "WeightedBot", "accepts_offer", "play_game",
+    "Constraint", "FairnessReport", "balanced_board", "fairness_report", "NO_ADJACENT_EQUAL", "NO_ADJACENT_RED",
+    "max_intersection_pips", "max_resource_cluster", "resource_pips_between",
+    "LongestRoad", "RoadBreak", "RoadNetwork", "cut_lengths", "explain_longest_road", "longest_road",
+    "longest_road_figure", "longest_roads", "road_breaks", "road_networks", "trail_nodes",
+    "OpeningPair", "PlacementScore", "PlacementWeights", "placement_figure", "placement_heat", "rank_openings",
+    "score_intersections", "simulate_openings",
+    "Estimate", "Event", "ExpectedHits", "Hits", "RollsUntil", "RollTotal", "Streak", "chi_square_test", "compare",
+    "dice_sum_distribution", "token_odds",
+    "Production", "node_production", "placement_production", "player_production", "robber_effect",
+    "BOTS", "GameRecord", "SimulationResult", "Table", "simulate",
+]  # fmt: skip

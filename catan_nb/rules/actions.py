@@ -71,9 +71,38 @@ def counts(**kw: int) -> Counts:
 
 
 class Action:
-    """Base class of all actions."""
+    """Base class of all actions.
+
+    Fields are coerced on construction, so strings name enums at the edges
+    (``PlayMonopoly("ore") == PlayMonopoly(Resource.ORE)``) and lists become tuples.
+    """
 
     __slots__ = ()
+
+    def __post_init__(self) -> None:
+        for name, hint in _coercions(type(self)):
+            v = getattr(self, name)
+            if isinstance(v, (str, list)):
+                try:
+                    object.__setattr__(self, name, _decode(v, hint))
+                except (TypeError, ValueError, KeyError):
+                    pass  # left as given: the rules check reports it with its rule id
+            elif isinstance(v, tuple) and any(isinstance(x, (str, list)) for x in v):
+                try:
+                    object.__setattr__(self, name, _decode(list(v), hint))
+                except (TypeError, ValueError, KeyError):
+                    pass
+
+
+_COERCIONS: dict[type, tuple[tuple[str, Any], ...]] = {}
+
+
+def _coercions(cls: type) -> tuple[tuple[str, Any], ...]:
+    out = _COERCIONS.get(cls)
+    if out is None:
+        hints = typing.get_type_hints(cls)
+        out = _COERCIONS[cls] = tuple((f.name, hints[f.name]) for f in fields(cls))
+    return out
 
 
 @dataclass(frozen=True, slots=True)

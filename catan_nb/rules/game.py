@@ -696,6 +696,11 @@ class Game:
                 for e in t.node_edges[v]:
                     if edge_owner[e] < 0:
                         cands.add(e)
+        for v in self.occupied:  # B-BUILD-4: one's own building, even with no road at it
+            if owner[v] == p and v not in self.road_nodes[p]:
+                for e in t.node_edges[v]:
+                    if edge_owner[e] < 0:
+                        cands.add(e)
         return sorted(cands)
 
     # ================================================================== play / apply
@@ -1121,6 +1126,7 @@ class Game:
         total = dice[0] + dice[1]
         if total == 7:
             self.last_production = {}
+            self._resume = Phase.MAIN  # after the robber: the trade phase (B-ROB-9)
             lim = self.rules.discard_limit
             owed = [sum(h) // 2 if sum(h) > lim else 0 for h in self.hands]  # B-ROB-2, B-ROB-3
             self._discard_owed = owed

@@ -190,8 +190,10 @@ def _has_piece(game, player: int, node: int, skip_path: int = -1) -> bool:
 def _own_turn(game, action: Action, rule: str = "F-USE-1") -> None:
     if game.phase not in (Phase.ROLL, Phase.MAIN) or game.current != game.active:
         why = "the Special Building Phase" if game.phase is Phase.SPECIAL_BUILD else f"phase {game.phase.value}"
-        rule = "F-USE-5" if game.phase is Phase.SPECIAL_BUILD else rule
-        game._fail(rule, f"favours are used only in one's own turn, not in {why}", action)
+        if rule == "F-USE-1" and game.phase is Phase.SPECIAL_BUILD:
+            rule = "F-USE-5"
+        what = "a gift is offered" if rule == "F-EARN-4" else "favours are used"
+        game._fail(rule, f"{what} only in one's own turn, not in {why}", action)
 
 
 def _check_use(game, action: Action, guild: Guild) -> None:
@@ -385,6 +387,8 @@ def _check_exchange(game, a: ExchangeFavour) -> None:
     st = state(game)
     if st["used"]:
         game._fail("F-USE-1", f"seat {game.active} has already used or exchanged a favour this turn", a)
+    if not any(st["tokens"][game.active]):
+        game._fail("F-USE-6", f"seat {game.active} has no favour token to exchange", a)
     if sum(st["supply"]) == 0:
         game._fail("F-USE-6", "the favour supply is empty", a)
     if a.drawn is not None and st["supply"][Guild.parse(a.drawn).value] == 0:

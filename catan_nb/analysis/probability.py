@@ -1,0 +1,953 @@
+"""Dice and probability: exact distributions beside seeded simulations.
+
+Everything exact is a :class:`fractions.Fraction`.  Every event a lesson asks
+about is a small frozen dataclass with two methods: ``exact()`` gives the
+probability (or expectation) as a Fraction, ``simulate(trials, seed)`` rolls
+the dice with a numpy ``Generator`` and returns an :class:`Estimate` holding the
+exact value, the simulated one and its confidence interval side by side.
+
+Events
+------
+:class:`RollTotal`
+    One roll lands on a total (or one of several totals).
+:class:`Hits`
+    The number of rolls, out of ``rolls``, that land on the totals is between
+    ``at_least`` and ``at_most`` ("at least one 6 or 8 in 3 rolls",
+    "no 7 in 3 rolls", "exactly two 7s in 10 turns").
+:class:`ExpectedHits`
+    The mean number of such rolls ("how many 7s in 60 turns?").
+:class:`RollsUntil`
+    The mean number of rolls up to and including the first hit.
+:class:`Streak`
+    A run of at least ``length`` consecutive rolls that are all equal, or all
+    on the given totals.
+
+Examples
+--------
+>>> dice_sum_distribution()[7]
+Fraction(1, 6)
+>>> Hits(7, rolls=3, at_most=0).exact()
+Fraction(125, 216)
+>>> est = Hits((6, 8), rolls=3).simulate(trials=2_000, seed=1)
+>>> est.exact, est.covers
+(Fraction(3635, 5832), True)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from statistics import NormalDist
+from typing import Any, Union
+
+import numpy as np
+
+from ..constants import pips, roll_probability
+
+__all__ = [
+    "Event",
+    "Estimate",
+    "TokenOdds",
+    "RollTotal",
+    "Hits",
+    "ExpectedHits",
+    "RollsUntil",
+    "Streak",
+    "ChiSquareBin",
+    "ChiSquareResult",
+    "dice_sum_distribution",
+    "token_odds",
+    "hit_distribution",
+    "rolls_until_distribution",
+    "estimate_proportion",
+    "estimate_mean",
+    "compare",
+    "chi_square_test",
+    "chi2_sf",
+]
+
+#: Dice totals as the analysis functions accept them: one total or several.
+Totals = Union[int, Iterable[int]]
+Seed = Union[int, np.random.Generator, None]
+
+#: Largest number of dice values drawn at once (keeps memory small for long runs).
+_CHUNK = 2_000_000
+
+
+# ============================================================== exact distributions
+def dice_sum_distribution(n: int = 2, sides: int = 6) -> dict[int, Fraction]:
+    """Exact distribution of the sum of ``n`` fair dice with ``sides`` faces.
+
+    Parameters
+    ----------
+    n : int
+        Number of dice (Catan rolls two; one or three are there for comparison).
+    sides : int
+        Faces per die.
+
+    Returns
+    -------
+    dict of int to Fraction
+        ``{total: probability}`` for every reachable total, in increasing order.
+
+    Examples
+    --------
+    >>> d = dice_sum_distribution()
+    >>> d[2], d[7], sum(d.values())
+    (Fraction(1, 36), Fraction(1, 6), Fraction(1, 1))
+    >>> max(dice_sum_distribution(3).items(), key=lambda kv: kv[1])
+    (10, Fraction(1, 8))
+
+    Notes
+    -----
+    Repeated convolution of integer counts: O(n^2 sides^2).
+    """
+    if n < 1 or sides < 1:
+        raise ValueError(f"need at least one die with at least one face, got n={n}, sides={sides}")
+    counts = {0: 1}
+    for _ in range(n):
+        nxt: dict[int, int] = {}
+        for s, c in counts.items():
+            for f in range(1, sides + 1):
+                nxt[s + f] = nxt.get(s + f, 0) + c
+        counts = nxt
+    total = sides**n
+    return {s: Fraction(c, total) for s, c in sorted(counts.items())}
+
+
+@dataclass(frozen=True)
+class TokenOdds:
+    """One number token: its pips (ways out of 36) and probability per roll."""
+
+    token: int
+    pips: int
+    probability: Fraction
+
+    @property
+    def per_100_rolls(self) -> float:
+        """Expected times the token comes up in 100 rolls."""
+        return float(self.probability * 100)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "token": self.token,
+            "pips": self.pips,
+            "probability": str(self.probability),
+            "p": float(self.probability),
+            "per_100_rolls": self.per_100_rolls,
+        }
+
+
+def token_odds() -> list[TokenOdds]:
+    """Pips and probability of every number token (2..12 without 7), as table rows.
+
+    Examples
+    --------
+    >>> rows = token_odds()
+    >>> [(r.token, r.pips) for r in rows][:3]
+    [(2, 1), (3, 2), (4, 3)]
+    >>> sum(r.probability for r in rows)   # every roll but a 7 pays something
+    Fraction(5, 6)
+    """
+    return [TokenOdds(t, pips(t), roll_probability(t)) for t in range(2, 13) if t != 7]
+
+
+def _totals(totals: Totals) -> frozenset[int]:
+    ts = frozenset([totals] if isinstance(totals, (int, np.integer)) else (int(t) for t in totals))
+    if not ts:
+        raise ValueError("give at least one dice total")
+    bad = sorted(t for t in ts if not 2 <= t <= 12)
+    if bad:
+        raise ValueError(f"two dice total 2..12, not {bad}")
+    return ts
+
+
+def _p(ts: frozenset[int]) -> Fraction:
+    return sum((roll_probability(t) for t in ts), Fraction(0))
+
+
+def _label(ts: frozenset[int]) -> str:
+    s = sorted(ts)
+    return str(s[0]) if len(s) == 1 else "-or-".join(str(t) for t in s)
+
+
+def hit_distribution(totals: Totals, rolls: int) -> dict[int, Fraction]:
+    """Exact distribution of how many of ``rolls`` rolls land on ``totals`` (binomial).
+
+    Examples
+    --------
+    >>> d = hit_distribution(7, 3)   # number of 7s in 3 turns
+    >>> d[0], d[3]
+    (Fraction(125, 216), Fraction(1, 216))
+    """
+    p = _p(_totals(totals))
+    return {k: math.comb(rolls, k) * p**k * (1 - p) ** (rolls - k) for k in range(rolls + 1)}
+
+
+def rolls_until_distribution(totals: Totals, up_to: int = 20) -> dict[int, Fraction]:
+    """Exact probability that the first roll on ``totals`` is roll ``k``, for ``k = 1..up_to`` (geometric).
+
+    Examples
+    --------
+    >>> d = rolls_until_distribution(7, up_to=3)
+    >>> d[1], d[2]
+    (Fraction(1, 6), Fraction(5, 36))
+    """
+    p = _p(_totals(totals))
+    return {k: (1 - p) ** (k - 1) * p for k in range(1, up_to + 1)}
+
+
+# ============================================================== estimates
+_Z_CACHE: dict[float, float] = {}
+
+
+def _z(confidence: float) -> float:
+    if not 0 < confidence < 1:
+        raise ValueError(f"confidence must be between 0 and 1, not {confidence}")
+    z = _Z_CACHE.get(confidence)
+    if z is None:
+        z = _Z_CACHE[confidence] = NormalDist().inv_cdf(0.5 + confidence / 2)
+    return z
+
+
+def _t_quantile(q: float, df: int) -> float:
+    """Student t quantile: exact for df 1 and 2, a Cornish-Fisher expansion beyond (error < 1e-3 for df >= 3)."""
+    if df == 1:
+        return math.tan(math.pi * (q - 0.5))
+    if df == 2:
+        return (2 * q - 1) / math.sqrt(2 * q * (1 - q))
+    z = NormalDist().inv_cdf(q)
+    v = float(df)
+    g1 = (z**3 + z) / 4
+    g2 = (5 * z**5 + 16 * z**3 + 3 * z) / 96
+    g3 = (3 * z**7 + 19 * z**5 + 17 * z**3 - 15 * z) / 384
+    g4 = (79 * z**9 + 776 * z**7 + 1482 * z**5 - 1920 * z**3 - 945 * z) / 92160
+    return z + g1 / v + g2 / v**2 + g3 / v**3 + g4 / v**4
+
+
+def _fmt_exact(x: Fraction | None) -> str:
+    if x is None:
+        return "unknown"
+    if x.denominator == 1:
+        return f"{x}"
+    if len(str(x)) > 21:  # long fractions (e.g. out of 36**100) are shown as decimals only
+        return f"~{float(x):.4f}"
+    return f"{x} = {float(x):.4f}"
+
+
+@dataclass(frozen=True, repr=False)
+class Estimate:
+    """An exact value beside a simulated estimate and its confidence interval.
+
+    Attributes
+    ----------
+    label : str
+        What was estimated, e.g. ``"P(at least one 7 in 3 rolls)"``.
+    exact : Fraction or None
+        The exact value, when known.
+    estimate : float
+        The simulated value (a proportion or a mean).
+    low, high : float
+        The confidence interval.
+    n : int
+        Number of simulated trials.
+    confidence : float
+        Confidence level of the interval, e.g. 0.95.
+    method : str
+        ``"wilson"`` (a proportion) or ``"t"`` (a mean).
+    """
+
+    label: str
+    exact: Fraction | None
+    estimate: float
+    low: float
+    high: float
+    n: int
+    confidence: float = 0.95
+    method: str = "wilson"
+
+    @property
+    def covers(self) -> bool | None:
+        """Whether the interval contains the exact value (``None`` if it is unknown)."""
+        if self.exact is None:
+            return None
+        return self.low <= float(self.exact) <= self.high
+
+    @property
+    def half_width(self) -> float:
+        return (self.high - self.low) / 2
+
+    def to_dict(self) -> dict[str, Any]:
+        """A flat row for a table (``pandas.DataFrame([e.to_dict() for e in estimates])``)."""
+        return {
+            "event": self.label,
+            "exact": None if self.exact is None else _fmt_exact(self.exact).split(" = ")[0],
+            "exact_value": None if self.exact is None else float(self.exact),
+            "estimate": self.estimate,
+            "low": self.low,
+            "high": self.high,
+            "n": self.n,
+            "confidence": self.confidence,
+            "method": self.method,
+            "covers": self.covers,
+        }
+
+    def __repr__(self) -> str:
+        return (
+            f"<Estimate {self.label}: exact {_fmt_exact(self.exact)}; simulated {self.estimate:.4f} "
+            f"({self.confidence:.0%} CI {self.low:.4f}..{self.high:.4f}, n={self.n})>"
+        )
+
+
+def estimate_proportion(
+    successes: int, n: int, *, exact: Fraction | None = None, label: str = "p", confidence: float = 0.95
+) -> Estimate:
+    """A proportion with its Wilson score interval.
+
+    The Wilson interval stays inside [0, 1] and behaves well near 0 and 1,
+    where the plain normal interval does not.
+
+    Examples
+    --------
+    >>> e = estimate_proportion(50, 100, exact=Fraction(1, 2))
+    >>> round(e.low, 4), round(e.high, 4), e.covers
+    (0.4038, 0.5962, True)
+    """
+    if n <= 0:
+        raise ValueError("need at least one trial")
+    if not 0 <= successes <= n:
+        raise ValueError(f"successes must be in 0..{n}, not {successes}")
+    z = _z(confidence)
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z / denom * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    # Rounding may leave a bound a hair past the estimate at 0 or n successes: the interval always holds it.
+    low = 0.0 if successes == 0 else min(p, max(0.0, centre - half))
+    high = 1.0 if successes == n else max(p, min(1.0, centre + half))
+    return Estimate(label, exact, p, low, high, n, confidence, "wilson")
+
+
+def estimate_mean(
+    values: Sequence[float] | np.ndarray,
+    *,
+    exact: Fraction | None = None,
+    label: str = "mean",
+    confidence: float = 0.95,
+) -> Estimate:
+    """A sample mean with its Student-t interval (normal for large samples).
+
+    Examples
+    --------
+    >>> e = estimate_mean([1, 2, 3, 4, 5], exact=Fraction(3))
+    >>> e.estimate, round(e.low, 3), round(e.high, 3)
+    (3.0, 1.037, 4.963)
+    """
+    x = np.asarray(values, dtype=float)
+    n = int(x.size)
+    if n == 0:
+        raise ValueError("need at least one value")
+    m = float(x.mean())
+    if n == 1:
+        return Estimate(label, exact, m, -math.inf, math.inf, 1, confidence, "t")
+    s = float(x.std(ddof=1))
+    _z(confidence)  # validates the level
+    t = _t_quantile(0.5 + confidence / 2, n - 1)
+    half = t * s / math.sqrt(n)
+    return Estimate(label, exact, m, m - half, m + half, n, confidence, "t")
+
+
+def _rng(seed: Seed) -> np.random.Generator:
+    return seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
+
+
+def _roll_totals(rng: np.random.Generator, trials: int, rolls: int) -> np.ndarray:
+    """A ``(trials, rolls)`` int8 array of two-dice totals."""
+    d = rng.integers(1, 7, size=(trials, rolls, 2), dtype=np.int8)
+    return d.sum(axis=2, dtype=np.int8)
+
+
+def _chunks(trials: int, rolls: int):
+    size = max(1, _CHUNK // max(1, 2 * rolls))
+    done = 0
+    while done < trials:
+        k = min(size, trials - done)
+        yield k
+        done += k
+
+
+def _mask(ts: frozenset[int]) -> np.ndarray:
+    m = np.zeros(13, dtype=bool)
+    m[list(ts)] = True
+    return m
+
+
+def _max_run(flags_or_equal: np.ndarray) -> np.ndarray:
+    """Longest run of True along axis 1 (one loop over the columns, vectorised over trials)."""
+    trials, cols = flags_or_equal.shape
+    cur = np.zeros(trials, dtype=np.int32)
+    best = np.zeros(trials, dtype=np.int32)
+    for j in range(cols):
+        col = flags_or_equal[:, j]
+        cur = np.where(col, cur + 1, 0)
+        np.maximum(best, cur, out=best)
+    return best
+
+
+class Event:
+    """A dice event with an exact value and a seeded simulation.
+
+    Subclasses (:class:`RollTotal`, :class:`Hits`, :class:`ExpectedHits`,
+    :class:`RollsUntil`, :class:`Streak`) give ``label``, ``exact()`` and how
+    one trial is rolled; ``kind`` is ``"proportion"`` (a probability) or
+    ``"mean"`` (an expectation).
+    """
+
+    kind = "proportion"
+
+    @property
+    def label(self) -> str:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+    def exact(self) -> Fraction:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+    def _rolls(self) -> int:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+    def _outcome(self, totals: np.ndarray) -> np.ndarray:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+    def _samples(self, rng: np.random.Generator, trials: int) -> np.ndarray:
+        rolls = self._rolls()
+        return np.concatenate([self._outcome(_roll_totals(rng, k, rolls)) for k in _chunks(trials, rolls)])
+
+    def simulate(self, trials: int = 10_000, seed: Seed = 0, *, confidence: float = 0.95) -> Estimate:
+        """Estimate the event by rolling two dice ``trials`` times over (seeded).
+
+        Parameters
+        ----------
+        trials : int
+            Independent repetitions.
+        seed : int or numpy.random.Generator
+            Where the dice come from; the same seed gives the same estimate.
+        confidence : float
+            Level of the confidence interval.
+
+        Returns
+        -------
+        Estimate
+            With ``.exact`` filled in, a Wilson interval for a probability or a
+            t interval for a mean.
+        """
+        if trials < 1:
+            raise ValueError("need at least one trial")
+        x = self._samples(_rng(seed), int(trials))
+        if self.kind == "proportion":
+            return estimate_proportion(int(x.sum()), x.size, exact=self.exact(), label=self.label, confidence=confidence)
+        return estimate_mean(x, exact=self.exact(), label=self.label, confidence=confidence)
+
+
+@dataclass(frozen=True)
+class RollTotal(Event):
+    """One roll of two dice lands on ``totals``.
+
+    Examples
+    --------
+    >>> RollTotal(7).exact()
+    Fraction(1, 6)
+    >>> RollTotal((6, 8)).label
+    'P(roll 6-or-8)'
+    """
+
+    totals: Totals
+
+    def __post_init__(self):
+        object.__setattr__(self, "totals", _totals(self.totals))
+
+    @property
+    def label(self) -> str:
+        return f"P(roll {_label(self.totals)})"
+
+    def exact(self) -> Fraction:
+        return _p(self.totals)
+
+    def _rolls(self) -> int:
+        return 1
+
+    def _outcome(self, totals: np.ndarray) -> np.ndarray:
+        return _mask(self.totals)[totals[:, 0]]
+
+
+@dataclass(frozen=True)
+class Hits(Event):
+    """Between ``at_least`` and ``at_most`` of ``rolls`` rolls land on ``totals``.
+
+    Parameters
+    ----------
+    totals : int or iterable of int
+        The totals that count as a hit.
+    rolls : int
+        Number of rolls (turns).
+    at_least : int
+        Fewest hits (default 1: "at least one").
+    at_most : int, optional
+        Most hits (``None``: no upper bound; ``at_most=0``: "no hit at all").
+
+    Examples
+    --------
+    >>> Hits(7, rolls=3, at_most=0).exact() == Fraction(5, 6) ** 3
+    True
+    >>> Hits((6, 8), rolls=1).exact()
+    Fraction(5, 18)
+    >>> Hits(7, rolls=10, at_least=2, at_most=2).label
+    'P(exactly 2 rolls of 7 in 10 rolls)'
+    """
+
+    totals: Totals
+    rolls: int
+    at_least: int = 1
+    at_most: int | None = None
+
+    def __post_init__(self):
+        object.__setattr__(self, "totals", _totals(self.totals))
+        if self.at_most == 0 and self.at_least == 1:  # "no hit": the default lower bound gives way
+            object.__setattr__(self, "at_least", 0)
+        if self.rolls < 1:
+            raise ValueError("need at least one roll")
+        if self.at_least < 0 or (self.at_most is not None and self.at_most < self.at_least):
+            raise ValueError(f"need 0 <= at_least <= at_most, got at_least={self.at_least}, at_most={self.at_most}")
+
+    @property
+    def label(self) -> str:
+        t, n, lo, hi = _label(self.totals), self.rolls, self.at_least, self.at_most
+        if hi == 0:
+            what = f"no roll of {t}"
+        elif hi is None:
+            what = f"at least one {t}" if lo == 1 else f"at least {lo} rolls of {t}"
+        elif lo == hi:
+            what = f"exactly {lo} rolls of {t}"
+        else:
+            what = f"{lo} to {hi} rolls of {t}"
+        return f"P({what} in {n} rolls)"
+
+    def exact(self) -> Fraction:
+        hi = self.rolls if self.at_most is None else min(self.at_most, self.rolls)
+        d = hit_distribution(self.totals, self.rolls)
+        return sum((d[k] for k in range(max(0, self.at_least), hi + 1)), Fraction(0))
+
+    def _rolls(self) -> int:
+        return self.rolls
+
+    def _outcome(self, totals: np.ndarray) -> np.ndarray:
+        k = _mask(self.totals)[totals].sum(axis=1)
+        hi = self.rolls if self.at_most is None else self.at_most
+        return (k >= self.at_least) & (k <= hi)
+
+
+@dataclass(frozen=True)
+class ExpectedHits(Event):
+    """Mean number of the ``rolls`` rolls that land on ``totals`` (binomial mean ``rolls * p``).
+
+    Examples
+    --------
+    >>> ExpectedHits(7, rolls=60).exact()   # 7s in a 60-turn game
+    Fraction(10, 1)
+    """
+
+    totals: Totals
+    rolls: int
+    kind = "mean"
+
+    def __post_init__(self):
+        object.__setattr__(self, "totals", _totals(self.totals))
+
+    @property
+    def label(self) -> str:
+        return f"E(rolls of {_label(self.totals)} in {self.rolls} rolls)"
+
+    def exact(self) -> Fraction:
+        return self.rolls * _p(self.totals)
+
+    def variance(self) -> Fraction:
+        """Exact variance ``rolls * p * (1 - p)``."""
+        p = _p(self.totals)
+        return self.rolls * p * (1 - p)
+
+    def _rolls(self) -> int:
+        return self.rolls
+
+    def _outcome(self, totals: np.ndarray) -> np.ndarray:
+        return _mask(self.totals)[totals].sum(axis=1)
+
+
+@dataclass(frozen=True)
+class RollsUntil(Event):
+    """Mean number of rolls up to and including the first roll on ``totals`` (geometric mean ``1/p``).
+
+    Examples
+    --------
+    >>> RollsUntil(7).exact()
+    Fraction(6, 1)
+    >>> RollsUntil(12).exact()
+    Fraction(36, 1)
+    """
+
+    totals: Totals
+    kind = "mean"
+
+    def __post_init__(self):
+        object.__setattr__(self, "totals", _totals(self.totals))
+
+    @property
+    def label(self) -> str:
+        return f"E(rolls until the first {_label(self.totals)})"
+
+    def exact(self) -> Fraction:
+        return 1 / _p(self.totals)
+
+    def _samples(self, rng: np.random.Generator, trials: int) -> np.ndarray:
+        # Roll in blocks until every trial has seen a hit; the dice decide, not a geometric draw.
+        mask = _mask(self.totals)
+        block = max(8, int(4 / float(_p(self.totals))))
+        parts = []
+        for k in _chunks(trials, block):
+            out = np.zeros(k, dtype=np.int64)
+            waiting = np.arange(k)
+            offset = 0
+            while waiting.size:
+                hit = mask[_roll_totals(rng, waiting.size, block)]
+                any_hit = hit.any(axis=1)
+                out[waiting[any_hit]] = offset + hit[any_hit].argmax(axis=1) + 1
+                waiting = waiting[~any_hit]
+                offset += block
+            parts.append(out)
+        return np.concatenate(parts)
+
+
+@dataclass(frozen=True)
+class Streak(Event):
+    """A run of at least ``length`` consecutive rolls within ``rolls`` rolls.
+
+    With ``totals=None`` the run is of equal totals (any total, e.g. three 5s
+    in a row); otherwise every roll of the run lands on ``totals`` (e.g. three
+    7s in a row, or four rolls in a row of 6 or 8).
+
+    Examples
+    --------
+    >>> Streak(2, rolls=2, totals=7).exact()
+    Fraction(1, 36)
+    >>> Streak(2, rolls=2).exact()   # the second roll repeats the first
+    Fraction(73, 648)
+    >>> round(float(Streak(3, rolls=60, totals=7).exact()), 3)   # three 7s in a row in a game
+    0.204
+
+    Notes
+    -----
+    Exact dynamic programme over (last total, current run length) in integer
+    counts out of ``36**rolls``: O(rolls * 11 * length).
+    """
+
+    length: int
+    rolls: int
+    totals: Totals | None = None
+
+    def __post_init__(self):
+        if self.totals is not None:
+            object.__setattr__(self, "totals", _totals(self.totals))
+        if self.length < 1 or self.rolls < 1:
+            raise ValueError("length and rolls must be at least 1")
+
+    @property
+    def label(self) -> str:
+        what = "equal totals" if self.totals is None else f"rolls of {_label(self.totals)}"
+        return f"P(a run of {self.length}+ {what} in {self.rolls} rolls)"
+
+    def exact(self) -> Fraction:
+        L, n = self.length, self.rolls
+        if L > n:
+            return Fraction(0)
+        ways = {t: 6 - abs(7 - t) for t in range(2, 13)}  # out of 36
+        if self.totals is not None:
+            w = sum(ways[t] for t in self.totals)
+            state = [1] + [0] * (L - 1)  # state[r]: weight of sequences whose current run has length r
+            done = 0
+            for _ in range(n):
+                total_live = sum(state)
+                nxt = [0] * L
+                nxt[0] = total_live * (36 - w)
+                for r in range(L - 1):
+                    nxt[r + 1] = state[r] * w
+                done = done * 36 + state[L - 1] * w
+                state = nxt
+            return Fraction(done, 36**n)
+        if L == 1:
+            return Fraction(1)
+        # run[t][r]: weight of sequences ending in total t with a current run of r + 1 equal totals (r < L - 1).
+        run = {t: [wt] + [0] * (L - 2) for t, wt in ways.items()}
+        done = 0  # weight of sequences that already hold a run of L
+        for _ in range(n - 1):
+            end = {t: sum(rt) for t, rt in run.items()}
+            live = sum(end.values())
+            done = done * 36 + sum(run[t][L - 2] * wt for t, wt in ways.items())
+            nxt = {}
+            for t, wt in ways.items():
+                row = [(live - end[t]) * wt] + [0] * (L - 2)
+                for r in range(L - 2):
+                    row[r + 1] = run[t][r] * wt
+                nxt[t] = row
+            run = nxt
+        return Fraction(done, 36**n)
+
+    def _rolls(self) -> int:
+        return self.rolls
+
+    def _outcome(self, totals: np.ndarray) -> np.ndarray:
+        if self.totals is not None:
+            flags = _mask(self.totals)[totals]
+            return _max_run(flags) >= self.length
+        if self.length == 1:
+            return np.ones(totals.shape[0], dtype=bool)
+        eq = totals[:, 1:] == totals[:, :-1]
+        return _max_run(eq) >= self.length - 1
+
+
+def compare(events: Iterable[Event], *, trials: int = 10_000, seed: Seed = 0, confidence: float = 0.95) -> list[Estimate]:
+    """Simulate several events with one seeded generator: a table of exact beside simulated.
+
+    Examples
+    --------
+    >>> rows = compare([RollTotal(7), Hits(7, rolls=3, at_most=0)], trials=1_000, seed=2)
+    >>> [r.label for r in rows]
+    ['P(roll 7)', 'P(no roll of 7 in 3 rolls)']
+    >>> all(r.covers for r in rows)
+    True
+    """
+    rng = _rng(seed)
+    return [e.simulate(trials, rng, confidence=confidence) for e in events]
+
+
+# ============================================================== chi-square
+def _gamma_p_series(a: float, x: float) -> float:
+    term = total = 1.0 / a
+    ap = a
+    for _ in range(100_000):
+        ap += 1
+        term *= x / ap
+        total += term
+        if abs(term) < abs(total) * 1e-16:
+            break
+    return total * math.exp(-x + a * math.log(x) - math.lgamma(a))
+
+
+def _gamma_q_fraction(a: float, x: float) -> float:
+    # Lentz's continued fraction for the upper incomplete gamma (Numerical Recipes, gcf).
+    tiny = 1e-300
+    b = x + 1 - a
+    c = 1 / tiny
+    d = 1 / b
+    h = d
+    for i in range(1, 100_000):
+        an = -i * (i - a)
+        b += 2
+        d = an * d + b
+        d = tiny if abs(d) < tiny else d
+        c = b + an / c
+        c = tiny if abs(c) < tiny else c
+        d = 1 / d
+        delta = d * c
+        h *= delta
+        if abs(delta - 1) < 1e-16:
+            break
+    return math.exp(-x + a * math.log(x) - math.lgamma(a)) * h
+
+
+def chi2_sf(x: float, dof: int) -> float:
+    """Survival function of the chi-square distribution: P(X >= x) for ``dof`` degrees of freedom.
+
+    Computed as the regularized upper incomplete gamma function Q(dof/2, x/2),
+    by its power series below ``a + 1`` and Lentz's continued fraction above
+    (no scipy needed).
+
+    Examples
+    --------
+    >>> round(chi2_sf(3.841458820694124, 1), 6)
+    0.05
+    >>> round(chi2_sf(4.0, 2), 12) == round(math.exp(-2.0), 12)
+    True
+    """
+    if dof < 1:
+        raise ValueError(f"degrees of freedom must be at least 1, not {dof}")
+    if x <= 0:
+        return 1.0
+    a, y = dof / 2, x / 2
+    if y < a + 1:
+        return max(0.0, 1.0 - _gamma_p_series(a, y))
+    return min(1.0, _gamma_q_fraction(a, y))
+
+
+@dataclass(frozen=True)
+class ChiSquareBin:
+    """One category of a chi-square test (several pooled values when expected counts are small)."""
+
+    values: tuple[int, ...]
+    observed: int
+    expected: float
+
+    @property
+    def contribution(self) -> float:
+        """``(observed - expected)**2 / expected``."""
+        return (self.observed - self.expected) ** 2 / self.expected
+
+    @property
+    def label(self) -> str:
+        v = self.values
+        return str(v[0]) if len(v) == 1 else f"{v[0]}-{v[-1]}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"values": self.label, "observed": self.observed, "expected": self.expected, "contribution": self.contribution}
+
+
+@dataclass(frozen=True, repr=False)
+class ChiSquareResult:
+    """A chi-square goodness-of-fit test of recorded rolls against fair dice.
+
+    Attributes
+    ----------
+    statistic : float
+        Sum over the bins of ``(observed - expected)**2 / expected``.
+    dof : int
+        Degrees of freedom: bins after pooling, minus one.
+    p_value : float
+        ``P(chi2(dof) >= statistic)``: small values (e.g. below 0.05) are
+        evidence against fair dice.
+    n : int
+        Rolls (or dice, for ``of="faces"``) counted.
+    of : str
+        ``"sum"`` or ``"faces"``.
+    bins : tuple of ChiSquareBin
+        The categories actually compared, after pooling.
+    """
+
+    statistic: float
+    dof: int
+    p_value: float
+    n: int
+    of: str
+    bins: tuple[ChiSquareBin, ...]
+
+    @property
+    def pooled(self) -> bool:
+        """Whether some values were pooled because their expected counts were small."""
+        return any(len(b.values) > 1 for b in self.bins)
+
+    def table(self) -> list[dict[str, Any]]:
+        """One row per bin: values, observed, expected, contribution."""
+        return [b.to_dict() for b in self.bins]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"of": self.of, "n": self.n, "statistic": self.statistic, "dof": self.dof, "p_value": self.p_value, "bins": len(self.bins)}
+
+    def __repr__(self) -> str:
+        pooled = ", pooled" if self.pooled else ""
+        return (
+            f"<ChiSquareResult of {self.of}: chi2={self.statistic:.3f}, dof={self.dof}, "
+            f"p={self.p_value:.4f}, n={self.n}{pooled}>"
+        )
+
+
+def _pool(values: list[int], expected: list[float], observed: list[int], min_expected: float) -> list[ChiSquareBin]:
+    """Merge the bin with the smallest expected count into its smaller neighbour until all reach ``min_expected``."""
+    groups = [[i] for i in range(len(values))]
+    exp = list(expected)
+    while len(groups) > 1:
+        k = min(range(len(groups)), key=lambda i: (exp[i], i))
+        if exp[k] >= min_expected:
+            break
+        if k == 0:
+            j = 1
+        elif k == len(groups) - 1:
+            j = k - 1
+        else:
+            j = k - 1 if exp[k - 1] <= exp[k + 1] else k + 1
+        lo, hi = min(j, k), max(j, k)
+        groups[lo:hi + 1] = [groups[lo] + groups[hi]]
+        exp[lo:hi + 1] = [exp[lo] + exp[hi]]
+    return [
+        ChiSquareBin(tuple(values[i] for i in g), sum(observed[i] for i in g), sum(expected[i] for i in g)) for g in groups
+    ]
+
+
+def chi_square_test(rolls: Any, *, of: str = "sum", min_expected: float = 5.0) -> ChiSquareResult:
+    """Test recorded rolls against fair dice with a chi-square goodness-of-fit test.
+
+    Parameters
+    ----------
+    rolls : Game, or iterable of (int, int) or of int
+        A game (its ``dice_history``), dice pairs, or totals typed in (2..12;
+        for ``of="faces"``, single die faces 1..6).
+    of : {"sum", "faces"}
+        Compare the totals with the two-dice distribution (11 categories), or
+        every single die with the uniform distribution (6 categories).
+    min_expected : float
+        Pooling threshold.  The chi-square approximation needs expected counts
+        of about 5 or more, so neighbouring values are pooled: the bin with the
+        smallest expected count is merged with the smaller of its neighbours
+        until every bin expects at least ``min_expected`` (ties go to the lower
+        value).  For the totals this pools the rare tails (2 with 3, 12 with
+        11, ...) when there are few rolls.  ``0`` disables pooling.
+
+    Returns
+    -------
+    ChiSquareResult
+
+    Raises
+    ------
+    ValueError
+        For a value that no die can show, or too few rolls to leave two bins.
+
+    Examples
+    --------
+    >>> res = chi_square_test([(1, 6), (2, 5), (3, 3), (4, 4), (6, 6), (1, 1)] * 20)
+    >>> res.dof, res.pooled          # 120 rolls: 2-3 and 11-12 are pooled
+    (8, True)
+    >>> res.p_value < 0.001          # far too many doubles for fair dice
+    True
+    """
+    history = getattr(rolls, "dice_history", rolls)
+    if of not in ("sum", "faces"):
+        raise ValueError(f"of must be 'sum' or 'faces', not {of!r}")
+    data: list[int] = []
+    for i, r in enumerate(history):
+        if isinstance(r, (tuple, list)):
+            if len(r) != 2 or not all(1 <= int(d) <= 6 for d in r):
+                raise ValueError(f"roll {i}: {r!r} is not a pair of die faces 1..6")
+            if of == "sum":
+                data.append(int(r[0]) + int(r[1]))
+            else:
+                data.extend(int(d) for d in r)
+        else:
+            v = int(r)
+            lo, hi = (2, 12) if of == "sum" else (1, 6)
+            if not lo <= v <= hi:
+                raise ValueError(f"roll {i}: {v} is not a {'two-dice total' if of == 'sum' else 'die face'} ({lo}..{hi})")
+            data.append(v)
+    n = len(data)
+    if of == "sum":
+        values = list(range(2, 13))
+        probs = [float(roll_probability(v)) for v in values]
+    else:
+        values = list(range(1, 7))
+        probs = [1 / 6] * 6
+    counts = [0] * len(values)
+    for v in data:
+        counts[v - values[0]] += 1
+    expected = [n * p for p in probs]
+    bins = _pool(values, expected, counts, min_expected) if n else []
+    if len(bins) < 2:
+        raise ValueError(f"{n} rolls leave fewer than two bins with an expected count of {min_expected}; record more rolls")
+    stat = sum(b.contribution for b in bins)
+    dof = len(bins) - 1
+    return ChiSquareResult(stat, dof, chi2_sf(stat, dof), n, of, tuple(bins))

@@ -1,0 +1,689 @@
+"""Many complete bot games, in parallel, seeded and reproducible.
+
+:func:`simulate` plays ``games`` bot games and returns a
+:class:`SimulationResult`: one :class:`GameRecord` per game (winner, length,
+victory points by source for every seat) and summary :class:`Table` objects
+(seat win rates with confidence intervals, game lengths, VP sources) that a
+notebook can print, plot or turn into a DataFrame.
+
+Reproducible by construction: game ``i`` draws its board, game and bot seeds
+from ``numpy.random.SeedSequence(seed, spawn_key=(i,))`` only, and results are
+kept in game order, so the same call gives the same records on one core, on
+every core of the machine (``workers=``) or on a Dask cluster (``client=``).
+
+Examples
+--------
+>>> result = simulate(4, players=3, bots="weighted", seed=1, max_turns=40, workers=1, progress=False)
+>>> len(result.records), result.records[0].index
+(4, 0)
+>>> result.win_rates().columns[:4]
+('seat', 'bot', 'games', 'wins')
+>>> simulate(4, players=3, bots="weighted", seed=1, max_turns=40, workers=1, progress=False) == result
+True
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import pickle
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, fields
+from typing import Any
+
+import numpy as np
+
+from ..board import Board
+from ..constants import SPECIAL_CARD_VP, DevCard
+from ..rules import Game, Rules
+from .bots import RandomBot, WeightedBot, play_game
+from .probability import estimate_mean, estimate_proportion
+
+__all__ = [
+    "BOTS",
+    "GameRecord",
+    "SimulationResult",
+    "Table",
+    "game_seeds",
+    "play_one",
+    "simulate",
+]
+
+#: Bot kinds by name: ``simulate(bots="weighted")`` or ``bots=("weighted", "random", ...)``.
+BOTS: Mapping[str, Callable[[int], Any]] = {"random": RandomBot, "weighted": WeightedBot}
+
+#: Per-seat fields of a :class:`GameRecord`, in table order.
+SEAT_FIELDS = (
+    "vp",
+    "settlements",
+    "cities",
+    "vp_settlements",
+    "vp_cities",
+    "vp_longest_road",
+    "vp_largest_army",
+    "vp_cards",
+    "vp_other",
+    "road_length",
+    "knights",
+)
+#: VP sources, in table order (``vp_other``: points added by rule modules).
+VP_SOURCES = ("vp_settlements", "vp_cities", "vp_longest_road", "vp_largest_army", "vp_cards", "vp_other")
+
+
+# ============================================================================ tables
+
+
+def _fmt(x: Any) -> str:
+    if isinstance(x, float):
+        return "nan" if math.isnan(x) else f"{x:.3f}"
+    return "" if x is None else str(x)
+
+
+@dataclass(frozen=True)
+class Table:
+    """A small immutable table: named columns and rows of plain values.
+
+    Enough for a notebook without pandas: print it, plot a column, or hand it
+    to pandas (:meth:`to_pandas`) or plotly (``px.bar(table.to_columns(), ...)``).
+
+    Attributes
+    ----------
+    columns : tuple of str
+    rows : tuple of tuple
+    title : str
+
+    Examples
+    --------
+    >>> t = Table(("seat", "wins"), ((0, 3), (1, 1)), title="wins")
+    >>> t.to_columns()
+    {'seat': [0, 1], 'wins': [3, 1]}
+    >>> t.to_records()[1]
+    {'seat': 1, 'wins': 1}
+    >>> print(t)
+    wins
+    seat  wins
+       0     3
+       1     1
+    """
+
+    columns: tuple[str, ...]
+    rows: tuple[tuple[Any, ...], ...]
+    title: str = ""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "columns", tuple(self.columns))
+        object.__setattr__(self, "rows", tuple(tuple(r) for r in self.rows))
+        for r in self.rows:
+            if len(r) != len(self.columns):
+                raise ValueError(f"row {r} has {len(r)} values for {len(self.columns)} columns")
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def __iter__(self) -> Iterator[dict[str, Any]]:
+        return iter(self.to_records())
+
+    def column(self, name: str) -> list[Any]:
+        """One column's values."""
+        i = self.columns.index(name)
+        return [r[i] for r in self.rows]
+
+    def to_records(self) -> list[dict[str, Any]]:
+        """One dict per row."""
+        return [dict(zip(self.columns, r)) for r in self.rows]
+
+    def to_columns(self) -> dict[str, list[Any]]:
+        """One list per column (what ``plotly.express`` and ``pandas.DataFrame`` take)."""
+        return {c: [r[i] for r in self.rows] for i, c in enumerate(self.columns)}
+
+    def to_pandas(self):
+        """A ``pandas.DataFrame`` (pandas is optional: ImportError if it is missing)."""
+        import pandas as pd
+
+        return pd.DataFrame(self.to_columns(), columns=list(self.columns))
+
+    def __str__(self) -> str:
+        cells = [list(self.columns)] + [[_fmt(x) for x in r] for r in self.rows]
+        widths = [max(len(row[i]) for row in cells) for i in range(len(self.columns))]
+        lines = ["  ".join(s.rjust(w) for s, w in zip(row, widths)).rstrip() for row in cells]
+        return "\n".join(([self.title] if self.title else []) + lines)
+
+    def _repr_html_(self) -> str:
+        from html import escape
+
+        head = "".join(f"<th>{escape(c)}</th>" for c in self.columns)
+        body = "".join("<tr>" + "".join(f"<td>{escape(_fmt(x))}</td>" for x in r) + "</tr>" for r in self.rows)
+        cap = f"<caption>{escape(self.title)}</caption>" if self.title else ""
+        return f"<table>{cap}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
+# ============================================================================ one game
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """The outcome of one simulated game.
+
+    Per-seat fields are tuples indexed by seat.
+
+    Attributes
+    ----------
+    index : int
+        The game's number in the run (results are in this order).
+    seed : int
+        The game's own seed (``Game(board, seed=seed)``).
+    board : str
+        The board's name (``random-<seed>`` for a random board).
+    bots : tuple of str
+        Bot kind per seat.
+    winner : int or None
+        ``None`` if the game was stopped at ``max_turns``.
+    turns : int
+        Regular turns played (the founding phase excluded).
+    actions : int
+        Actions applied, founding included.
+    vp : tuple of int
+        Final victory points, hidden VP cards included (B-END-1).
+    settlements, cities : tuple of int
+        Pieces on the board.
+    vp_settlements, vp_cities, vp_longest_road, vp_largest_army, vp_cards : tuple of int
+        VP by source; with ``vp_other`` (points added by rule modules) they sum to ``vp``.
+    vp_other : tuple of int
+    road_length : tuple of int
+        Longest road at the end (B-LR-1).
+    knights : tuple of int
+        Knights played.
+    """
+
+    index: int
+    seed: int
+    board: str
+    bots: tuple[str, ...]
+    winner: int | None
+    turns: int
+    actions: int
+    vp: tuple[int, ...]
+    settlements: tuple[int, ...]
+    cities: tuple[int, ...]
+    vp_settlements: tuple[int, ...]
+    vp_cities: tuple[int, ...]
+    vp_longest_road: tuple[int, ...]
+    vp_largest_army: tuple[int, ...]
+    vp_cards: tuple[int, ...]
+    vp_other: tuple[int, ...]
+    road_length: tuple[int, ...]
+    knights: tuple[int, ...]
+
+    @property
+    def players(self) -> int:
+        return len(self.vp)
+
+    @property
+    def finished(self) -> bool:
+        """Whether somebody won (``False``: stopped at ``max_turns``)."""
+        return self.winner is not None
+
+    def to_dict(self) -> dict[str, Any]:
+        """One flat row: per-seat tuples become columns ``vp_0``, ``vp_1``, ..."""
+        out: dict[str, Any] = {}
+        for f in fields(self):
+            v = getattr(self, f.name)
+            if f.name in SEAT_FIELDS:
+                out.update({f"{f.name}_{p}": x for p, x in enumerate(v)})
+            elif f.name == "bots":
+                out.update({f"bot_{p}": x for p, x in enumerate(v)})
+            else:
+                out[f.name] = v
+        out["finished"] = self.finished
+        return out
+
+    def seat_rows(self) -> list[dict[str, Any]]:
+        """One row per seat: ``game, seat, bot, won`` and every per-seat field."""
+        return [
+            {
+                "game": self.index,
+                "seat": p,
+                "bot": self.bots[p],
+                "won": self.winner == p,
+                "finished": self.finished,
+                "turns": self.turns,
+                **{name: getattr(self, name)[p] for name in SEAT_FIELDS},
+            }
+            for p in range(self.players)
+        ]
+
+    @classmethod
+    def from_game(cls, game: Game, *, index: int = 0, bots: Sequence[str] = ()) -> "GameRecord":
+        """The record of a played game (finished or not)."""
+        n = game.n
+        vp = tuple(game.vp(p) for p in range(n))
+        lr = tuple(SPECIAL_CARD_VP if game.longest_road_holder == p else 0 for p in range(n))
+        la = tuple(SPECIAL_CARD_VP if game.largest_army_holder == p else 0 for p in range(n))
+        cards = tuple(game.dev[p][DevCard.VICTORY_POINT.value] for p in range(n))
+        other = tuple(sum(m.vp(game, p, False) for m in getattr(game, "modules", ())) for p in range(n))
+        settlements = tuple(game.n_settlements)
+        # B-END-1: a settlement is 1 VP; the cities' share is what the engine counts beyond that
+        vp_cities = tuple(vp[p] - settlements[p] - lr[p] - la[p] - cards[p] - other[p] for p in range(n))
+        return cls(
+            index=index,
+            seed=game.seed,
+            board=game.board.name,
+            bots=tuple(bots) or ("?",) * n,
+            winner=game.winner,
+            turns=game.turn if game.winner is not None else max(0, game.turn - 1),
+            actions=len(game.log),
+            vp=vp,
+            settlements=settlements,
+            cities=tuple(game.n_cities),
+            vp_settlements=settlements,
+            vp_cities=vp_cities,
+            vp_longest_road=lr,
+            vp_largest_army=la,
+            vp_cards=cards,
+            vp_other=other,
+            road_length=tuple(game.road_lengths()),
+            knights=tuple(game.knights),
+        )
+
+
+def game_seeds(seed: int, index: int, players: int) -> tuple[int, int, tuple[int, ...]]:
+    """The seeds of game ``index`` of a run: ``(board seed, game seed, bot seeds)``.
+
+    They depend on ``(seed, index)`` only (``numpy.random.SeedSequence(seed,
+    spawn_key=(index,))``, the ``index``-th child of ``SeedSequence(seed)``), so a
+    game is the same whichever worker plays it.
+
+    Examples
+    --------
+    >>> game_seeds(1, 0, 4) == game_seeds(1, 0, 4)
+    True
+    >>> game_seeds(1, 0, 4)[1] != game_seeds(1, 1, 4)[1]
+    True
+    """
+    words = np.random.SeedSequence(seed, spawn_key=(index,)).generate_state(2 + players, dtype=np.uint64)
+    s = [int(w) >> 1 for w in words]  # 63-bit, non-negative
+    return s[0], s[1], tuple(s[2:])
+
+
+def _bot_name(kind: Any) -> str:
+    if isinstance(kind, str):
+        return kind
+    return getattr(kind, "__name__", type(kind).__name__)
+
+
+def _make_bot(kind: Any, seed: int):
+    if isinstance(kind, str):
+        try:
+            return BOTS[kind](seed)
+        except KeyError:
+            raise ValueError(f"unknown bot {kind!r}; expected one of {', '.join(sorted(BOTS))}") from None
+    return kind(seed)
+
+
+@dataclass(frozen=True)
+class _Spec:
+    """Everything a worker needs to play games by index (picklable)."""
+
+    board: Any  # "random", a Board, or a callable(seed) -> Board
+    players: int
+    bots: tuple[Any, ...]
+    seed: int
+    max_turns: int | None
+    rules: Rules | None
+    start: str
+    starting_seat: int
+    layout: str
+
+    def board_for(self, board_seed: int) -> Board:
+        if isinstance(self.board, Board):
+            return self.board
+        if self.board == "random":
+            return Board.random(seed=board_seed, layout=self.layout)
+        if self.board == "beginner":
+            return Board.beginner()
+        return self.board(board_seed)
+
+    def play(self, index: int) -> GameRecord:
+        board_seed, game_seed, bot_seeds = game_seeds(self.seed, index, self.players)
+        game = Game(
+            self.board_for(board_seed),
+            players=self.players,
+            seed=game_seed,
+            start=self.start,
+            rules=self.rules,
+            starting_seat=self.starting_seat,
+        )
+        bots = [_make_bot(k, s) for k, s in zip(self.bots, bot_seeds)]
+        play_game(game, bots, max_turns=self.max_turns)
+        return GameRecord.from_game(game, index=index, bots=tuple(_bot_name(k) for k in self.bots))
+
+
+def _run_chunk(spec: _Spec, indices: Sequence[int]) -> list[GameRecord]:
+    """Worker entry point: play the games ``indices`` (module level, so it pickles)."""
+    return [spec.play(i) for i in indices]
+
+
+def play_one(
+    index: int,
+    *,
+    players: int = 4,
+    bots: str | Sequence[Any] = "random",
+    board: Any = "random",
+    seed: int = 0,
+    max_turns: int | None = None,
+    rules: Rules | None = None,
+    start: str = "founding",
+    starting_seat: int = 0,
+) -> GameRecord:
+    """Game ``index`` of a :func:`simulate` run with the same options, on its own.
+
+    Examples
+    --------
+    >>> r = simulate(3, players=3, seed=5, max_turns=30, workers=1, progress=False)
+    >>> play_one(2, players=3, seed=5, max_turns=30) == r.records[2]
+    True
+    """
+    return _spec(players, bots, board, seed, max_turns, rules, start, starting_seat).play(index)
+
+
+def _spec(players, bots, board, seed, max_turns, rules, start, starting_seat) -> _Spec:
+    kinds = (bots,) * players if isinstance(bots, str) or callable(bots) else tuple(bots)
+    if len(kinds) != players:
+        raise ValueError(f"{players} players need {players} bots, got {len(kinds)}")
+    for k in kinds:
+        if isinstance(k, str) and k not in BOTS:
+            raise ValueError(f"unknown bot {k!r}; expected one of {', '.join(sorted(BOTS))}")
+    if isinstance(board, str) and board not in ("random", "beginner"):
+        raise ValueError(f"board must be 'random', 'beginner', a Board or a callable(seed) -> Board, not {board!r}")
+    if not (isinstance(board, (str, Board)) or callable(board)):
+        raise TypeError(f"board must be 'random', 'beginner', a Board or a callable(seed) -> Board, not {type(board).__name__}")
+    if seed is None or int(seed) < 0:
+        raise ValueError(f"seed must be a non-negative int, not {seed!r}")
+    layout = "five_six" if players in (5, 6) else "base"
+    return _Spec(board, players, kinds, int(seed), max_turns, rules, start, starting_seat, layout)
+
+
+# ============================================================================ the run
+
+
+@dataclass(frozen=True)
+class SimulationResult:
+    """Records of a :func:`simulate` run, with summary tables.
+
+    Attributes
+    ----------
+    records : tuple of GameRecord
+        One per game, in game order.
+    players : int
+    bots : tuple of str
+        Bot kind per seat.
+    seed : int
+        The base seed: the same options and seed give the same records.
+    max_turns : int or None
+    board : str
+        ``"random"``, ``"beginner"``, a board's name, or a factory's name.
+    """
+
+    records: tuple[GameRecord, ...]
+    players: int
+    bots: tuple[str, ...]
+    seed: int
+    max_turns: int | None
+    board: str
+
+    def __len__(self) -> int:
+        return len(self.records)
+
+    @property
+    def games(self) -> int:
+        return len(self.records)
+
+    @property
+    def unfinished(self) -> int:
+        """Games stopped at ``max_turns`` without a winner."""
+        return sum(1 for r in self.records if r.winner is None)
+
+    # ---------------------------------------------------------------- raw rows
+    def to_records(self, level: str = "game") -> list[dict[str, Any]]:
+        """Flat rows: one per game (``level="game"``) or one per game and seat (``"seat"``).
+
+        Examples
+        --------
+        >>> r = simulate(2, players=3, seed=1, max_turns=20, workers=1, progress=False)
+        >>> sorted(r.to_records()[0])[:4]
+        ['actions', 'board', 'bot_0', 'bot_1']
+        >>> len(r.to_records("seat"))
+        6
+        """
+        if level == "game":
+            return [r.to_dict() for r in self.records]
+        if level == "seat":
+            return [row for r in self.records for row in r.seat_rows()]
+        raise ValueError(f"level must be 'game' or 'seat', not {level!r}")
+
+    def to_columns(self, level: str = "game") -> dict[str, list[Any]]:
+        """The rows of :meth:`to_records` as one list per column."""
+        rows = self.to_records(level)
+        keys = list(rows[0]) if rows else []
+        return {k: [row[k] for row in rows] for k in keys}
+
+    def to_pandas(self, level: str = "game"):
+        """A ``pandas.DataFrame`` of :meth:`to_records` (pandas is optional)."""
+        import pandas as pd
+
+        return pd.DataFrame(self.to_records(level))
+
+    # ---------------------------------------------------------------- summaries
+    def win_rates(self, confidence: float = 0.95) -> Table:
+        """Wins per seat with the Wilson interval; unfinished games count as not won.
+
+        Examples
+        --------
+        >>> r = simulate(3, players=3, seed=2, max_turns=400, workers=1, progress=False)
+        >>> sum(r.win_rates().column("wins")) + r.unfinished
+        3
+        """
+        n = len(self.records)
+        rows = []
+        for p in range(self.players):
+            wins = sum(1 for r in self.records if r.winner == p)
+            if n:
+                e = estimate_proportion(wins, n, confidence=confidence)
+                # the interval always holds the estimate (rounding can put 0 wins above a bound of 1e-17)
+                rate, low, high = e.estimate, min(e.low, e.estimate), max(e.high, e.estimate)
+            else:
+                rate = low = high = math.nan
+            rows.append((p, self.bots[p], n, wins, rate, low, high))
+        cols = ("seat", "bot", "games", "wins", "win_rate", "low", "high")
+        return Table(cols, rows, title=f"win rate by seat ({confidence:.0%} Wilson interval; {self.unfinished} unfinished)")
+
+    def game_lengths(self) -> Table:
+        """Turns and actions per game: mean, interval of the mean, median, 10%/90% quantiles, min, max."""
+        rows = []
+        for name in ("turns", "actions"):
+            x = np.array([getattr(r, name) for r in self.records], dtype=float)
+            if x.size == 0:
+                rows.append((name, 0, *(math.nan,) * 8))
+                continue
+            e = estimate_mean(x)
+            q10, med, q90 = (float(v) for v in np.quantile(x, [0.1, 0.5, 0.9]))
+            rows.append((name, int(x.size), e.estimate, e.low, e.high, med, q10, q90, float(x.min()), float(x.max())))
+        cols = ("measure", "games", "mean", "low", "high", "median", "p10", "p90", "min", "max")
+        return Table(cols, rows, title="game length (turns: regular turns; actions: founding included)")
+
+    def vp_sources(self, *, winners_only: bool = False) -> Table:
+        """Mean VP per seat by source; ``winners_only`` averages over the games each seat won."""
+        rows = []
+        for p in range(self.players):
+            recs = [r for r in self.records if not winners_only or r.winner == p]
+            k = len(recs)
+
+            def mean(name: str) -> float:
+                return sum(getattr(r, name)[p] for r in recs) / k if k else math.nan
+
+            rows.append((p, self.bots[p], k, *(mean(s) for s in VP_SOURCES), mean("vp")))
+        cols = ("seat", "bot", "games", "settlements", "cities", "longest_road", "largest_army", "vp_cards", "other", "total")
+        title = "mean VP by source" + (" (games the seat won)" if winners_only else "")
+        return Table(cols, rows, title=title)
+
+    def summary(self) -> str:
+        """The three summary tables as text (what ``catan-nb simulate`` prints)."""
+        bots = self.bots[0] if len(set(self.bots)) == 1 else ", ".join(self.bots)
+        head = (
+            f"{self.games} games, {self.players} players, bots {bots}, board {self.board}, "
+            f"seed {self.seed}, max_turns {self.max_turns}"
+        )
+        return "\n\n".join([head, str(self.win_rates()), str(self.game_lengths()), str(self.vp_sources())])
+
+    def _repr_html_(self) -> str:
+        return "".join(t._repr_html_() for t in (self.win_rates(), self.game_lengths(), self.vp_sources()))
+
+
+def _chunks(n: int, size: int) -> list[list[int]]:
+    return [list(range(i, min(n, i + size))) for i in range(0, n, size)]
+
+
+def _default_workers() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def simulate(
+    games: int = 100,
+    *,
+    players: int = 4,
+    bots: str | Sequence[Any] = "random",
+    board: Any = "random",
+    seed: int = 0,
+    max_turns: int | None = None,
+    rules: Rules | None = None,
+    start: str = "founding",
+    starting_seat: int = 0,
+    workers: int | None = None,
+    chunksize: int | None = None,
+    progress: bool = True,
+    client: Any = None,
+) -> SimulationResult:
+    """Play ``games`` complete bot games and collect their outcomes.
+
+    Parameters
+    ----------
+    games : int
+    players : int
+        3 or 4 (5 or 6 play the extension on its board).
+    bots : str, or sequence of str or bot factories
+        One kind for every seat, or one per seat: a name from :data:`BOTS`
+        (``"random"``, ``"weighted"``) or a callable ``seed -> bot`` (with
+        ``workers > 1`` or a ``client`` it must pickle: a class or a module-level function).
+    board : "random", "beginner", Board, or callable
+        ``"random"``: a fresh variable-setup board per game; a :class:`Board`
+        or ``"beginner"``: the same island every game; a callable
+        ``seed -> Board``: your own factory (same pickling rule as ``bots``).
+    seed : int
+        Base seed: game ``i`` depends on ``(seed, i)`` only (:func:`game_seeds`).
+    max_turns : int, optional
+        Stop a game when this many regular turns have been played; it then has no winner.
+    rules : Rules, optional
+    start : {"founding", "beginner"}
+        ``"beginner"`` needs a board with starting pieces (``board="beginner"``).
+    starting_seat : int
+    workers : int, optional
+        Processes on this machine (default: every core available); ``1`` plays
+        in this process.  Ignored when ``client`` is given.
+    chunksize : int, optional
+        Games per task (default: about eight tasks per worker, at most 50 games each).
+    progress : bool
+        Show a tqdm progress bar (a widget in Jupyter).
+    client : dask.distributed.Client, optional
+        Run the tasks on this Dask cluster instead (dask is an optional dependency).
+
+    Returns
+    -------
+    SimulationResult
+        The same for any ``workers``, ``chunksize`` or ``client``.
+
+    Examples
+    --------
+    >>> r = simulate(6, players=4, bots=("weighted", "random", "random", "random"),
+    ...              board="beginner", seed=3, max_turns=60, workers=1, progress=False)
+    >>> r.games, r.bots[0], r.board
+    (6, 'weighted', 'beginner')
+    >>> all(sum(getattr(g, s)[0] for s in VP_SOURCES) == g.vp[0] for g in r.records)
+    True
+
+    Notes
+    -----
+    Each game costs what the engine does (a few ms to tens of ms with the
+    bundled bots); tasks carry the options once and a list of game indices, so
+    the overhead per game is small.  Processes start with the platform's
+    default method; a bot or board factory defined in a notebook works with
+    ``workers=1`` anywhere, and in worker processes where they fork (Linux).
+    """
+    if games < 0:
+        raise ValueError(f"games must be >= 0, not {games}")
+    spec = _spec(players, bots, board, seed, max_turns, rules, start, starting_seat)
+    nworkers = 1 if client is not None else max(1, int(workers or _default_workers()))
+    if chunksize is None:
+        chunksize = max(1, min(50, math.ceil(games / (8 * max(nworkers, 1)))))
+    chunks = _chunks(games, chunksize)
+
+    from tqdm.auto import tqdm  # the notebook flavour imports ipywidgets: only on use
+
+    records: dict[int, GameRecord] = {}
+    with tqdm(total=games, disable=not progress, desc="games", unit="game") as bar:
+        for recs in _execute(spec, chunks, nworkers, client):
+            for rec in recs:
+                records[rec.index] = rec
+            bar.update(len(recs))
+    if isinstance(board, Board):
+        board_name = board.name
+    elif isinstance(board, str):
+        board_name = board
+    else:
+        board_name = getattr(board, "__name__", type(board).__name__)
+    return SimulationResult(
+        records=tuple(records[i] for i in range(games)),
+        players=players,
+        bots=tuple(_bot_name(k) for k in spec.bots),
+        seed=spec.seed,
+        max_turns=max_turns,
+        board=board_name,
+    )
+
+
+def _execute(spec: _Spec, chunks: list[list[int]], workers: int, client: Any) -> Iterable[list[GameRecord]]:
+    """Yield the records of each chunk as it completes (in any order)."""
+    if client is not None:
+        from distributed import as_completed  # optional dependency: imported on use
+
+        futures = [client.submit(_run_chunk, spec, c, pure=False) for c in chunks]
+        try:
+            for fut in as_completed(futures):
+                yield fut.result()
+        finally:
+            for fut in futures:
+                fut.release()
+        return
+    if workers == 1 or len(chunks) <= 1:
+        for c in chunks:
+            yield _run_chunk(spec, c)
+        return
+    try:
+        pickle.dumps(spec)
+    except Exception as exc:  # lambdas, closures, notebook-local classes under spawn
+        raise ValueError(
+            f"the simulation options must pickle to run in worker processes ({exc}); "
+            "use a class or a module-level function for bots/board, or workers=1"
+        ) from None
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
+    with ProcessPoolExecutor(max_workers=min(workers, len(chunks))) as pool:
+        futures = [pool.submit(_run_chunk, spec, c) for c in chunks]
+        try:
+            for fut in as_completed(futures):
+                yield fut.result()
+        finally:
+            for fut in futures:
+                fut.cancel()

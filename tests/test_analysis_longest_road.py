@@ -1,0 +1,448 @@
+"""catan_nb.analysis.longest_road: networks, longest roads and what breaks them (B-LR-1..3, B-LR-8).
+
+Positions are played on the beginner board with the beginner start (seat 0 red,
+1 blue, 2 white, 3 orange; red to roll), with forced quiet dice and cards dealt
+from the bank.  Intersection ids (``*R`` marks a starting settlement; starting
+roads: red 13-18 and 22-28, blue 14-19 and 34-39, white 12-17 and 25-31,
+orange 35-40 and 36-41)::
+
+    row Y=+2:        0       1       2
+    row Y=+1:     3      4       5       6
+    row Y=-1:     7      8       9      10
+    row Y=-2:  11    12*W   13*R    14*B    15
+    row Y=-4:  16    17      18      19      20
+    row Y=-5: 21  22*R   23      24    25*W   26
+    row Y=-7: 27  28     29      30      31    32
+    row Y=-8:   33   34      35      36      37
+    row Y=-10:  38  39*B   40*O   41*O     42
+
+The random-game cross-check compares every answer with an independent brute
+force: the longest road is the largest subset of a player's roads that is
+connected, has an Euler trail (0 or 2 odd intersections) and never passes
+through an opponent's building; networks are networkx connected components.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import networkx as nx
+import pytest
+from helpers import deal
+
+from catan_nb import Board, Building, Game
+from catan_nb.analysis.bots import RandomBot, WeightedBot
+from catan_nb.analysis.longest_road import (
+    LongestRoad,
+    RoadBreak,
+    cut_lengths,
+    explain_longest_road,
+    longest_road,
+    longest_road_figure,
+    longest_roads,
+    road_breaks,
+    road_networks,
+    trail_nodes,
+)
+from catan_nb.rules import BuildCity, BuildRoad, BuildSettlement, EndTurn, Phase, RollDice
+
+BOARD = Board.beginner()
+T = BOARD.topology
+RED, BLUE, WHITE, ORANGE = 0, 1, 2, 3
+QUIET_DICE = (1, 1)
+
+
+# ============================================================================ position helpers
+
+
+def p_(a: int, b: int) -> int:
+    return BOARD.path_between(a, b)
+
+
+def chain(*nodes: int) -> list[int]:
+    return [p_(a, b) for a, b in zip(nodes, nodes[1:])]
+
+
+def ring(hex_id: int) -> list[int]:
+    """The six paths around a hex."""
+    nodes = set(T.hex_nodes[hex_id])
+    return sorted(e for e, (a, b) in enumerate(T.edge_nodes) if a in nodes and b in nodes)
+
+
+def new_game() -> Game:
+    return Game(BOARD, players=4, seed=7, start="beginner")
+
+
+def to_main(g: Game, p: int) -> None:
+    for _ in range(4 * g.n + 2):
+        if g.active_player == p and g.phase is Phase.MAIN:
+            return
+        g.play(RollDice(dice=QUIET_DICE) if g.phase is Phase.ROLL else EndTurn())
+    raise AssertionError("did not reach the seat's build phase")
+
+
+def build_roads(g: Game, p: int, paths) -> None:
+    """Seat ``p`` builds every path not yet its own, in whichever order they connect (B-BUILD-4)."""
+    to_main(g, p)
+    todo = [e for e in dict.fromkeys(paths) if g.road_owner(e) != p]
+    while todo:
+        deal(g, p, lumber=1, brick=1)
+        legal = set(g.legal_actions())
+        e = next((e for e in todo if BuildRoad(e) in legal), todo[0])
+        g.play(BuildRoad(e))
+        todo.remove(e)
+
+
+def settle(g: Game, p: int, v: int) -> None:
+    to_main(g, p)
+    deal(g, p, lumber=1, brick=1, wool=1, grain=1)
+    g.play(BuildSettlement(v))
+
+
+def check_report(g: Game, r: LongestRoad) -> None:
+    """The report agrees with the engine and describes a real road."""
+    assert r.length == g.longest_road(r.player) == len(r.road)
+    assert list(r.road) == g.longest_road_path(r.player)
+    assert r.nodes == trail_nodes(T, r.road)
+    assert len(r.nodes) == (r.length + 1 if r.length else 0)
+    blocked = {v for v in range(T.n_nodes) if g.node_owner[v] not in (-1, r.player)}
+    assert not blocked & set(r.nodes[1:-1]), "the road runs through an opponent's building"
+    for a, b, e in zip(r.nodes, r.nodes[1:], r.road):
+        assert set(T.edge_nodes[e]) == {a, b} and g.road_owner(e) == r.player
+    assert max((n.length for n in r.networks), default=0) == r.length
+    assert sorted(e for n in r.networks for e in n.paths) == sorted(g.roads[r.player])
+    assert r.holder == (g.longest_road_holder == r.player)
+
+
+# ============================================================================ rulebook anchors (B-LR-8)
+
+
+def test_starting_position_two_networks_each():
+    g = new_game()
+    reports = longest_roads(g)
+    assert [r.length for r in reports] == [1, 1, 1, 1]
+    assert [n.nodes for n in reports[RED].networks] == [(13, 18), (22, 28)]
+    assert road_networks(g, RED) == reports[RED].networks
+    for r in reports:
+        check_report(g, r)
+        assert len(r.networks) == 2 and r.breaks == () and not r.holder
+    assert cut_lengths(g, RED) == {}
+
+
+def test_B_LR_8_line_of_six_with_a_side_branch():
+    """B-LR-8: a network of 6 roads in a line plus one side branch has length 6."""
+    g = new_game()
+    build_roads(g, RED, chain(28, 22, 16, 11, 7, 3, 0) + chain(22, 17))
+    r = longest_road(g, RED)
+    check_report(g, r)
+    assert r.length == 6 and r.holder
+    net = r.networks[0]
+    assert len(net.paths) == 7 and net.length == 6 == net.length_unbroken
+    assert net.breaks == () and net.pieces == (net.paths,)
+    ends = {r.nodes[0], r.nodes[-1]}
+    assert 0 in ends and ends & {17, 28}  # the branch or the line's end, not both
+    assert [n.nodes for n in r.networks[1:]] == [(13, 18)]
+
+
+def test_B_LR_8_line_of_seven_cut_after_its_second_road():
+    """B-LR-8: a line of 7 roads cut by an opponent's settlement after its 2nd road has length 5."""
+    g = new_game()
+    build_roads(g, RED, chain(13, 18, 23, 29, 34, 28, 22, 16))
+    assert longest_road(g, RED).length == 7
+    build_roads(g, WHITE, chain(17, 23))
+    # where a settlement would cut the line; 18, 28 and 34 are next to a building (B-BUILD-3)
+    assert cut_lengths(g, RED) == {23: 5, 29: 4}
+    assert cut_lengths(g, RED, distance_rule=False) == {18: 6, 23: 5, 29: 4, 34: 4, 28: 5}
+    settle(g, WHITE, 23)
+    r = longest_road(g, RED)
+    check_report(g, r)
+    assert r.length == 5 and set(r.nodes[::5]) == {23, 16}
+    assert r.breaks == (
+        RoadBreak(
+            player=RED,
+            owner=WHITE,
+            node=23,
+            building=Building.SETTLEMENT,
+            network=0,
+            sides=(5, 2),
+            length=5,
+            length_without=7,
+            network_length=5,
+            network_length_without=7,
+        ),
+    )
+    assert r.breaks[0].cost == 2 and r.length_unbroken == 7
+    net = r.networks[0]
+    assert net.breaks == (23,) and [len(p) for p in net.pieces] == [5, 2]
+    assert set(net.pieces[1]) == set(chain(13, 18, 23))
+    assert road_breaks(g, RED) == r.breaks
+    text = explain_longest_road(g, RED)
+    assert "red: longest road 5" in text and "white's settlement at 23" in text and "(5+2)" in text
+    assert "without it: 7" in text
+    # a city is still a break
+    to_main(g, WHITE)
+    deal(g, WHITE, ore=3, grain=2)
+    g.play(BuildCity(23))
+    (b,) = road_breaks(g, RED)
+    assert b.building is Building.CITY and b.length_without == 7
+
+
+# ============================================================================ ends, passes, forks, loops
+
+
+def test_road_ending_at_an_opponent_building_is_not_a_break():
+    """B-LR-2: a road may end at an opponent's building; it counts, and nothing is broken."""
+    g = new_game()
+    build_roads(g, RED, chain(18, 13, 9, 14))  # 9-14 ends at blue's settlement
+    r = longest_road(g, RED)
+    check_report(g, r)
+    assert r.length == 3 and r.breaks == ()
+    assert 14 in r.networks[0].nodes and r.networks[0].breaks == ()
+    assert set(r.nodes[::3]) == {18, 14}
+
+
+def test_building_passed_through_splits_and_two_breaks_by_different_owners():
+    """B-LR-2: orange at 29 splits red's 8-road line 5+3; blue at 4 cuts the other side again."""
+    g = new_game()
+    build_roads(g, RED, chain(11, 16, 22, 28, 34, 29, 23, 18, 13))
+    assert longest_road(g, RED).length == 8 and g.longest_road_holder == RED
+    build_roads(g, ORANGE, chain(40, 35, 29))
+    settle(g, ORANGE, 29)
+    r = longest_road(g, RED)
+    check_report(g, r)
+    assert r.length == 5 and r.holder  # still longest (B-LR-6)
+    (b,) = r.breaks
+    assert (b.owner, b.node, b.sides, b.length_without) == (ORANGE, 29, (5, 3), 8)
+    # red grows on from 13; blue then settles at 4, inside red's road
+    build_roads(g, RED, chain(13, 8, 4, 0))
+    assert longest_road(g, RED).length == 6
+    build_roads(g, BLUE, chain(14, 9, 5, 1, 4))
+    settle(g, BLUE, 4)
+    r = longest_road(g, RED)
+    check_report(g, r)
+    assert r.length == 5
+    assert len(r.networks) == 1 and r.networks[0].breaks == (4, 29)
+    assert sorted(len(p) for p in r.networks[0].pieces) == [1, 5, 5]
+    at = {b.node: b for b in r.breaks}
+    assert (at[29].owner, at[29].sides, at[29].length_without) == (ORANGE, (5, 5), 10)
+    assert (at[4].owner, at[4].sides, at[4].length_without) == (BLUE, (5, 1), 6)
+    assert r.length_unbroken == 11
+
+
+def test_fork_counts_the_two_longest_arms():
+    """B-LR-1: a Y with arms 3, 2 and 2 has length 5; the network keeps all 7 roads."""
+    g = new_game()
+    build_roads(g, RED, chain(18, 13, 8, 4) + chain(18, 23, 17) + chain(18, 24, 19))
+    r = longest_road(g, RED)
+    check_report(g, r)
+    assert r.length == 5 and len(r.networks[0].paths) == 7 and r.breaks == ()
+    assert r.nodes[0] == 4 or r.nodes[-1] == 4  # the long arm is always in
+
+
+def test_figure_eight_and_a_building_that_opens_a_loop():
+    """Two rings joined by a bridge: all 13 roads; an opponent on one ring opens it (11) without splitting."""
+    g = new_game()
+    top, bottom = ring(BOARD.hex_at(1, 2).id), ring(BOARD.hex_at(3, 3).id)  # rings through 13 and 18
+    build_roads(g, RED, top + chain(13, 18) + bottom)
+    r = longest_road(g, RED)
+    check_report(g, r)
+    assert r.length == 13 and len(r.networks) == 2 and len(r.networks[0].paths) == 13
+    build_roads(g, ORANGE, chain(41, 36, 30))
+    settle(g, ORANGE, 30)
+    r = longest_road(g, RED)
+    check_report(g, r)
+    assert r.length == 11  # 30-35-29-23-18, the bridge, round the top ring
+    (b,) = r.breaks
+    assert (b.node, b.sides, b.length_without, b.cost) == (30, (11,), 13, 2)
+    assert len(r.networks[0].pieces) == 1  # opened, not split
+    assert {r.nodes[0], r.nodes[-1]} == {30, 13}
+
+
+def test_theta_with_a_tail():
+    """Two rings sharing a path, plus a tail: four odd intersections, so one road is left out: 11 of 12."""
+    g = new_game()
+    theta = sorted(set(ring(BOARD.hex_at(3, 2).id)) | set(ring(BOARD.hex_at(3, 3).id)))
+    assert len(theta) == 11
+    build_roads(g, RED, theta)
+    r = longest_road(g, RED)
+    check_report(g, r)
+    assert len(r.networks) == 1 and len(r.networks[0].paths) == 12  # 13-18 is the tail
+    assert r.length == 11 == brute_length(sorted(g.roads[RED]), set())
+
+
+def test_loop_with_an_opponent_on_it_starts_and_ends_there():
+    """B-LR-2: a ring of 6 with an opponent's settlement on it still counts 6: it starts and ends there.
+
+    With red's tail 13-18 the ring is 7 (13-18, then round); orange at 30 leaves the ring alone (6):
+    going out along the tail would mean passing 30.
+    """
+    g = new_game()
+    build_roads(g, RED, ring(BOARD.hex_at(3, 3).id))
+    build_roads(g, ORANGE, chain(41, 36, 30))
+    settle(g, ORANGE, 30)
+    r = longest_road(g, RED)
+    check_report(g, r)
+    assert r.length == 6 and r.nodes[0] == r.nodes[-1] == 30
+    (b,) = r.breaks
+    assert (b.node, b.sides, b.length_without, b.cost) == (30, (6,), 7, 1)
+
+
+def test_longest_road_figure_marks_the_breaking_buildings():
+    from catan_nb.viz import trace_index
+
+    g = new_game()
+    build_roads(g, RED, chain(11, 16, 22, 28, 34, 29, 23, 18, 13))
+    build_roads(g, ORANGE, chain(40, 35, 29))
+    settle(g, ORANGE, 29)
+    fig = longest_road_figure(g, RED, palette_name="colorblind")
+    assert list(fig.data[trace_index(fig, "highlight-nodes")].customdata) == [29]
+    lr = fig.data[trace_index(fig, "longest-road")]
+    assert len(lr.x) == 3 * 5  # five segments, each (x0, x1, None)
+    assert fig.layout.title.text == "red: longest road 5"
+    fig = longest_road_figure(g, RED, highlight_nodes=[3], title="mine")
+    assert list(fig.data[trace_index(fig, "highlight-nodes")].customdata) == [3]
+
+
+def test_trail_nodes_rejects_a_broken_sequence():
+    assert trail_nodes(T, []) == ()
+    assert trail_nodes(T, [p_(13, 18)]) == (13, 18)
+    assert trail_nodes(T, chain(23, 18, 13)) == (23, 18, 13)
+    with pytest.raises(ValueError):
+        trail_nodes(T, [p_(13, 18), p_(22, 28)])
+
+
+# ============================================================================ brute-force cross-check
+
+
+def brute_length(paths: list[int], blocked: set[int]) -> int:
+    """Largest subset of ``paths`` that is one road: connected, an Euler trail, no opponent passed."""
+    ends = {d["id"]: (a, b) for a, b, d in BOARD.graph.edges(data=True)}
+    best = 0
+    graph = nx.Graph()
+    graph.add_edges_from(ends[e] for e in paths)
+    for comp in nx.connected_components(graph):
+        mine = [e for e in paths if ends[e][0] in comp]
+        for k in range(len(mine), best, -1):
+            if any(_is_road([ends[e] for e in sub], blocked) for sub in itertools.combinations(mine, k)):
+                best = k
+                break
+    return best
+
+
+def _is_road(pairs: list[tuple[int, int]], blocked: set[int]) -> bool:
+    deg: dict[int, int] = {}
+    for a, b in pairs:
+        deg[a] = deg.get(a, 0) + 1
+        deg[b] = deg.get(b, 0) + 1
+    odd = sum(d % 2 for d in deg.values())
+    if odd not in (0, 2):
+        return False
+    on_blocked = [deg[v] for v in blocked if v in deg]
+    # an opponent's intersection may only be an end: degree 1 (an odd end), or degree 2 when the
+    # road is a closed loop that starts and ends there (and then it is the only one on the road)
+    if any(d > 2 for d in on_blocked) or (2 in on_blocked and (odd or len(on_blocked) > 1)):
+        return False
+    seen, stack = {pairs[0][0]}, [pairs[0][0]]
+    adj: dict[int, list[int]] = {}
+    for a, b in pairs:
+        adj.setdefault(a, []).append(b)
+        adj.setdefault(b, []).append(a)
+    while stack:
+        for w in adj[stack.pop()]:
+            if w not in seen:
+                seen.add(w)
+                stack.append(w)
+    return len(seen) == len(deg)
+
+
+def split_pieces(paths, ends, cut) -> list[tuple[int, ...]]:
+    """Parts of a network once every intersection in ``cut`` is split into one end per road."""
+    graph = nx.Graph()
+    for e in paths:
+        a, b = ((v, e) if v in cut else v for v in ends[e])
+        graph.add_edge(a, b, id=e)
+    return sorted(tuple(sorted(d["id"] for *_, d in graph.subgraph(c).edges(data=True))) for c in nx.connected_components(graph))
+
+
+def test_brute_force_agrees_on_the_hand_built_shapes():
+    assert brute_length(chain(13, 18, 23, 29, 34, 28, 22, 16), {23}) == 5
+    assert brute_length(ring(9), {30}) == 6
+    assert brute_length(ring(9) + chain(18, 13), {30}) == 6
+    assert brute_length(ring(9) + chain(18, 13), {13}) == 7
+    assert brute_length(ring(9) + chain(18, 13), {18}) == 6
+
+
+def _snapshots(seed: int):
+    """Positions along one seeded bot game (several per game, up to the end).
+
+    Random play rarely settles inside an opponent's road, so each snapshot also
+    comes as a what-if copy with opponents' settlements put on one to three
+    intersections inside players' roads (the distance rule ignored: the
+    analysis is geometry).
+    """
+    board = Board.random(seed=seed) if seed % 2 else BOARD
+    g = Game(board, players=4, seed=seed, start="founding" if seed % 2 else "beginner")
+    bots = [(WeightedBot if p % 2 else RandomBot)(seed=31 * seed + p) for p in range(4)]
+    rng = random.Random(seed)
+    while not g.is_over:
+        g.apply(bots[g.current_player].choose(g))
+        if rng.random() < 0.01 or g.is_over:
+            yield g
+            yield _what_if(g, rng)
+
+
+def _what_if(g: Game, rng: random.Random) -> Game:
+    t = g.board.topology
+    c = g.copy()
+    inner = sorted(
+        (v, p)
+        for p in range(g.n)
+        for v in g.road_nodes[p]
+        if g.node_owner[v] < 0 and sum(1 for e in t.node_edges[v] if g.edge_owner[e] == p) >= 2
+    )
+    for v, p in rng.sample(inner, min(len(inner), rng.randint(1, 3))):
+        if c.node_owner[v] < 0:
+            c.node_owner[v] = rng.choice([q for q in range(g.n) if q != p])
+            c.node_kind[v] = rng.choice([1, 2])
+    c.road_length = [-1] * c.n  # the engine recounts every length
+    return c
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_random_games_agree_with_engine_and_brute_force(seed):
+    """Every report, network, break and cut on seeded bot games equals an independent recount."""
+    breaks_seen = 0
+    for g in _snapshots(seed):
+        t = g.board.topology
+        ends = {d["id"]: (a, b) for a, b, d in g.board.graph.edges(data=True)}
+        for p in range(g.n):
+            r = longest_road(g, p)
+            check_report(g, r)
+            roads = sorted(g.roads[p])
+            blocked = {v for v in range(t.n_nodes) if g.node_owner[v] not in (-1, p)}
+            assert r.length == brute_length(roads, blocked)
+            graph = nx.Graph()
+            graph.add_edges_from((ends[e] + ({"id": e},) for e in roads))
+            comps = sorted(sorted(d["id"] for _, _, d in graph.subgraph(c).edges(data=True)) for c in nx.connected_components(graph))
+            assert sorted(list(n.paths) for n in r.networks) == comps
+            for i, net in enumerate(r.networks):
+                sub = graph.subgraph(net.nodes)
+                assert net.breaks == tuple(sorted(v for v in net.nodes if v in blocked and sub.degree(v) >= 2))
+                assert net.length == brute_length(list(net.paths), blocked)
+                assert net.length_unbroken == brute_length(list(net.paths), set())
+                assert sorted(net.pieces) == split_pieces(net.paths, ends, set(net.breaks))
+            for b in r.breaks:
+                breaks_seen += 1
+                net = r.networks[b.network]
+                assert b.owner == g.node_owner[b.node] != p and b.node in net.breaks
+                assert b.network_length_without == brute_length(list(net.paths), blocked - {b.node})
+                assert b.length_without == brute_length(roads, blocked - {b.node})
+                assert b.length == r.length
+                touching = [pc for pc in net.pieces if any(b.node in ends[e] for e in pc)]
+                assert b.sides == tuple(sorted((brute_length(list(pc), blocked) for pc in touching), reverse=True))
+            cuts = cut_lengths(g, p, distance_rule=False)
+            assert all(g.node_owner[v] == -1 and after < r.length for v, after in cuts.items())
+            for v in sorted(cuts)[::4]:  # a sample: the brute force is slow on big networks
+                assert cuts[v] == brute_length(roads, blocked | {v})
+    assert breaks_seen >= 5

@@ -1,0 +1,302 @@
+"""Placement value: explained scores, opening pairs in snake order, playouts and the heat map."""
+
+from __future__ import annotations
+
+import time
+from fractions import Fraction
+
+import pytest
+
+from catan_nb import Board, Game, Resource
+from catan_nb.analysis.placement import (
+    OpeningPair,
+    PlacementScore,
+    PlacementWeights,
+    founding_order,
+    placement_figure,
+    placement_heat,
+    rank_openings,
+    score_intersections,
+    simulate_openings,
+)
+from catan_nb.analysis.production import node_production
+from catan_nb.constants import RESOURCES
+from catan_nb.rules import RollDice
+
+PARTS = ("production", "diversity", "scarcity", "harbour", "numbers")
+
+
+@pytest.fixture(scope="module")
+def board() -> Board:
+    return Board.random(seed=3)
+
+
+def reference_parts(board: Board, nodes, w: PlacementWeights = PlacementWeights()) -> dict[str, float]:
+    """The score's parts recomputed from their definitions, in plain Python with Fractions."""
+    e = {r: Fraction(0) for r in RESOURCES}
+    tokens = set()
+    for v in nodes:
+        for r, x in node_production(board, v).per_resource.items():
+            e[r] += x
+        tokens |= {t.token for t in board.intersection_hexes(v) if t.token}
+    board_pips = {r: sum(t.pips for t in board.hexes if t.resource is r) for r in RESOURCES}
+    mean = Fraction(sum(board_pips.values()), 5)
+    rarity = {r: mean / board_pips[r] - 1 for r in RESOURCES}
+    harbours = {board.graph.nodes[v]["harbour"] for v in nodes} - {None}
+    special = {h.resource for h in harbours if h.resource is not None}
+    generic = any(h.resource is None for h in harbours)
+    total = sum(e.values())
+    return {
+        "production": w.production * float(total),
+        "diversity": w.diversity * sum(1 for x in e.values() if x),
+        "scarcity": w.scarcity * float(sum(e[r] * rarity[r] for r in RESOURCES)),
+        "harbour": w.special_harbour * float(sum(e[r] for r in special)) + w.generic_harbour * generic * float(total),
+        "numbers": w.numbers * len(tokens),
+    }
+
+
+# ------------------------------------------------------------------ single intersections
+def test_every_intersection_scored_with_parts_that_sum(board):
+    rows = score_intersections(board)
+    assert len(rows) == 54 and {r.node for r in rows} == set(range(54))
+    assert [r.score for r in rows] == sorted((r.score for r in rows), reverse=True)
+    for r in rows:
+        assert r.score == r.production + r.diversity + r.scarcity + r.harbour + r.numbers  # exactly
+        ref = reference_parts(board, [r.node])
+        for part in PARTS:
+            assert getattr(r, part) == pytest.approx(ref[part], abs=1e-12), (r.node, part)
+        assert r.pips == node_production(board, r.node).pips
+        assert r.production == pytest.approx(r.pips / 36)
+
+
+def test_rows_sort_and_tabulate(board):
+    rows = score_intersections(board)
+    assert [r.score for r in sorted(rows, reverse=True)] == [r.score for r in rows]
+    ties = [(a.node, b.node) for a, b in zip(rows, rows[1:]) if a.score == b.score]
+    assert all(a < b for a, b in ties)  # equal scores: lower intersection id first
+    d = rows[0].to_dict()
+    assert set(PARTS) <= set(d) and d["node"] == rows[0].node and isinstance(d["resources"], str)
+    harbour_rows = [r for r in rows if r.harbour_label]
+    assert harbour_rows and all(":1" in r.harbour_label for r in harbour_rows)
+
+
+def test_node_touching_6_8_5_has_production_14_36():
+    data = Board.beginner().to_dict()
+    for h in data["hexes"]:
+        if (h["row"], h["col"]) == (1, 1):
+            h["terrain"], h["token"] = "mountains", 8
+        if (h["row"], h["col"]) == (1, 2):
+            h["terrain"], h["token"] = "pasture", 5
+    b = Board.from_dict(data)
+    v = b.node_at((2, 2), "N")
+    (row,) = [r for r in score_intersections(b) if r.node == v]
+    assert row.pips == 14 and row.production == pytest.approx(14 / 36)
+    assert row.diversity == pytest.approx(0.09) and row.numbers == pytest.approx(0.03)
+    assert row.resources == (Resource.BRICK, Resource.WOOL, Resource.ORE) and row.tokens == (5, 6, 8)
+
+
+def test_weights_are_a_parameter(board):
+    only = score_intersections(board, weights=PlacementWeights.production_only())
+    assert all(r.score == r.production and r.diversity == r.scarcity == r.harbour == r.numbers == 0 for r in only)
+    assert [r.pips for r in only] == sorted((r.pips for r in only), reverse=True)
+    doubled = score_intersections(board, weights=PlacementWeights(diversity=0.06))
+    by_node = {r.node: r for r in score_intersections(board)}
+    assert all(r.diversity == pytest.approx(2 * by_node[r.node].diversity) for r in doubled)
+
+
+def test_harbour_part():
+    board = Board.beginner()
+    rows = {r.node: r for r in score_intersections(board)}
+    # 10: 2:1 lumber beside (1,3) forest 9 and (2,4) hills 10 -> 0.5 * 4/36 of lumber
+    assert rows[10].harbour == pytest.approx(0.5 * 4 / 36) and rows[10].harbour_label == "2:1 lumber"
+    # 33: 3:1 beside (3,1) fields 9 and (4,1) forest 8 -> 0.1 * (4 + 5)/36
+    assert rows[33].harbour == pytest.approx(0.1 * 9 / 36)
+    # 26: 2:1 brick beside mountains only: no synergy
+    assert rows[26].harbour == 0
+
+
+def test_game_respects_the_distance_rule():
+    game = Game(Board.beginner(), players=4, seed=0, start="beginner")
+    rows = score_intersections(game)
+    free = {v for v in range(54) if not game.blocked[v]}
+    assert {r.node for r in rows} == free and len(free) < 54 - 8
+
+
+# ------------------------------------------------------------------ opening pairs
+def test_founding_order_is_a_snake():
+    assert founding_order(4) == (0, 1, 2, 3, 3, 2, 1, 0)
+    assert founding_order(3, 2) == (2, 0, 1, 1, 0, 2)
+    with pytest.raises(ValueError):
+        founding_order(4, 4)
+
+
+def test_all_pairs_without_opponents(board):
+    pairs = rank_openings(board, seat=0, opponents="none")
+    assert len(pairs) == 54 * 53 // 2 - 72  # every pair of intersections that are not neighbours
+    adj = board.graph
+    for p in pairs:
+        assert p.first < p.second and not adj.has_edge(p.first, p.second) and p.opponent_picks == ()
+    assert [p.score for p in pairs] == sorted((p.score for p in pairs), reverse=True)
+
+
+def test_pair_parts_are_taken_over_both_settlements(board):
+    pairs = rank_openings(board, seat=1, opponents="none")
+    for p in pairs[:25] + pairs[-25:] + pairs[500:525]:
+        assert p.score == p.production + p.diversity + p.scarcity + p.harbour + p.numbers
+        ref = reference_parts(board, [p.first, p.second])
+        for part in PARTS:
+            assert getattr(p, part) == pytest.approx(ref[part], abs=1e-12)
+        assert p.pips == node_production(board, p.first).pips + node_production(board, p.second).pips
+    d = pairs[0].to_dict()
+    assert d["first"] == pairs[0].first and set(PARTS) <= set(d)
+
+
+def _greedy_reference(board: Board, blocked: set[int], k: int) -> list[int]:
+    order = [r.node for r in score_intersections(board)]
+    picks = []
+    for _ in range(k):
+        v = next(v for v in order if v not in blocked)
+        picks.append(v)
+        blocked |= {v, *board.graph.adj[v]}
+    return picks
+
+
+def _closed(board: Board, nodes) -> set[int]:
+    out = set()
+    for v in nodes:
+        out |= {v, *board.graph.adj[v]}
+    return out
+
+
+@pytest.mark.parametrize("seat,before,between", [(0, 0, 6), (1, 1, 4), (2, 2, 2), (3, 3, 0)])
+def test_greedy_opponents_in_snake_order(board, seat, before, between):
+    pairs = rank_openings(board, seat=seat, players=4)
+    taken_before = _greedy_reference(board, set(), before)
+    firsts = {p.first for p in pairs}
+    assert not firsts & _closed(board, taken_before)
+    for p in pairs[:40]:
+        assert len(p.opponent_picks) == between
+        assert list(p.opponent_picks) == _greedy_reference(board, _closed(board, [*taken_before, p.first]), between)
+        assert p.second not in _closed(board, [*taken_before, p.first, *p.opponent_picks])
+    # the best pair without opponents is out of reach when the greedy seats would take its second spot
+    assert pairs[0].score <= rank_openings(board, seat=seat, opponents="none")[0].score
+
+
+def test_three_players_and_starting_seat(board):
+    pairs = rank_openings(board, seat=0, players=3, starting_seat=1)  # order 1, 2, 0, 0, 2, 1
+    assert pairs and all(len(p.opponent_picks) == 0 for p in pairs)
+    assert len(rank_openings(board, seat=1, players=3, starting_seat=1)[0].opponent_picks) == 4
+    assert len(rank_openings(board, seat=0, top=5)) == 5
+
+
+def test_openings_in_a_game_under_way(board):
+    game = Game(board, players=4, seed=2)
+    for _ in range(2):  # seats 0 and 1 found a settlement and a road each
+        game.play(game.legal_actions()[0])
+        game.play(game.legal_actions()[0])
+    pairs = rank_openings(game, seat=2)
+    blocked = {v for v in range(54) if game.blocked[v]}
+    assert all(p.first not in blocked and p.second not in blocked for p in pairs)
+    assert all(len(p.opponent_picks) == 2 for p in pairs)
+    # seat 0 still to place its second settlement: its first is fixed
+    while game.current_player != 0 or len(game.occupied) < 7:
+        game.play(game.legal_actions()[0])
+    mine = [v for v in game.occupied if game.node_owner[v] == 0]
+    pairs = rank_openings(game, seat=0)
+    assert {p.first for p in pairs} == set(mine) and all(p.opponent_picks == () for p in pairs)
+    assert {p.second for p in pairs} == {v for v in range(54) if not game.blocked[v]}
+    with pytest.raises(ValueError, match="seat 1 has placed both"):
+        rank_openings(game, seat=1)
+
+
+def test_openings_only_in_the_founding_phase():
+    game = Game(Board.beginner(), players=4, seed=0, start="beginner")
+    with pytest.raises(ValueError, match="founding phase"):
+        rank_openings(game, seat=0)
+    with pytest.raises(ValueError, match="opponents"):
+        rank_openings(Board.beginner(), opponents="smart")
+    with pytest.raises(TypeError):
+        score_intersections("beginner")  # type: ignore[arg-type]
+
+
+def test_score_and_rank_are_fast():
+    board = Board.random(seed=11)
+    board.topology
+    start = time.perf_counter()
+    rows = score_intersections(board)
+    pairs = rank_openings(board, seat=0)
+    elapsed = time.perf_counter() - start
+    assert rows and pairs and isinstance(rows[0], PlacementScore) and isinstance(pairs[0], OpeningPair)
+    assert elapsed < 0.5, f"score + rank took {elapsed:.3f} s"
+
+
+# ------------------------------------------------------------------ playouts
+def test_simulated_openings_are_seeded_and_carry_intervals(board):
+    kw = dict(seat=1, top=2, playouts=3, seed=5, progress=False)
+    rows = simulate_openings(board, **kw)
+    assert len(rows) == 2 and [r.to_dict() for r in rows] == [r.to_dict() for r in simulate_openings(board, **kw)]
+    top2 = {(p.first, p.second): p.score for p in rank_openings(board, seat=1, top=2)}
+    for r in rows:
+        assert (r.first, r.second) in top2 and r.heuristic == top2[(r.first, r.second)]
+        assert r.playouts == 3 and r.fallbacks == 0 and r.unfinished == 0
+        assert 0 <= r.win_rate.low <= r.win_rate.estimate <= r.win_rate.high <= 1 and r.win_rate.n == 3
+        assert r.vp.low <= r.vp.estimate <= r.vp.high and r.vp.estimate >= 2
+        assert r.win_rate.method == "wilson" and r.vp.method == "t"
+    assert rows[0].win_rate.estimate >= rows[1].win_rate.estimate
+
+
+def test_simulated_openings_from_a_game_with_given_pairs():
+    game = Game(Board.beginner(), players=3, seed=4)
+    game.play(game.legal_actions()[0])
+    game.play(game.legal_actions()[0])
+    pair = (rank_openings(game, seat=1)[0].first, rank_openings(game, seat=1)[0].second)
+    rows = simulate_openings(game, seat=1, pairs=[pair], playouts=2, seed=1, progress=False, bot="random", max_turns=30)
+    (r,) = rows
+    assert (r.first, r.second) == pair and r.heuristic is None and r.playouts == 2
+    assert r.unfinished <= 2
+    bots = simulate_openings(game, seat=1, pairs=[pair], playouts=2, seed=1, progress=False, opponents="bot", max_turns=30)
+    assert bots[0].playouts == 2
+    with pytest.raises(ValueError, match="opponents"):
+        simulate_openings(game, seat=1, opponents="none", progress=False)
+
+
+def test_second_settlement_already_taken_falls_back():
+    board = Board.beginner()
+    best_single = score_intersections(board)[0].node
+    far = next(r.node for r in score_intersections(board)[5:] if not board.graph.has_edge(r.node, best_single) and r.node != best_single)
+    # seat 3 plans the best single spot, but seat 0 (greedy) founds there first
+    rows = simulate_openings(board, seat=3, pairs=[(far, best_single)], playouts=1, seed=0, progress=False, max_turns=5)
+    assert rows[0].fallbacks == 1
+
+
+# ------------------------------------------------------------------ heat map
+def test_heat_values(board):
+    rows = score_intersections(board)
+    heat = placement_heat(board)
+    assert heat == {r.node: r.score for r in rows}
+    assert placement_heat(board, "pips") == {r.node: float(r.pips) for r in rows}
+    opening = placement_heat(board, "opening", seat=2)
+    pairs = rank_openings(board, seat=2)
+    assert set(opening) == {p.first for p in pairs}
+    assert max(opening.values()) == pairs[0].score
+    for v, s in opening.items():
+        assert s == max(p.score for p in pairs if p.first == v)
+    with pytest.raises(ValueError, match="unknown metric"):
+        placement_heat(board, "beauty")
+
+
+def test_heat_map_figure():
+    from catan_nb.viz import trace_index
+
+    game = Game(Board.beginner(), players=4, seed=0, start="beginner")
+    game.play(RollDice(dice=(2, 3)))
+    fig = placement_figure(game, "production")
+    nodes = fig.data[trace_index(fig, "intersections")]
+    assert nodes.marker.colorbar.title.text == "cards/roll"
+    colours = list(nodes.marker.color)
+    free = [v for v in range(54) if not game.blocked[v]]
+    assert all(colours[v] == colours[v] for v in free)  # a number, not NaN
+    assert all(colours[v] != colours[v] for v in range(54) if game.blocked[v])  # NaN: no heat
+    assert len(fig.data[trace_index(fig, "buildings")].x) == 8
+    fig2 = placement_figure(Board.beginner(), "opening", seat=1, heat_title="my title")
+    assert fig2.data[trace_index(fig2, "intersections")].marker.colorbar.title.text == "my title"
