@@ -15,6 +15,7 @@ Examples
 
 from .board import Board, Harbour, HexTile
 from .constants import Building, Colour, DevCard, Resource, Terrain
+from .dicegame import DiceGame, DiceSheet
 from .errors import BoardFileError, CatanError, IllegalActionError, SaveFileError
 from .rules import *  # noqa: F401,F403
 from .rules import __all__ as _rules_all
@@ -30,6 +31,8 @@ __all__ = [
     "DevCard",
     "Resource",
     "Terrain",
+    "DiceGame",
+    "DiceSheet",
     "CatanError",
     "IllegalActionError",
     "BoardFileError",

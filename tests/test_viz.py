@@ -97,7 +97,7 @@ def test_figure_rejects_other_objects():
         board_figure("the island")
 
 
-LAYERS = ["hexgrid", "board", "rules", "analysis", "viz", "widgets"]
+LAYERS = ["hexgrid", "board", "rules", "dicegame", "analysis", "viz", "widgets"]
 
 
 def _layer(module: str) -> int | None:

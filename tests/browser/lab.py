@@ -151,8 +151,9 @@ def run_all_cells(page, ready_selector: str, timeout: float = 240) -> None:
 PLOT_POINT_JS = """
 ([traceName, pointIndex]) => {
   const gd = document.querySelector('.catan-table .js-plotly-plot');
-  const t = gd.data.findIndex(d => d.name === traceName);
-  const trace = gd.data[t];
+  if (!gd || !gd.data || !gd._fullLayout || !gd._fullLayout.xaxis) return null;
+  const trace = gd.data.find(d => d.name === traceName);
+  if (!trace || !trace.x || trace.x.length <= pointIndex) return null;
   let x = trace.x[pointIndex], y = trace.y[pointIndex];
   const fl = gd._fullLayout, box = gd.getBoundingClientRect();
   const px = box.left + fl.xaxis._offset + fl.xaxis.l2p(x), py = box.top + fl.yaxis._offset + fl.yaxis.l2p(y);
@@ -163,6 +164,7 @@ PLOT_POINT_JS = """
 SEGMENT_MID_JS = """
 ([traceName]) => {
   const gd = document.querySelector('.catan-table .js-plotly-plot');
+  if (!gd || !gd.data || !gd._fullLayout || !gd._fullLayout.xaxis) return null;
   const trace = gd.data.find(d => d.name === traceName);
   if (!trace || !trace.x || trace.x.length < 2) return null;
   const x = (trace.x[0] + trace.x[1]) / 2, y = (trace.y[0] + trace.y[1]) / 2;
@@ -175,20 +177,22 @@ SEGMENT_MID_JS = """
 TRACE_LEN_JS = """
 ([traceName]) => {
   const gd = document.querySelector('.catan-table .js-plotly-plot');
-  const trace = gd.data.find(d => d.name === traceName);
+  const trace = gd && gd.data ? gd.data.find(d => d.name === traceName) : null;
   return trace && trace.x ? trace.x.length : 0;
 }
 """
 
 
-def point_of(page, js: str, args: list, timeout: float = 30) -> dict:
+def point_of(page, js: str, args: list, timeout: float = 90) -> dict:
     """Pixel of a plotly point, waiting until plotly has laid the figure out."""
     deadline = time.time() + timeout
     while time.time() < deadline:
         pt = page.evaluate(js, args)
         if pt:
             return pt
-        time.sleep(0.3)
+        time.sleep(0.5)
+    OUTPUT.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(OUTPUT / f"no-point-{args[0]}.png"))
     raise AssertionError(f"plotly point {args} never got a position")
 
 

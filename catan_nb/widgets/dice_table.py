@@ -1,0 +1,533 @@
+"""The dice table: a Catan Dice Game in a notebook, against the computer or friends.
+
+Dice are buttons: click one to keep it between rolls, or, once the faces are
+fixed, to pick the die a knight's swap turns.  The sheet is one plotly
+``FigureWidget`` (built complete before it is wrapped, updated in place in
+``batch_update``): the legal builds are ringed, and a click builds.  Swaps and
+gold trades are buttons; the score track and a panel with the exact odds of the
+current keep against the best keep sit beside it.
+
+The table holds no rule logic: what is allowed comes from
+``game.legal_actions()``, moves go through ``game.play()`` (whose rule message
+is shown when a move is illegal), and the odds from :mod:`catan_nb.dicegame.odds`.
+
+Examples
+--------
+>>> table = DiceTable(["human", "computer"], seed=3, bot_delay=None)
+>>> table.press("roll")
+>>> table.game.rolls, len(table.game.dice)
+(1, 6)
+>>> table.toggle_die(0)
+>>> table.kept
+{0}
+"""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import html
+from collections.abc import Sequence
+from pathlib import Path
+
+import ipywidgets as W
+import plotly.graph_objects as go
+
+from ..constants import Resource
+from ..dicegame import odds
+from ..dicegame.actions import Build, EndTurn, Roll, Stop, Swap, TradeGold
+from ..dicegame.constants import MAX_ROLLS, NO_BUILD_PENALTY, PLUS_VP_TO_WIN, TURNS, Face, Kind, Variant
+from ..dicegame.game import DiceGame, DicePhase
+from ..dicegame.policies import TargetPolicy
+from ..errors import CatanError
+from ..viz.dice_sheet import SEAT_COLOURS, dice_sheet_figure, dice_sheet_traces
+
+__all__ = ["DiceTable", "TARGETS", "load_dice_table"]
+
+#: Targets offered by the odds panel: label -> builds paid together.
+TARGETS: dict[str, tuple[Kind, ...]] = {
+    "road": (Kind.ROAD,),
+    "settlement": (Kind.SETTLEMENT,),
+    "city": (Kind.CITY,),
+    "knight": (Kind.KNIGHT,),
+    "road + settlement": (Kind.ROAD, Kind.SETTLEMENT),
+    "two roads": (Kind.ROAD, Kind.ROAD),
+    "road + knight": (Kind.ROAD, Kind.KNIGHT),
+}
+FACE_COLOURS = {
+    Face.LUMBER: "#2f7d32",
+    Face.BRICK: "#c8643b",
+    Face.WOOL: "#9ccc65",
+    Face.GRAIN: "#f2c94c",
+    Face.ORE: "#8e9aa6",
+    Face.GOLD: "#e0b000",
+}
+MAX_DICE = 6
+
+
+def _button(label: str, css: str, style: str = "", width: str = "auto") -> W.Button:
+    b = W.Button(description=label, tooltip=label, button_style=style, layout=W.Layout(width=width))
+    b.add_class(css)
+    return b
+
+
+class DiceTable:
+    """An ipywidgets table for one Dice Game: human and computer seats.
+
+    Parameters
+    ----------
+    seats : sequence of {"human", "computer"}
+        One per player; its length is the number of players (DG-COMP-3).
+    variant : {"normal", "plus"}
+    seed : int, optional
+        Seed of a new game's dice.
+    game : DiceGame, optional
+        A game in progress instead of a new one.
+    target : str
+        The odds panel's first target (a key of :data:`TARGETS`).
+    bot_delay : float or None
+        Seconds the computer pauses before each move; ``None`` plays at once
+        (synchronously, for tests and scripts).
+    save_path : str
+
+    Attributes
+    ----------
+    game : DiceGame
+    figure : plotly.graph_objects.FigureWidget
+    widget : ipywidgets.VBox
+    kept : set of int
+        The dice marked to keep for the next roll (a choice of the table, not of the rules).
+    selected_die : int or None
+        The die a swap will turn, once the faces are fixed.
+    """
+
+    def __init__(
+        self,
+        seats: Sequence[str] = ("human", "computer"),
+        *,
+        variant: Variant | str = Variant.NORMAL,
+        seed: int | None = None,
+        game: DiceGame | None = None,
+        target: str = "road",
+        bot_delay: float | None = 0.7,
+        save_path: str = "dice_game.json",
+    ):
+        seats = [s.lower() for s in seats]
+        for s in seats:
+            if s not in ("human", "computer"):
+                raise ValueError(f"a seat is 'human' or 'computer', not {s!r}")
+        if game is None:
+            game = DiceGame(len(seats), variant=variant, seed=seed)
+        elif game.n != len(seats):
+            raise ValueError(f"the game has {game.n} seats; {len(seats)} given")
+        if target not in TARGETS:
+            raise ValueError(f"unknown target {target!r}; expected one of {', '.join(TARGETS)}")
+        self.game = game
+        self.seats = seats
+        self.bot_delay = bot_delay
+        self.computers = {p: TargetPolicy() for p, s in enumerate(seats) if s == "computer"}
+        self.kept: set[int] = set()
+        self.selected_die: int | None = None
+        self.message = ""
+        self._bot_handle = None
+        self._build(target, save_path)
+        self.refresh()
+        self._schedule_computer()
+
+    # ------------------------------------------------------------------ construction
+    def _build(self, target: str, save_path: str) -> None:
+        # The complete figure, highlights included, is built before it becomes a widget
+        # (a view that connects late, as in Voila, renders the widget's initial data).
+        fig = dice_sheet_figure(self.game, self.shown_player, highlight=self._builds(self.legal()), height=430)
+        self.figure = go.FigureWidget(fig)
+        self._view_alive = False
+        self.figure.observe(self._on_view_message, names=["_js2py_layoutDelta", "_js2py_traceDeltas",
+                                                           "_js2py_relayout", "_js2py_restyle"])
+        self._idx = {t.name: i for i, t in enumerate(self.figure.data)}
+        for name in ("highlight", "structures", "road-marks"):
+            self.figure.data[self._idx[name]].on_click(self._on_sheet_click)
+
+        self.status = W.HTML().add_class("dg-status")
+        self.notice = W.HTML().add_class("dg-notice")
+        self.dice_buttons = []
+        for i in range(MAX_DICE):
+            b = _button("—", f"dg-die-{i}", width="92px")
+            b.on_click(lambda _, i=i: self.click_die(i))
+            self.dice_buttons.append(b)
+        b = {
+            "roll": _button("Roll", "dg-roll", "primary"),
+            "stop": _button("Stop rolling", "dg-stop"),
+            "end": _button("End turn", "dg-end", "info"),
+            "gold": _button("Trade 2 gold → 1", "dg-gold"),
+            "save": _button("Save", "dg-save"),
+            "load": _button("Load", "dg-load"),
+        }
+        self.buttons = b
+        b["roll"].on_click(lambda _: self._play(Roll(keep=tuple(sorted(self.kept)))))
+        b["stop"].on_click(lambda _: self._play(Stop()))
+        b["end"].on_click(lambda _: self._play(EndTurn()))
+        b["gold"].on_click(lambda _: self._play(TradeGold(self.gold_resource.value)))
+        b["save"].on_click(lambda _: self.save())
+        b["load"].on_click(lambda _: self.load())
+        res = [(str(r), r) for r in Resource]
+        self.gold_resource = W.Dropdown(options=res, value=Resource.ORE, layout=W.Layout(width="100px"))
+        self.gold_resource.add_class("dg-gold-resource")
+        self.swap_resource = W.Dropdown(options=res, value=Resource.ORE, description="any →",
+                                        layout=W.Layout(width="150px"))
+        self.swap_resource.add_class("dg-swap-resource")
+        self.swap_box = W.HBox().add_class("dg-swaps")
+        self.target = W.Dropdown(options=list(TARGETS), value=target, description="target",
+                                 layout=W.Layout(width="240px"))
+        self.target.add_class("dg-target")
+        self.target.observe(lambda _: self._refresh_odds(), "value")
+        self.count_swaps = W.Checkbox(value=True, description="count my knight swaps", indent=False)
+        self.count_swaps.add_class("dg-odds-swaps")
+        self.count_swaps.observe(lambda _: self._refresh_odds(), "value")
+        self.odds_box = W.HTML().add_class("dg-odds")
+        self.track_box = W.HTML().add_class("dg-track")
+        self.log_box = W.HTML().add_class("dg-log")
+        self.save_path = W.Text(value=save_path, description="file", layout=W.Layout(width="260px"))
+
+        dice_row = W.HBox(self.dice_buttons)
+        turn_row = W.HBox([b["roll"], b["stop"], b["end"]])
+        trade_row = W.HBox([b["gold"], self.gold_resource, W.HTML("&nbsp;"), self.swap_box, self.swap_resource])
+        odds_panel = W.VBox([W.HTML("<b>Odds</b> (exact)"), self.target, self.count_swaps, self.odds_box],
+                            layout=W.Layout(width="360px"))
+        side = W.VBox([self.track_box, odds_panel, self.log_box], layout=W.Layout(width="380px"))
+        controls = W.VBox([self.status, self.notice, dice_row, turn_row, trade_row,
+                           W.HBox([self.save_path, b["save"], b["load"]])])
+        self.widget = W.VBox([W.HBox([W.VBox([self.figure, controls]), side])]).add_class("dg-table")
+
+    # ------------------------------------------------------------------ state helpers
+    @property
+    def shown_player(self) -> int:
+        """Whose sheet is drawn: the player to act (the last one when the game is over)."""
+        return self.game.current if not self.game.is_over else (self.game.current - 1) % self.game.n
+
+    def _human_to_act(self) -> bool:
+        g = self.game
+        return not g.is_over and self.seats[g.current] == "human"
+
+    def legal(self) -> list:
+        """Legal actions of the player to act, if that player is human."""
+        return self.game.legal_actions() if self._human_to_act() else []
+
+    @staticmethod
+    def _builds(legal) -> list[str]:
+        return [a.structure for a in legal if isinstance(a, Build)]
+
+    # ------------------------------------------------------------------ playing
+    def _play(self, action) -> bool:
+        """Play through the engine; an illegal action shows the engine's rule and message."""
+        turn = self.game.turn
+        try:
+            self.game.play(action)
+        except CatanError as err:
+            self.message = f"⚠ {html.escape(str(err))}"
+            self.refresh()
+            return False
+        self.message = ""
+        if self.game.turn != turn:
+            self.kept = set()
+        self.selected_die = None
+        self.refresh()
+        self._schedule_computer()
+        return True
+
+    def press(self, name: str) -> None:
+        """Press a button by its key (``"roll"``, ``"stop"``, ``"end"``, ``"gold"``, ...), as a click would."""
+        self.buttons[name].click()
+
+    def click_die(self, i: int) -> None:
+        """A click on die ``i``: toggle keeping it while rolling; pick it for a swap afterwards."""
+        g = self.game
+        if not self._human_to_act() or i >= len(g.dice):
+            return
+        if g.phase is DicePhase.ROLL:
+            self.kept ^= {i}
+        else:
+            self.selected_die = None if self.selected_die == i else i
+        self.message = ""
+        self.refresh()
+
+    def toggle_die(self, i: int) -> None:
+        """Same as clicking die ``i``."""
+        self.dice_buttons[i].click()
+
+    def swap(self, swap_id: str) -> bool:
+        """Use a knight's swap on the selected die (any-resource swaps take the dropdown's resource)."""
+        if self.selected_die is None:
+            self.message = "⚠ click the die to turn first, then the swap"
+            self.refresh()
+            return False
+        spec = self.game.sheet.swaps[self.game.sheet.swap_index[swap_id]]
+        resource = self.swap_resource.value if spec.resource is None else spec.resource
+        return self._play(Swap(swap_id, self.selected_die, resource))
+
+    def _on_view_message(self, change) -> None:
+        if change["new"] is not None:
+            self._view_alive = True
+
+    def _on_sheet_click(self, trace, points, selector=None) -> None:
+        if not points.point_inds:
+            return  # plotly calls every trace's handler; only the clicked one has points
+        ids = trace.customdata
+        if ids is None:
+            return
+        self.click_structure(ids[points.point_inds[0]])
+
+    def click_structure(self, structure: str) -> bool:
+        """A click on the sheet: build there (an illegal build shows the rule that forbids it)."""
+        if not self._human_to_act():
+            return False
+        return self._play(Build(structure))
+
+    # ------------------------------------------------------------------ computer
+    def _schedule_computer(self) -> None:
+        g = self.game
+        if g.is_over or self.seats[g.current] != "computer":
+            return
+        if self.bot_delay is None:
+            self.run_computer()
+            return
+        try:
+            loop = asyncio.get_event_loop()
+        except RuntimeError:  # pragma: no cover - no loop: play synchronously
+            self.run_computer()
+            return
+        if self._bot_handle is not None:
+            self._bot_handle.cancel()
+        self._bot_handle = loop.call_later(self.bot_delay, self._computer_step)
+
+    def _computer_step(self) -> None:
+        self._bot_handle = None
+        g = self.game
+        if g.is_over or self.seats[g.current] != "computer":
+            return
+        g.play(self.computers[g.current].choose(g))
+        self.kept = set()
+        self.refresh()
+        self._schedule_computer()
+
+    def run_computer(self, limit: int = 10_000) -> None:
+        """Let computer seats move until a human must act (synchronously)."""
+        g = self.game
+        for _ in range(limit):
+            if g.is_over or self.seats[g.current] != "computer":
+                break
+            g.play(self.computers[g.current].choose(g))
+        self.kept = set()
+        self.refresh()
+
+    # ------------------------------------------------------------------ save / load
+    def save(self, path: str | None = None) -> None:
+        """Save the game (engine JSON) to the file named in the table."""
+        path = path or self.save_path.value
+        self.game.save(path)
+        self.message = f"saved to {html.escape(str(path))}"
+        self.refresh()
+
+    def load(self, path: str | None = None) -> None:
+        """Load a game saved by :meth:`save` (same number of seats)."""
+        path = path or self.save_path.value
+        try:
+            game = DiceGame.load(path)
+        except CatanError as err:
+            self.message = f"⚠ {html.escape(str(err))}"
+            self.refresh()
+            return
+        if game.n != len(self.seats):
+            self.message = f"⚠ {html.escape(str(path))} holds a game for {game.n} player(s)"
+            self.refresh()
+            return
+        self.game = game
+        self.kept = set()
+        self.selected_die = None
+        self.message = f"loaded {html.escape(str(path))}"
+        self.refresh()
+        self._schedule_computer()
+
+    # ------------------------------------------------------------------ drawing
+    def refresh(self) -> None:
+        """Redraw everything from the engine state (the figure is updated in place)."""
+        g = self.game
+        legal = self.legal()
+        p = self.shown_player
+        dyn = dice_sheet_traces(g, p, highlight=self._builds(legal))
+        with self.figure.batch_update():
+            for name, props in dyn.items():
+                self.figure.data[self._idx[name]].update(props, overwrite=False)
+            self.figure.layout.title.text = f"{g.sheet.name}: seat {p} ({self.seats[p]}), score {g.score(p)}"
+        if not self._view_alive:
+            # In-place updates travel as transient messages; until a browser view has reported
+            # in, keep the synced initial data current so that a late view sees them.
+            self.figure._widget_data = copy.deepcopy(self.figure._data)
+        self._refresh_controls(legal)
+        self._refresh_text()
+        self._refresh_odds()
+
+    def _refresh_controls(self, legal) -> None:
+        g = self.game
+        kinds = {type(a) for a in legal}
+        human = self._human_to_act()
+        shown = len(g.dice) if g.dice else (0 if g.is_over else g.n_dice)
+        for i, b in enumerate(self.dice_buttons):
+            if i >= shown:
+                b.layout.display = "none"
+                continue
+            b.layout.display = None
+            if i >= len(g.dice):  # not rolled yet
+                b.description, b.button_style, b.disabled = "—", "", True
+                b.style.button_color = None
+                continue
+            face = g.dice[i]
+            spent = g.spent[i]
+            b.style.button_color = "#dddddd" if spent else FACE_COLOURS[face]
+            if spent:
+                b.description, b.button_style = f"{face} (used)", ""
+            elif g.phase is DicePhase.ROLL and i in self.kept:
+                b.description, b.button_style = f"✓ {face}", "success"
+            elif g.phase is DicePhase.BUILD and i == self.selected_die:
+                b.description, b.button_style = f"→ {face}", "warning"
+            else:
+                b.description, b.button_style = str(face), ""
+            b.tooltip = f"die {i}: {face}" + (" (kept)" if i in self.kept and g.phase is DicePhase.ROLL else "")
+            b.disabled = not human or spent
+        bt = self.buttons
+        bt["roll"].disabled = Roll not in kinds
+        bt["roll"].description = f"Roll ({g.rolls}/{MAX_ROLLS} rolled)" if g.rolls else f"Roll {g.n_dice} dice"
+        bt["stop"].disabled = Stop not in kinds
+        bt["end"].disabled = EndTurn not in kinds
+        bt["gold"].disabled = TradeGold not in kinds
+        self.gold_resource.disabled = TradeGold not in kinds
+        ready = {a.swap for a in legal if isinstance(a, Swap)}
+        swaps = []
+        for spec in g.available_swaps(g.current) if human else []:
+            label = f"{spec.id}: die → {spec.resource or 'any'}"
+            btn = _button(label, f"dg-swap-{spec.id}", "warning")
+            btn.disabled = spec.id not in ready
+            btn.on_click(lambda _, sid=spec.id: self.swap(sid))
+            swaps.append(btn)
+        self.swap_box.children = swaps
+        any_swap = any(s.resource is None for s in g.available_swaps(g.current)) if human else False
+        self.swap_resource.layout.display = None if any_swap else "none"
+
+    def _refresh_text(self) -> None:
+        g = self.game
+        who = f"seat {g.current} ({self.seats[g.current]})"
+        if g.is_over:
+            names = " and ".join(f"seat {w}" for w in g.winners)
+            unit = "points" if g.variant is Variant.NORMAL else "VP"
+            tie = " share the win" if len(g.winners) > 1 else " wins"
+            self.status.value = f"<h3>{names}{tie} with {g.score(g.winners[0])} {unit}</h3>"
+        else:
+            if g.phase is DicePhase.ROLL and g.rolls == 0:
+                what = f"roll the {g.n_dice} dice"
+            elif g.phase is DicePhase.ROLL:
+                what = (f"click dice to keep, then roll again ({g.rolls_left} left) — or build now "
+                        "(that ends the rolling)")
+            else:
+                what = "build (click a ringed symbol), swap, trade gold, then end the turn"
+            self.status.value = f"<b>Turn {g.turn}</b> · {who}: {what}"
+        self.notice.value = (f"<span style='color:#a33'>{self.message}</span>" if self.message.startswith("⚠")
+                             else self.message)
+        rows = []
+        for q in range(g.n):
+            colour = SEAT_COLOURS[q % len(SEAT_COLOURS)]
+            me = " style='font-weight:bold'" if q == g.current and not g.is_over else ""
+            if g.variant is Variant.NORMAL:
+                boxes = []
+                for k in range(TURNS):
+                    v = g.track[q][k] if k < len(g.track[q]) else ""
+                    cell = "✗" if v is None else str(v)
+                    boxes.append(f"<td style='border:1px solid #999;width:20px;text-align:center'>{cell}</td>")
+                rows.append(f"<tr{me}><td style='color:{colour}'>■ {q} {self.seats[q]}</td>{''.join(boxes)}"
+                            f"<td><b>{g.score(q)}</b></td></tr>")
+            else:
+                vp = g.vp(q)
+                boxes = "".join(
+                    f"<td style='border:1px solid #999;width:14px;background:{colour if k < vp else 'white'}'></td>"
+                    for k in range(PLUS_VP_TO_WIN)
+                )
+                titles = ("LR " if g.longest_road_holder == q else "") + ("LA" if g.largest_army_holder == q else "")
+                rows.append(f"<tr{me}><td style='color:{colour}'>■ {q} {self.seats[q]}</td>{boxes}<td><b>{vp}</b> "
+                            f"{titles}</td><td>road {g.road_length(q)}, knights {g.knights(q)}</td></tr>")
+        head = ("Score track (✗ = no build, −2)" if g.variant is Variant.NORMAL
+                else "Victory points (10 to win; LR Longest Road, LA Largest Army)")
+        self.track_box.value = (f"<b>{head}</b><table style='font-size:11px;border-collapse:collapse'>"
+                                + "".join(rows) + "</table>")
+        lines = [self._describe(a) for a in g.log[-12:]]
+        self.log_box.value = ("<b>Log</b><br><div style='font-size:11px;font-family:monospace'>"
+                              + "<br>".join(html.escape(x) for x in reversed(lines)) + "</div>")
+
+    @staticmethod
+    def _describe(action) -> str:
+        if isinstance(action, Roll):
+            kept = f"kept {list(action.keep)}, " if action.keep else ""
+            return f"roll: {kept}rolled {', '.join(str(f) for f in action.faces or ())}"
+        if isinstance(action, Build):
+            return f"built {action.structure}"
+        if isinstance(action, Swap):
+            return f"swap {action.swap}: die {action.die} → {action.resource}"
+        if isinstance(action, TradeGold):
+            return f"2 gold → {action.resource}"
+        if isinstance(action, EndTurn):
+            return "end of turn"
+        return "stopped rolling"
+
+    def odds_now(self) -> dict:
+        """The odds panel's numbers: target, the current keep's probability and the best keep."""
+        g = self.game
+        target = TARGETS[self.target.value]
+        swaps = g.available_swaps(g.current) if self.count_swaps.value and not g.is_over else []
+        out: dict = {"target": self.target.value}
+        if g.is_over:
+            return out
+        if g.rolls == 0:
+            out["fresh"] = odds.reach_probability(target, n_dice=g.n_dice, swaps=swaps)
+        elif g.phase is DicePhase.ROLL:
+            out["current"] = odds.keep_probability(target, g.dice, sorted(self.kept), g.rolls_left, swaps=swaps)
+            out["best"] = odds.best_keep(target, g.dice, g.rolls_left, swaps=swaps)
+        else:
+            hand = [g.dice[d] for d in g.unspent()]
+            out["now"] = odds.reach_probability(target, hand, rolls_left=0, swaps=swaps) if hand else 0
+        return out
+
+    def _refresh_odds(self) -> None:
+        g = self.game
+        o = self.odds_now()
+        if g.is_over:
+            self.odds_box.value = "the game is over"
+            return
+        if "fresh" in o:
+            text = (f"P({o['target']} this turn, best keeps) = <b>{float(o['fresh']):.1%}</b>"
+                    f"<br><small>exactly {o['fresh']}</small>")
+        elif "best" in o:
+            best = o["best"]
+            keep = "stop now" if best.stop else ("reroll all" if not best.keep else
+                                                 "keep dice " + ", ".join(str(i) for i in best.keep))
+            mine = "stop now" if len(self.kept) == len(g.dice) else (
+                "reroll all" if not self.kept else "keep dice " + ", ".join(str(i) for i in sorted(self.kept)))
+            text = (f"your choice ({mine}): <b>{float(o['current']):.1%}</b><br>"
+                    f"best ({keep}): <b>{float(best.probability):.1%}</b>"
+                    f"<br><small>{g.rolls_left} roll(s) left; exact: {o['current']} vs {best.probability}</small>")
+        else:
+            text = ("the faces are fixed: " + ("<b>paid for</b> (with trades/swaps as counted)" if o["now"] == 1
+                                                else "<b>not reachable</b> with the unspent dice"))
+        if g.variant is Variant.NORMAL and g.phase is DicePhase.BUILD and not g.turn_built:
+            text += f"<br><small>no build yet this turn: ending now scores {NO_BUILD_PENALTY}</small>"
+        self.odds_box.value = text
+
+    # ------------------------------------------------------------------ display
+    def _ipython_display_(self) -> None:  # pragma: no cover - notebook only
+        from IPython.display import display
+
+        display(self.widget)
+
+    def __repr__(self) -> str:
+        return f"<DiceTable {self.seats}: {self.game!r}>"
+
+
+def load_dice_table(path: str | Path, seats: Sequence[str], **kw) -> DiceTable:
+    """A table for a saved dice game."""
+    return DiceTable(seats, game=DiceGame.load(path), **kw)

@@ -1,0 +1,821 @@
+"""Explorers for the lessons: the dice lab, placement values and longest roads, one widget each.
+
+Each explorer is one ipywidgets box around ONE ``FigureWidget``, built from a
+complete figure and then updated in place in ``batch_update`` (see
+``shared/JUPYTER.md``).  They hold no rules and no statistics of their own:
+
+* :class:`DiceLab` rolls seeded dice and asks
+  :func:`~catan_nb.analysis.probability.dice_sum_distribution` and
+  :func:`~catan_nb.analysis.probability.chi_square_test`;
+* :class:`PlacementExplorer` draws
+  :func:`~catan_nb.analysis.placement.placement_heat`, explains one intersection with
+  :func:`~catan_nb.analysis.placement.score_intersections` and lists
+  :func:`~catan_nb.analysis.placement.rank_openings`;
+* :class:`LongestRoadExplorer` builds through :meth:`Game.play` (the engine
+  decides what is legal) and explains with
+  :func:`~catan_nb.analysis.longest_road.longest_road` and
+  :func:`~catan_nb.analysis.longest_road.explain_longest_road`.
+
+Every control has a stable CSS class for browser tests (``dicelab-roll``,
+``placement-metric``, ``lr-undo``...), and every click has a method
+(``roll``, ``click_node``, ``click_path``, ``press``) for tests and scripts.
+
+Examples
+--------
+>>> lab = DiceLab(seed=1)
+>>> lab.roll(100)
+>>> len(lab.totals), lab.counts[7] > 0
+(100, True)
+>>> lab.press("reset"); len(lab.totals)
+0
+"""
+
+from __future__ import annotations
+
+import copy
+import html
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import ipywidgets as W
+import numpy as np
+import plotly.graph_objects as go
+
+from ..analysis.bots import WeightedBot
+from ..analysis.longest_road import cut_lengths, explain_longest_road, longest_road
+from ..analysis.placement import PlacementWeights, placement_heat, rank_openings, score_intersections
+from ..analysis.probability import ChiSquareResult, chi_square_test, dice_sum_distribution
+from ..analysis.production import node_production, player_production
+from ..board import Board
+from ..constants import COSTS
+from ..errors import CatanError
+from ..rules import BuildCity, BuildRoad, BuildSettlement, EndTurn, Game, Phase, RollDice, Rules
+from ..viz import board_figure, dynamic_traces
+from ..viz.charts import chi_square_html, dice_lab_figure, dice_lab_traces, openings_table_html, score_breakdown_html
+from ..viz.palette import palette
+
+__all__ = ["DiceLab", "PlacementExplorer", "LongestRoadExplorer", "PLACEMENT_METRICS"]
+
+#: Heat-map metrics of :class:`PlacementExplorer` (names :func:`placement_heat` accepts) and their labels.
+PLACEMENT_METRICS: Mapping[str, str] = {
+    "score": "placement score",
+    "production": "cards/roll",
+    "pips": "pips",
+    "diversity": "resource diversity",
+    "scarcity": "scarcity bonus",
+    "harbour": "harbour synergy",
+    "numbers": "number diversity",
+    "opening": "best opening pair",
+}
+
+
+def _button(label: str, css: str, style: str = "", tooltip: str = "") -> W.Button:
+    b = W.Button(description=label, tooltip=tooltip or label, button_style=style, layout=W.Layout(width="auto"))
+    b.add_class(css)
+    return b
+
+
+class _FigureHost:
+    """One FigureWidget made from a complete figure, updated in place by trace name."""
+
+    figure: go.FigureWidget
+    widget: W.Box
+    buttons: dict[str, W.Button]
+
+    def _host(self, fig: go.Figure) -> None:
+        # Build the complete figure first, then wrap it: a view that connects late (Voila)
+        # renders the widget's initial data.
+        self.figure = go.FigureWidget(fig)
+        self._view_alive = False
+        self.figure.observe(
+            self._on_view_message, names=["_js2py_layoutDelta", "_js2py_traceDeltas", "_js2py_relayout", "_js2py_restyle"]
+        )
+        self._idx = {t.name: i for i, t in enumerate(self.figure.data)}
+
+    def _on_view_message(self, change) -> None:
+        if change["new"] is not None:
+            self._view_alive = True
+
+    def _apply(self, props: Mapping[str, Mapping[str, Any]]) -> None:
+        with self.figure.batch_update():
+            for name, p in props.items():
+                i = self._idx.get(name)
+                if i is not None:
+                    self.figure.data[i].update(p, overwrite=False)
+        if not self._view_alive:
+            # In-place updates travel as transient messages; until a browser view has reported in,
+            # keep the synced initial data current too, so a late view (Voila) draws the latest state.
+            self.figure._widget_data = copy.deepcopy(self.figure._data)
+
+    def trace(self, name: str):
+        """The figure's trace called ``name``."""
+        return self.figure.data[self._idx[name]]
+
+    def press(self, name: str) -> None:
+        """Press a button by its key, as a click would."""
+        self.buttons[name].click()
+
+    def _ipython_display_(self) -> None:  # pragma: no cover - notebook only
+        from IPython.display import display
+
+        display(self.widget)
+
+
+# ============================================================================ dice lab
+
+_FAIR_CDF = np.arange(1, 7) / 6
+
+
+class DiceLab(_FigureHost):
+    """Roll two dice, a few or many at a time, and watch the law of large numbers.
+
+    One figure shows the share of each total beside its exact probability and
+    the running mean beside the expected mean (7) with a band of two standard
+    errors; below it, the chi-square test of the rolls against fair dice.
+
+    Parameters
+    ----------
+    seed : int
+        Seed of the dice (a numpy ``Generator``); reset starts again from the seed in the seed box.
+    n : int
+        Rolls per press of "Roll n" (editable in the widget).
+    many : int
+        Rolls per press of the "many" button.
+    loaded : sequence of 6 floats, optional
+        Relative weights of the first die's faces 1..6 when the "loaded" box is ticked
+        (default: a 6 twice as likely as each other face).  The exact curve and the test
+        still describe fair dice: the lab shows how many rolls it takes to notice.
+    max_rolls : int
+        Rolls kept at most (memory stays small).
+    height : int
+
+    Attributes
+    ----------
+    totals : numpy.ndarray
+        Every total rolled, in order.
+    chi_square : ChiSquareResult or None
+        The test of :attr:`totals` (``None`` while there are too few rolls).
+
+    Examples
+    --------
+    >>> lab = DiceLab(seed=3, n=50)
+    >>> lab.press("roll"); lab.press("roll")
+    >>> len(lab.totals), round(sum(lab.trace("rolled").y), 6)
+    (100, 1.0)
+    >>> again = DiceLab(seed=3); again.roll(100)
+    >>> bool((again.totals == lab.totals).all())       # same seed, same rolls
+    True
+    """
+
+    def __init__(
+        self,
+        seed: int = 0,
+        *,
+        n: int = 10,
+        many: int = 1000,
+        loaded: Sequence[float] | None = None,
+        max_rolls: int = 2_000_000,
+        height: int = 380,
+    ):
+        self.seed = int(seed)
+        self.max_rolls = int(max_rolls)
+        self.many = int(many)
+        weights = np.asarray(loaded if loaded is not None else (1, 1, 1, 1, 1, 2), dtype=float)
+        if weights.shape != (6,) or (weights < 0).any() or weights.sum() <= 0:
+            raise ValueError(f"loaded needs six non-negative face weights, not {loaded!r}")
+        self.loaded_weights = weights / weights.sum()
+        self.exact = dice_sum_distribution()
+        self.message = ""
+        self._rng = np.random.default_rng(self.seed)
+        self._dice = np.zeros((0, 2), dtype=np.int8)
+        self.chi_square: ChiSquareResult | None = None
+        self._host(dice_lab_figure(exact=self.exact, height=height))
+
+        self.n_box = W.BoundedIntText(value=int(n), min=1, max=self.max_rolls, description="n",
+                                      layout=W.Layout(width="150px")).add_class("dicelab-n")
+        self.seed_box = W.IntText(value=self.seed, description="seed", layout=W.Layout(width="150px")).add_class("dicelab-seed")
+        self.loaded_box = W.Checkbox(value=False, description="load the first die", indent=False,
+                                     layout=W.Layout(width="auto")).add_class("dicelab-loaded")
+        b = {
+            "roll_one": _button("Roll once", "dicelab-roll-one"),
+            "roll": _button("Roll n", "dicelab-roll", style="primary"),
+            "roll_many": _button(f"Roll {self.many:,}", "dicelab-roll-many"),
+            "reset": _button("Reset", "dicelab-reset", style="warning"),
+        }
+        self.buttons = b
+        b["roll_one"].on_click(lambda _: self.roll(1))
+        b["roll"].on_click(lambda _: self.roll())
+        b["roll_many"].on_click(lambda _: self.roll(self.many))
+        b["reset"].on_click(lambda _: self.reset())
+        self.status = W.HTML().add_class("dicelab-status")
+        self.chi_box = W.HTML().add_class("dicelab-chi")
+        controls = W.HBox([b["roll_one"], self.n_box, b["roll"], b["roll_many"], b["reset"], self.seed_box, self.loaded_box])
+        self.widget = W.VBox([controls, self.status, self.figure, self.chi_box]).add_class("dicelab")
+        self.refresh()
+
+    # ------------------------------------------------------------------ state
+    @property
+    def dice(self) -> np.ndarray:
+        """Every roll so far as an ``(n, 2)`` array of die faces."""
+        return self._dice.copy()
+
+    @property
+    def totals(self) -> np.ndarray:
+        return self._dice.sum(axis=1, dtype=np.int64)
+
+    @property
+    def counts(self) -> dict[int, int]:
+        """Rolls of each total 2..12."""
+        c = np.bincount(self.totals, minlength=13)
+        return {t: int(c[t]) for t in range(2, 13)}
+
+    @property
+    def mean(self) -> float | None:
+        return float(self.totals.mean()) if len(self._dice) else None
+
+    # ------------------------------------------------------------------ actions
+    def roll(self, k: int | None = None) -> None:
+        """Roll the two dice ``k`` times (default: the number in the ``n`` box)."""
+        k = int(self.n_box.value if k is None else k)
+        if k < 1:
+            raise ValueError(f"roll at least once, not {k}")
+        room = self.max_rolls - len(self._dice)
+        if room <= 0:
+            self.message = f"⚠ the lab keeps at most {self.max_rolls:,} rolls: press Reset"
+            self.refresh()
+            return
+        k = min(k, room)
+        # One uniform number per die, turned into a face by the inverse CDF: the same seed gives the
+        # same rolls however they are batched (10 x 10 or 100 at once), loaded or not.
+        u = self._rng.random((k, 2))
+        first_cdf = np.cumsum(self.loaded_weights) if self.loaded_box.value else _FAIR_CDF
+        faces = np.stack([np.searchsorted(first_cdf, u[:, 0], side="right"),
+                          np.searchsorted(_FAIR_CDF, u[:, 1], side="right")], axis=1)
+        faces = (np.minimum(faces, 5) + 1).astype(np.int8)
+        self._dice = np.concatenate([self._dice, faces])
+        self.message = ""
+        self.refresh()
+
+    def reset(self) -> None:
+        """Forget every roll and start again from the seed in the seed box."""
+        self.seed = int(self.seed_box.value)
+        self._rng = np.random.default_rng(self.seed)
+        self._dice = np.zeros((0, 2), dtype=np.int8)
+        self.message = ""
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Redraw the figure and the texts from the rolls."""
+        totals = self.totals
+        try:
+            self.chi_square = chi_square_test(totals.tolist())
+        except ValueError:
+            self.chi_square = None
+        self._apply(dice_lab_traces(totals, exact=self.exact))
+        n = len(totals)
+        if n:
+            last = ", ".join(f"{a}+{b}" for a, b in self._dice[-5:].tolist())
+            text = (f"<b>{n:,} rolls</b> · mean {self.mean:.3f} (expected 7) · "
+                    f"7s: {self.counts[7]:,} ({self.counts[7] / n:.3f}; exact 1/6 = 0.167) · last: {last}")
+        else:
+            text = "<b>no rolls yet</b> — press a roll button"
+        if self.loaded_box.value:
+            text += " · <i>first die loaded</i>"
+        if self.message:
+            text += f"<br><span style='color:#a33'>{html.escape(self.message)}</span>"
+        self.status.value = text
+        self.chi_box.value = chi_square_html(self.chi_square)
+
+    def __repr__(self) -> str:
+        return f"<DiceLab seed={self.seed}: {len(self._dice)} rolls>"
+
+
+# ============================================================================ placement explorer
+
+
+def _source_game(source: Board | Game) -> Game | None:
+    return source if isinstance(source, Game) else None
+
+
+class PlacementExplorer(_FigureHost):
+    """Where to build: a heat map of placement values, the parts of one intersection's score, the best openings.
+
+    Click an intersection to see its score broken into its parts
+    (:func:`score_intersections`) and its risk (:func:`node_production`); pick the
+    heat-map metric and the seat whose top openings (:func:`rank_openings`) are
+    listed; pick an opening to mark both its intersections on the board.
+
+    Parameters
+    ----------
+    source : Board or Game, optional
+        Default: the beginner board.  In a game, only intersections the distance rule leaves
+        free are scored, and openings need the founding phase.
+    seat : int
+        Seat whose openings are ranked (changeable in the widget).
+    players : int
+        Players, with a board.
+    metric : str
+        Initial heat-map metric: a key of :data:`PLACEMENT_METRICS` or of ``metrics``.
+    metrics : mapping of str to callable, optional
+        Extra heat maps: ``name -> f(source) -> {intersection: value}`` (e.g. a risk measure).
+    weights : PlacementWeights, optional
+    top : int
+        Openings listed.
+    palette_name : {"standard", "colorblind"}
+    height : int
+
+    Examples
+    --------
+    >>> from catan_nb import Board
+    >>> ex = PlacementExplorer(Board.beginner(), seat=1)
+    >>> ex.click_node(20); ex.selected_node
+    20
+    >>> "intersection 20" in ex.breakdown.value
+    True
+    >>> ex.metric_box.value = "pips"; max(ex.heat.values())
+    11.0
+    >>> len(ex.openings), ex.openings[0].score >= ex.openings[-1].score
+    (10, True)
+    """
+
+    def __init__(
+        self,
+        source: Board | Game | None = None,
+        *,
+        seat: int = 0,
+        players: int = 4,
+        metric: str = "score",
+        metrics: Mapping[str, Callable[[Any], Mapping[int, float]]] | None = None,
+        weights: PlacementWeights | None = None,
+        top: int = 10,
+        palette_name: str = "standard",
+        height: int = 560,
+    ):
+        self.source = Board.beginner() if source is None else source
+        game = _source_game(self.source)
+        self.board = self.source.board if game is not None else self.source
+        self.players = game.n if game is not None else int(players)
+        self.weights = weights
+        self.top = int(top)
+        self.palette_name = palette_name
+        self.extra_metrics = dict(metrics or {})
+        names = {**PLACEMENT_METRICS, **{k: k for k in self.extra_metrics}}
+        if metric not in names:
+            raise ValueError(f"unknown metric {metric!r}; expected one of {', '.join(names)}")
+        if not 0 <= seat < self.players:
+            raise ValueError(f"seat {seat} is not in a {self.players}-player game")
+        self.metric_titles = names
+        self.selected_node: int | None = None
+        self.selected_pair: int | None = None
+        self.message = ""
+        self._openings: dict[int, list] = {}
+        rows = score_intersections(self.source, weights=weights)
+        self.scores = {int(r.node): r for r in rows}
+        self._rank = {int(r.node): i + 1 for i, r in enumerate(rows)}
+        self.metric, self.seat = metric, int(seat)
+        self.heat = self._heat(metric)
+        self._host(board_figure(self.source, heat=self.heat, heat_title=self._title(metric), palette_name=palette_name,
+                                height=height))
+        self.figure.data[self._idx["intersections"]].on_click(self._on_node_click)
+
+        self.metric_box = W.Dropdown(options=[(v, k) for k, v in names.items()], value=metric, description="heat map",
+                                     layout=W.Layout(width="300px")).add_class("placement-metric")
+        self.seat_box = W.Dropdown(options=[(f"seat {p}", p) for p in range(self.players)], value=self.seat,
+                                   description="openings of", layout=W.Layout(width="220px")).add_class("placement-seat")
+        self.pair_box = W.Select(options=[], rows=min(self.top, 10), description="opening",
+                                 layout=W.Layout(width="420px")).add_class("placement-pairs")
+        self.breakdown = W.HTML().add_class("placement-breakdown")
+        self.openings_html = W.HTML().add_class("placement-openings")
+        self.notice = W.HTML().add_class("placement-notice")
+        self.buttons = {"clear": _button("Clear selection", "placement-clear")}
+        self.buttons["clear"].on_click(lambda _: self.clear())
+        self.metric_box.observe(lambda ch: self.set_metric(ch["new"]), "value")
+        self.seat_box.observe(lambda ch: self.set_seat(ch["new"]), "value")
+        self._filling = False
+        self.pair_box.observe(lambda ch: None if self._filling else self.select_pair(ch["new"]), "value")
+        side = W.VBox([self.breakdown, self.pair_box], layout=W.Layout(width="440px"))
+        self.widget = W.VBox(
+            [W.HBox([self.metric_box, self.seat_box, self.buttons["clear"]]), self.notice,
+             W.HBox([self.figure, side]), self.openings_html]
+        ).add_class("placement-explorer")
+        self._fill_openings()
+        self.refresh()
+
+    # ------------------------------------------------------------------ analysis calls
+    def _title(self, metric: str) -> str:
+        return self.metric_titles[metric] + (f" (seat {self.seat})" if metric == "opening" else "")
+
+    def _heat(self, metric: str) -> dict[int, float]:
+        if metric in self.extra_metrics:
+            return {int(k): float(v) for k, v in self.extra_metrics[metric](self.source).items()}
+        try:
+            return placement_heat(self.source, metric, seat=self.seat, players=self.players, weights=self.weights)
+        except ValueError as err:  # e.g. openings of a game past its founding phase
+            self.message = f"⚠ {err}"
+            return {}
+
+    @property
+    def openings(self) -> list:
+        """The top openings of the chosen seat, best first (``[]`` if they cannot be ranked)."""
+        if self.seat not in self._openings:
+            try:
+                self._openings[self.seat] = rank_openings(
+                    self.source, self.seat, players=self.players, weights=self.weights, top=self.top
+                )
+            except ValueError as err:
+                self.message = f"⚠ {err}"
+                self._openings[self.seat] = []
+        return self._openings[self.seat]
+
+    # ------------------------------------------------------------------ controls
+    def set_metric(self, metric: str) -> None:
+        """Colour the intersections by ``metric``."""
+        if metric not in self.metric_titles:
+            raise ValueError(f"unknown metric {metric!r}")
+        self.metric = metric
+        self.message = ""
+        self.heat = self._heat(metric)
+        if self.metric_box.value != metric:
+            self.metric_box.value = metric  # observer re-enters with the same metric: harmless
+        self.refresh()
+
+    def set_seat(self, seat: int) -> None:
+        """List the openings of ``seat``."""
+        self.seat = int(seat)
+        self.selected_pair = None
+        self.message = ""
+        if self.metric == "opening":
+            self.heat = self._heat("opening")
+        self._fill_openings()
+        self.refresh()
+
+    def select_pair(self, index: int | None) -> None:
+        """Mark opening number ``index`` (0 = best) on the board."""
+        self.selected_pair = None if index is None else int(index)
+        if self.pair_box.value != self.selected_pair:
+            self.pair_box.value = self.selected_pair
+        self.refresh()
+
+    def click_node(self, node: int) -> None:
+        """A click on an intersection: show its score breakdown."""
+        self.selected_node = int(node)
+        self.refresh()
+
+    def clear(self) -> None:
+        """Forget the selected intersection and opening."""
+        self.selected_node = None
+        self.select_pair(None)
+
+    def _on_node_click(self, trace, points, selector=None) -> None:
+        if not points.point_inds:
+            return  # plotly calls every trace's handler; only the clicked one has points
+        self.click_node(points.point_inds[0])
+
+    # ------------------------------------------------------------------ drawing
+    def _fill_openings(self) -> None:
+        pairs = self.openings
+        opts = [(f"{i + 1}. {int(p.first)} + {int(p.second)}   score {p.score:.3f}", i) for i, p in enumerate(pairs)]
+        if self.selected_pair is not None and self.selected_pair >= len(opts):
+            self.selected_pair = None
+        self._filling = True  # new options make the Select pick a value of its own: ignore it
+        try:
+            self.pair_box.options = opts
+            self.pair_box.value = self.selected_pair
+        finally:
+            self._filling = False
+
+    def _breakdown_html(self) -> str:
+        v = self.selected_node
+        if v is None:
+            return "<i>Click an intersection to see its score broken into parts.</i>"
+        prod = node_production(self.board, v)
+        row = self.scores.get(v)
+        if row is None:
+            return (f"<b>intersection {v}</b>: not free to found a settlement on (distance rule, B-BUILD-7)<br>"
+                    f"cards per roll: {float(prod.total):.3f}")
+        text = score_breakdown_html(row, rank=self._rank[v], of=len(self.scores), production=prod)
+        best = next((p for p in self.openings if int(p.first) == v), None)
+        if best is not None:
+            text += f"<br>best listed opening of seat {self.seat} starting here: {v} + {int(best.second)} ({best.score:.3f})"
+        if self.metric != "score" and v in self.heat:
+            text += f"<br>heat map ({html.escape(self._title(self.metric))}): {self.heat[v]:.3f}"
+        return text
+
+    def refresh(self) -> None:
+        """Redraw the heat map, the marks and the texts."""
+        marks = set() if self.selected_node is None else {self.selected_node}
+        pairs = self.openings
+        if self.selected_pair is not None and self.selected_pair < len(pairs):
+            p = pairs[self.selected_pair]
+            marks |= {int(p.first), int(p.second)}
+        dyn = dynamic_traces(self.source, heat=self.heat, heat_title=self._title(self.metric),
+                             highlight_nodes=sorted(marks), palette_name=self.palette_name)
+        self._apply(dyn)
+        self.breakdown.value = self._breakdown_html()
+        self.openings_html.value = openings_table_html(
+            pairs, selected=self.selected_pair, title=f"Top {len(pairs)} openings of seat {self.seat} (snake order, greedy opponents)"
+        )
+        self.notice.value = f"<span style='color:#a33'>{html.escape(self.message)}</span>" if self.message else ""
+
+    def __repr__(self) -> str:
+        return f"<PlacementExplorer metric={self.metric!r} seat={self.seat} selected={self.selected_node}>"
+
+
+# ============================================================================ longest road explorer
+
+class _SandboxError(Exception):
+    """The sandbox cannot set up a build (not a rule: the engine's own errors are CatanError)."""
+
+
+#: Dice totals tried, in order, when the explorer passes turns: the rarest first.
+_QUIET_ORDER = (2, 12, 3, 11, 4, 10, 5, 9, 6, 8)
+
+
+def _quiet_dice(game: Game) -> tuple[int, int]:
+    """Dice whose total pays no one (asked of the production analysis), else the rarest total."""
+    paying = set()
+    for p in range(game.n):
+        paying |= set(player_production(game, p).by_roll)
+    total = next((t for t in _QUIET_ORDER if t not in paying), 2)
+    a = max(1, total - 6)
+    return a, total - a
+
+
+class LongestRoadExplorer(_FigureHost):
+    """Build roads and settlements by clicking, and watch the longest road and what breaks it.
+
+    Pick a player, click a path to build a road for them, click an
+    intersection to found a settlement (or to upgrade their settlement to a
+    city).  The engine decides what is legal (:meth:`Game.play`: a road must
+    connect, a settlement needs a road and the distance rule) and its message
+    says why a build was refused.  The selected player's longest road is drawn
+    in yellow, opponent buildings that break their roads are ringed, and the
+    text explains it (:func:`explain_longest_road`).
+
+    The explorer is a sandbox: it passes turns with dice that pay no one and
+    hands the player the cost of each build from the bank just before the
+    engine checks and applies it.  A high victory-point target keeps the
+    sandbox game from ending.
+
+    Parameters
+    ----------
+    source : Board or Game, optional
+        Default: the beginner board with its starting pieces.  A board without starting
+        pieces is founded by bots; a game is copied (it must be past its founding phase).
+    player : int
+        The selected player.
+    seed : int
+        Seed of the game (and of the founding bots).
+    players : int
+        Players, with a board.
+    palette_name : {"standard", "colorblind"}
+    height : int
+
+    Attributes
+    ----------
+    game : Game
+        The sandbox game.
+    report : LongestRoad
+        :func:`longest_road` of the selected player.
+
+    Examples
+    --------
+    >>> from catan_nb import Board
+    >>> lr = LongestRoadExplorer(Board.beginner(), player=0)
+    >>> lr.build_chain(13, 18, 23, 29, 34, 28)          # red extends 13-18 to meet 22-28
+    True
+    >>> lr.report.length
+    6
+    >>> lr.select_player(2); lr.build_chain(17, 23) and lr.click_node(23)   # white cuts it at 23
+    True
+    >>> lr.select_player(0); lr.report.length, [b.node for b in lr.report.breaks]
+    (4, [23])
+    >>> lr.undo(); lr.report.length
+    6
+    """
+
+    VP_TARGET = 99
+
+    def __init__(
+        self,
+        source: Board | Game | None = None,
+        *,
+        player: int = 0,
+        seed: int = 0,
+        players: int = 4,
+        palette_name: str = "standard",
+        height: int = 560,
+    ):
+        self.game = self._sandbox(Board.beginner() if source is None else source, seed, players)
+        if not 0 <= player < self.game.n:
+            raise ValueError(f"seat {player} is not in this {self.game.n}-player game")
+        self._start = self.game.copy()
+        self._undo: list[Game] = []
+        self.player = int(player)
+        self.palette_name = palette_name
+        self.message = ""
+        self.report = longest_road(self.game, self.player)
+        self._host(board_figure(self.game, longest_road=self.player, palette_name=palette_name, height=height))
+        self.figure.data[self._idx["intersections"]].on_click(self._on_node_click)
+        self.figure.data[self._idx["paths"]].on_click(self._on_path_click)
+
+        pal = palette(palette_name)["player"]
+        self.player_box = W.ToggleButtons(
+            options=[(f"{p} {self.game.colours[p]}", p) for p in range(self.game.n)], value=self.player,
+            description="build for", style={"button_width": "90px"},
+        ).add_class("lr-player")
+        self._swatches = {p: pal[c] for p, c in enumerate(self.game.colours)}
+        self.show_legal = W.Checkbox(value=True, description="mark where the player can build a road", indent=False,
+                                     layout=W.Layout(width="auto")).add_class("lr-show-legal")
+        self.show_cuts = W.Checkbox(value=False, description="mark where an opponent could cut the road", indent=False,
+                                    layout=W.Layout(width="auto")).add_class("lr-show-cuts")
+        self.buttons = {"undo": _button("Undo", "lr-undo"), "reset": _button("Reset", "lr-reset", style="warning")}
+        self.buttons["undo"].on_click(lambda _: self.undo())
+        self.buttons["reset"].on_click(lambda _: self.reset())
+        self.player_box.observe(lambda ch: self.select_player(ch["new"]), "value")
+        self.show_legal.observe(lambda _: self.refresh(), "value")
+        self.show_cuts.observe(lambda _: self.refresh(), "value")
+        self.text = W.HTML().add_class("lr-text")
+        self.notice = W.HTML().add_class("lr-notice")
+        self.widget = W.VBox(
+            [W.HBox([self.player_box, self.buttons["undo"], self.buttons["reset"]]),
+             W.HBox([self.show_legal, self.show_cuts]), self.notice,
+             W.HBox([self.figure, W.VBox([self.text], layout=W.Layout(width="420px"))])]
+        ).add_class("lr-explorer")
+        self.refresh()
+
+    # ------------------------------------------------------------------ the sandbox game
+    @classmethod
+    def _sandbox(cls, source: Board | Game, seed: int, players: int) -> Game:
+        if isinstance(source, Game):
+            game = source.copy()
+            if game.phase in (Phase.FOUNDING_SETTLEMENT, Phase.FOUNDING_ROAD):
+                raise ValueError("the longest-road explorer needs a game past its founding phase")
+            return game
+        rules = Rules(vp_to_win=cls.VP_TARGET)
+        if players in source.start_seats:
+            return Game(source, players=players, seed=seed, start="beginner", rules=rules)
+        game = Game(source, players=players, seed=seed, rules=rules)
+        bots = [WeightedBot(seed=seed * 31 + p) for p in range(players)]
+        while game.phase in (Phase.FOUNDING_SETTLEMENT, Phase.FOUNDING_ROAD):
+            game.play(bots[game.current_player].choose(game))
+        return game
+
+    @staticmethod
+    def _to_turn(game: Game, player: int) -> None:
+        """Pass turns (quiet dice, end turn) until ``player`` may build."""
+        for _ in range(3 * game.n + 3):
+            if game.phase is Phase.MAIN and game.current_player == player:
+                return
+            if game.phase is Phase.ROLL:
+                game.play(RollDice(dice=_quiet_dice(game)))
+            elif game.phase is Phase.MAIN:
+                game.play(EndTurn())
+            else:
+                raise _SandboxError(f"the sandbox cannot pass turns in phase {game.phase.value}")
+        raise _SandboxError(f"seat {player} never got a turn")  # pragma: no cover - defensive
+
+    @staticmethod
+    def _grant(game: Game, player: int, cost: Sequence[int]) -> None:
+        """Move what ``player`` lacks of ``cost`` from the bank to their hand (the 95 cards stay 95)."""
+        hand = game.hands[player]
+        need = [max(0, c - h) for c, h in zip(cost, hand)]
+        short = [i for i, k in enumerate(need) if game.bank[i] < k]
+        if short:
+            raise _SandboxError("the bank has run out of a resource the build needs; press Reset")
+        for i, k in enumerate(need):
+            game.bank[i] -= k
+            hand[i] += k
+
+    def _build(self, action, cost: str, player: int | None) -> bool:
+        p = self.player if player is None else int(player)
+        trial = self.game.copy()
+        try:
+            if trial.is_over:
+                raise _SandboxError("the game is over")
+            self._to_turn(trial, p)
+            self._grant(trial, p, COSTS[cost])
+            trial.play(action)
+        except (CatanError, _SandboxError) as err:
+            self.message = f"⚠ {err}"
+            self.refresh()
+            return False
+        self._undo.append(self.game)
+        self.game = trial
+        self.message = ""
+        self.refresh()
+        return True
+
+    def _legal_roads(self) -> list[int]:
+        trial = self.game.copy()
+        try:
+            self._to_turn(trial, self.player)
+            self._grant(trial, self.player, COSTS["road"])
+        except (CatanError, _SandboxError):
+            return []
+        return sorted(a.path for a in trial.legal_actions() if isinstance(a, BuildRoad))
+
+    # ------------------------------------------------------------------ actions
+    def build_road(self, path: int, player: int | None = None) -> bool:
+        """Build a road on ``path`` for ``player`` (default: the selected one), if the engine allows it."""
+        return self._build(BuildRoad(int(path)), "road", player)
+
+    def build_chain(self, *nodes: int, player: int | None = None) -> bool:
+        """Build roads along consecutive intersections (``build_chain(13, 18, 23)``), stopping at a refusal."""
+        for a, b in zip(nodes, nodes[1:]):
+            e = self.game.board.path_between(a, b)
+            if self.game.road_owner(e) == (self.player if player is None else player):
+                continue
+            if not self.build_road(e, player):
+                return False
+        return True
+
+    def build_settlement(self, node: int, player: int | None = None) -> bool:
+        """Found a settlement on ``node`` for ``player`` (default: the selected one), if the engine allows it."""
+        return self._build(BuildSettlement(int(node)), "settlement", player)
+
+    def build_city(self, node: int, player: int | None = None) -> bool:
+        """Upgrade ``player``'s settlement on ``node`` to a city, if the engine allows it."""
+        return self._build(BuildCity(int(node)), "city", player)
+
+    def click_path(self, path: int) -> bool:
+        """A click on a path: build a road for the selected player."""
+        return self.build_road(path)
+
+    def click_node(self, node: int) -> bool:
+        """A click on an intersection: a settlement there (a city on the player's own settlement)."""
+        b = self.game.building_at(node)
+        if b is not None and b[0] == self.player:
+            return self.build_city(node)
+        return self.build_settlement(node)
+
+    def select_player(self, player: int) -> None:
+        """Build for (and explain the roads of) ``player``."""
+        if not 0 <= player < self.game.n:
+            raise ValueError(f"seat {player} is not in this {self.game.n}-player game")
+        self.player = int(player)
+        if self.player_box.value != self.player:
+            self.player_box.value = self.player
+        self.message = ""
+        self.refresh()
+
+    def undo(self) -> None:
+        """Take back the last build."""
+        if self._undo:
+            self.game = self._undo.pop()
+            self.message = ""
+        else:
+            self.message = "nothing to undo"
+        self.refresh()
+
+    def reset(self) -> None:
+        """Back to the starting position."""
+        self.game = self._start.copy()
+        self._undo.clear()
+        self.message = ""
+        self.refresh()
+
+    def _on_node_click(self, trace, points, selector=None) -> None:
+        if not points.point_inds:
+            return
+        self.click_node(points.point_inds[0])
+
+    def _on_path_click(self, trace, points, selector=None) -> None:
+        if not points.point_inds:
+            return
+        self.click_path(points.point_inds[0])
+
+    # ------------------------------------------------------------------ drawing
+    @property
+    def cuts(self) -> dict[int, int]:
+        """Where one more opponent settlement would shorten the selected player's road, and to what."""
+        return cut_lengths(self.game, self.player)
+
+    def refresh(self) -> None:
+        """Redraw the roads, the longest road, the marks and the explanation."""
+        g, p = self.game, self.player
+        self.report = longest_road(g, p)
+        cuts = self.cuts
+        marks = {b.node for b in self.report.breaks}
+        if self.show_cuts.value:
+            marks |= set(cuts)
+        legal = self._legal_roads() if self.show_legal.value else []
+        self._apply(dynamic_traces(g, longest_road=p, highlight_nodes=sorted(marks), highlight_paths=legal,
+                                   palette_name=self.palette_name))
+        sw = (f"<span style='display:inline-block;width:12px;height:12px;background:{self._swatches[p]};"
+              "border:1px solid #111'></span>")
+        lengths = ", ".join(f"{g.colours[q]} {n}" for q, n in enumerate(g.road_lengths()))
+        holder = g.longest_road_holder
+        card = (f"Longest Road card: {g.colours[holder]} (seat {holder})" if holder is not None
+                else "Longest Road card: nobody yet (it needs at least 5 roads)")
+        cut_text = ", ".join(f"{v} → {n}" for v, n in cuts.items()) or "nowhere"
+        self.text.value = (
+            f"{sw} <b>{g.colours[p]} (seat {p}): longest road {self.report.length}</b>"
+            f"<pre style='font-size:12px;white-space:pre-wrap'>{html.escape(explain_longest_road(g, p), quote=False)}</pre>"
+            f"road lengths: {lengths}<br>{card}<br>"
+            f"an opponent settlement would cut {g.colours[p]}'s road at: {cut_text}"
+        )
+        self.notice.value = f"<span style='color:#a33'>{html.escape(self.message)}</span>" if self.message else ""
+
+    def __repr__(self) -> str:
+        return f"<LongestRoadExplorer player={self.player}: longest road {self.report.length}>"
