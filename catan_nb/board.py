@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import json
 import random
-from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
 from importlib import resources
@@ -49,7 +48,7 @@ from .constants import (
     pips,
     roll_probability,
 )
-from ._files import write_atomic
+from ._files import field_name, read_json, schema_error, write_atomic
 from .errors import BoardFileError
 
 __all__ = [
@@ -440,27 +439,14 @@ class Board:
         'beginner'
         """
         path = Path(path)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise BoardFileError(path, "<file>", f"cannot be read ({exc.strerror})") from None
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise BoardFileError(path, "<json>", f"invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from None
-        return cls.from_dict(data, source=path)
+        return cls.from_dict(read_json(path, BoardFileError), source=path)
 
     @classmethod
     def from_dict(cls, data: Any, *, source: str | Path = "<board>") -> "Board":
         """Build a board from the parsed JSON of a board file (validated against the schema)."""
-        import jsonschema
-
-        validator = jsonschema.Draft202012Validator(load_schema())
-        errors = sorted(validator.iter_errors(data), key=lambda e: list(e.absolute_path))
-        if errors:
-            err = errors[0]
-            field = _field_name(err.absolute_path) or "<root>"
-            raise BoardFileError(source, field, err.message)
+        problem = schema_error(data, load_schema())
+        if problem:
+            raise BoardFileError(source, field_name(problem[0]), problem[1])
         rows = data["rows"]
         seen: dict[tuple[int, int], int] = {}
         tiles = []
@@ -660,10 +646,4 @@ def lay_tokens(rows, terrain_at, letters, start_corner=(1, 1)) -> dict[tuple[int
         raise ValueError(f"{len(producing)} producing hexes but {len(letters)} tokens")
     return dict(zip(producing, letters))
 
-
-def _field_name(path) -> str:
-    out = ""
-    for p in path:
-        out += f"[{p}]" if isinstance(p, int) else (f".{p}" if out else str(p))
-    return out
 

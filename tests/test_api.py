@@ -20,20 +20,15 @@ from catan_nb.analysis import RandomBot, WeightedBot, play_game
 from catan_nb.errors import CatanError, IllegalActionError
 from catan_nb.rules import (
     ACTION_TYPES,
-    AcceptTrade,
     BuildRoad,
     BuyDevelopmentCard,
-    Discard,
     EndTurn,
-    MoveRobber,
-    OfferTrade,
     Phase,
     PlayMonopoly,
     RollDice,
     Rules,
     action_from_json,
     action_to_json,
-    counts,
 )
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -11,7 +11,7 @@ from functools import lru_cache
 import pytest
 
 from catan_nb.constants import Resource
-from catan_nb.dicegame import Face, Kind, best_keep, best_keep_table, keep_probability, reach_probability, target_cost
+from catan_nb.dicegame import Kind, best_keep, best_keep_table, keep_probability, reach_probability, target_cost
 from catan_nb.dicegame.constants import FACES
 from catan_nb.dicegame.odds import feasible, hand_counts, multisets, solver
 from catan_nb.dicegame.policies import (

@@ -52,7 +52,6 @@ from catan_nb.rules import (
     PlayRoadBuilding,
     PlayYearOfPlenty,
     RollDice,
-    Rules,
     longest_trail,
 )
 from helpers import deal, empty_hands

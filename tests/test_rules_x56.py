@@ -14,7 +14,6 @@ from catan_nb.board import lay_tokens
 from catan_nb.constants import X56_ROWS, X56_TOKEN_LETTERS
 from catan_nb.rules import (
     BuildRoad,
-    BuildSettlement,
     BuyDevelopmentCard,
     EndTurn,
     MaritimeTrade,

@@ -7,7 +7,7 @@ from helpers import deal
 from plotly.callbacks import Points
 
 from catan_nb import Board, DevCard, Game, Resource
-from catan_nb.rules import BuildRoad, BuildSettlement, BuyDevelopmentCard, MoveRobber, Phase, RollDice
+from catan_nb.rules import BuildRoad, BuildSettlement, MoveRobber, Phase, RollDice
 from catan_nb.widgets import GameTable
 
 

@@ -47,7 +47,7 @@ from pathlib import Path
 from random import Random
 from typing import Any
 
-from .._files import write_atomic
+from .._files import parse_json, read_json, replay_actions, write_atomic
 from ..constants import Resource
 from ..errors import BoardFileError, IllegalActionError, SaveFileError
 from .actions import Build, DiceAction, EndTurn, Roll, Stop, Swap, TradeGold, action_from_json, action_to_json
@@ -594,13 +594,7 @@ class DiceGame:
             Naming the source, the field and the problem (with the rule id if a
             recorded action is illegal).
         """
-        if isinstance(text, dict):
-            data = text
-        else:
-            try:
-                data = json.loads(text)
-            except json.JSONDecodeError as exc:
-                raise SaveFileError(source, "<json>", f"invalid JSON at line {exc.lineno}: {exc.msg}") from None
+        data = text if isinstance(text, dict) else parse_json(text, source, SaveFileError)
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise SaveFileError(source, "format", f"expected {SAVE_FORMAT!r}")
         if data.get("version") != SAVE_VERSION:
@@ -624,28 +618,12 @@ class DiceGame:
         except (TypeError, ValueError) as exc:
             field = "starting_seat" if "starting seat" in str(exc) else ("sheet" if "sheet" in str(exc) else "players")
             raise SaveFileError(source, field, str(exc)) from None
-        if not isinstance(data["actions"], list):
-            raise SaveFileError(source, "actions", "must be a list")
-        for i, raw in enumerate(data["actions"]):
-            try:
-                action = action_from_json(raw)
-            except (ValueError, TypeError, KeyError) as exc:
-                raise SaveFileError(source, f"actions[{i}]", str(exc)) from None
-            try:
-                game.play(action)
-            except IllegalActionError as exc:
-                raise SaveFileError(source, f"actions[{i}]", str(exc)) from None
-        return game
+        return replay_actions(game, data["actions"], source, action_from_json, SaveFileError)
 
     @classmethod
     def load(cls, path: str | Path) -> "DiceGame":
         """Load a saved game file."""
-        path = Path(path)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise SaveFileError(path, "<file>", f"cannot be read ({exc.strerror})") from None
-        return cls.from_json(text, source=str(path))
+        return cls.from_json(read_json(path, SaveFileError), source=str(path))
 
     def replay(self) -> "DiceGame":
         """A fresh game with the same set-up, replayed from the log."""

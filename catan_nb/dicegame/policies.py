@@ -41,7 +41,7 @@ from typing import Protocol
 from .actions import Build, DiceAction, EndTurn, Roll, Stop, Swap, TradeGold
 from .constants import NO_BUILD_PENALTY, TURNS, Kind, Variant
 from .game import DiceGame, DicePhase
-from .odds import Hand, _universe, hand_counts, solver, swap_key
+from .odds import Hand, _universe, solver
 
 __all__ = [
     "DicePolicy",

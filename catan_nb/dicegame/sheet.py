@@ -31,6 +31,7 @@ from typing import Any
 
 import networkx as nx
 
+from .._files import field_name, read_json, schema_error
 from ..board import BOARDS_DIR
 from ..constants import Resource, Terrain
 from ..errors import BoardFileError
@@ -100,13 +101,6 @@ class SheetHex:
 
     terrain: Terrain
     xy: XY
-
-
-def _field(path: Iterable) -> str:
-    out = ""
-    for p in path:
-        out += f"[{p}]" if isinstance(p, int) else (f".{p}" if out else str(p))
-    return out or "<root>"
 
 
 _ROADLIKE = (Kind.START, Kind.ROAD)
@@ -190,34 +184,19 @@ class DiceSheet:
         Variant.PLUS
         """
         path = Path(path)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise BoardFileError(path, "<file>", f"cannot be read ({exc.strerror})") from None
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise BoardFileError(path, "<json>", f"invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from None
+        data = read_json(path, BoardFileError)
         return cls.from_dict(data, source=path)
 
     @classmethod
     def from_dict(cls, data: Any, *, source: str | Path = "<sheet>") -> "DiceSheet":
         """Build a sheet from the parsed JSON of a sheet file (validated against the schema)."""
-        import jsonschema
-
-        validator = jsonschema.Draft202012Validator(_schema())
-        # the deepest error names the most precise field
-        errors = sorted(validator.iter_errors(data), key=lambda e: (-len(e.absolute_path), list(map(str, e.absolute_path))))
-        if errors:
-            err = errors[0]
-            path = list(err.absolute_path)
-            message = err.message
-            if err.validator == "required" and "'" in message:
-                path.append(message.split("'")[1])  # name the missing field itself
-            elif err.validator == "not":  # the schema's only "not": a segment on something else than a road
+        problem = schema_error(data, _schema())
+        if problem:
+            path, message, validator = problem
+            if validator == "not":  # the schema's only "not": a segment on something else than a road
                 path.append("segment")
                 message = "only roads and the start road have a segment"
-            raise BoardFileError(source, _field(path), message)
+            raise BoardFileError(source, field_name(path), message)
         structures = []
         for s in data["structures"]:
             seg = s.get("segment")

@@ -27,7 +27,6 @@ Examples
 from __future__ import annotations
 
 import copy as _copy
-import enum
 import json
 import secrets
 from functools import partial
@@ -54,7 +53,7 @@ from ..constants import (
     DevCard,
     Resource,
 )
-from .._files import write_atomic
+from .._files import parse_json, read_json, replay_actions, write_atomic
 from ..errors import IllegalActionError, SaveFileError
 from .actions import (
     AcceptTrade,
@@ -1538,13 +1537,7 @@ class Game:
         >>> Game.from_json(g.to_json()).state() == g.state()
         True
         """
-        if isinstance(text, dict):
-            data = text
-        else:
-            try:
-                data = json.loads(text)
-            except json.JSONDecodeError as exc:
-                raise SaveFileError(source, "<json>", f"invalid JSON at line {exc.lineno}: {exc.msg}") from None
+        data = text if isinstance(text, dict) else parse_json(text, source, SaveFileError)
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise SaveFileError(source, "format", f"expected {SAVE_FORMAT!r}")
         if data.get("version") != SAVE_VERSION:
@@ -1575,28 +1568,12 @@ class Game:
             )
         except (TypeError, ValueError) as exc:
             raise SaveFileError(source, "players", str(exc)) from None
-        if not isinstance(data["actions"], list):
-            raise SaveFileError(source, "actions", "must be a list")
-        for i, raw in enumerate(data["actions"]):
-            try:
-                action = action_from_json(raw)
-            except (ValueError, TypeError, KeyError) as exc:
-                raise SaveFileError(source, f"actions[{i}]", str(exc)) from None
-            try:
-                game.play(action)
-            except IllegalActionError as exc:
-                raise SaveFileError(source, f"actions[{i}]", str(exc)) from None
-        return game
+        return replay_actions(game, data["actions"], source, action_from_json, SaveFileError)
 
     @classmethod
     def load(cls, path: str | Path) -> "Game":
         """Load a saved game file."""
-        path = Path(path)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise SaveFileError(path, "<file>", f"cannot be read ({exc.strerror})") from None
-        return cls.from_json(text, source=str(path))
+        return cls.from_json(read_json(path, SaveFileError), source=str(path))
 
     def replay(self) -> "Game":
         """A fresh game with the same set-up, replayed from the log (for checking determinism)."""

@@ -24,7 +24,6 @@ Examples
 
 from __future__ import annotations
 
-import asyncio
 import copy
 import html
 from collections.abc import Sequence
@@ -36,11 +35,20 @@ import plotly.graph_objects as go
 from ..constants import Resource
 from ..dicegame import odds
 from ..dicegame.actions import Build, EndTurn, Roll, Stop, Swap, TradeGold
-from ..dicegame.constants import MAX_ROLLS, NO_BUILD_PENALTY, PLUS_VP_TO_WIN, TURNS, Face, Kind, Variant
+from ..dicegame.constants import (
+    MAX_ROLLS,
+    NO_BUILD_PENALTY,
+    PLUS_VP_TO_WIN,
+    TURNS,
+    Face,
+    Kind,
+    Variant,
+)
 from ..dicegame.game import DiceGame, DicePhase
 from ..dicegame.policies import TargetPolicy
 from ..errors import CatanError
 from ..viz.dice_sheet import SEAT_COLOURS, dice_sheet_figure, dice_sheet_traces
+from ._pace import schedule
 
 __all__ = ["DiceTable", "TARGETS", "load_dice_table"]
 
@@ -287,17 +295,7 @@ class DiceTable:
         g = self.game
         if g.is_over or self.seats[g.current] != "computer":
             return
-        if self.bot_delay is None:
-            self.run_computer()
-            return
-        try:
-            loop = asyncio.get_event_loop()
-        except RuntimeError:  # pragma: no cover - no loop: play synchronously
-            self.run_computer()
-            return
-        if self._bot_handle is not None:
-            self._bot_handle.cancel()
-        self._bot_handle = loop.call_later(self.bot_delay, self._computer_step)
+        self._bot_handle = schedule(self.bot_delay, self._computer_step, self.run_computer, self._bot_handle)
 
     def _computer_step(self) -> None:
         self._bot_handle = None

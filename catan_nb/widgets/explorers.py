@@ -43,15 +43,39 @@ import plotly.graph_objects as go
 
 from ..analysis.bots import WeightedBot
 from ..analysis.longest_road import cut_lengths, explain_longest_road, longest_road
-from ..analysis.placement import PlacementWeights, placement_heat, rank_openings, score_intersections
-from ..analysis.probability import ChiSquareResult, chi_square_test, dice_sum_distribution
+from ..analysis.placement import (
+    PlacementWeights,
+    placement_heat,
+    rank_openings,
+    score_intersections,
+)
+from ..analysis.probability import (
+    ChiSquareResult,
+    chi_square_test,
+    dice_sum_distribution,
+)
 from ..analysis.production import node_production, player_production
 from ..board import Board
 from ..constants import COSTS
 from ..errors import CatanError
-from ..rules import BuildCity, BuildRoad, BuildSettlement, EndTurn, Game, Phase, RollDice, Rules
+from ..rules import (
+    BuildCity,
+    BuildRoad,
+    BuildSettlement,
+    EndTurn,
+    Game,
+    Phase,
+    RollDice,
+    Rules,
+)
 from ..viz import board_figure, dynamic_traces
-from ..viz.charts import chi_square_html, dice_lab_figure, dice_lab_traces, openings_table_html, score_breakdown_html
+from ..viz.charts import (
+    chi_square_html,
+    dice_lab_figure,
+    dice_lab_traces,
+    openings_table_html,
+    score_breakdown_html,
+)
 from ..viz.palette import palette
 
 __all__ = ["DiceLab", "PlacementExplorer", "LongestRoadExplorer", "PLACEMENT_METRICS"]

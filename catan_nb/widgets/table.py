@@ -15,7 +15,6 @@ Examples
 
 from __future__ import annotations
 
-import asyncio
 import copy
 import html
 from collections.abc import Sequence
@@ -26,7 +25,7 @@ import plotly.graph_objects as go
 
 from ..analysis.bots import WeightedBot
 from ..board import Board
-from ..constants import RESOURCES, DevCard, Resource
+from ..constants import RESOURCES, Resource
 from ..errors import CatanError
 from ..rules import (
     AcceptTrade,
@@ -53,8 +52,9 @@ from ..rules import (
     Rules,
 )
 from ..rules.modules.five_six import EndSpecialBuild
-from ..viz import board_figure, dynamic_traces, trace_index
+from ..viz import board_figure, dynamic_traces
 from ..viz.palette import palette
+from ._pace import schedule
 
 __all__ = ["GameTable"]
 
@@ -410,17 +410,7 @@ class GameTable:
         g = self.game
         if g.is_over or self.seats[g.current_player] != "bot":
             return
-        if self.bot_delay is None:
-            self.run_bots()
-            return
-        try:
-            loop = asyncio.get_event_loop()
-        except RuntimeError:  # pragma: no cover - no loop: play synchronously
-            self.run_bots()
-            return
-        if self._bot_handle is not None:
-            self._bot_handle.cancel()
-        self._bot_handle = loop.call_later(self.bot_delay, self._bot_step)
+        self._bot_handle = schedule(self.bot_delay, self._bot_step, self.run_bots, self._bot_handle)
 
     def _bot_step(self) -> None:
         self._bot_handle = None
