@@ -10,11 +10,7 @@ RES = {r.name.lower(): r for r in Resource}
 
 def deal(game: Game, player: int, **cards: int) -> None:
     """Move cards from the bank to a player's hand (keeps the 95-card total)."""
-    for name, k in cards.items():
-        r = RES[name].value
-        assert game.bank[r] >= k, f"bank has {game.bank[r]} {name}"
-        game.bank[r] -= k
-        game.hands[player][r] += k
+    game.deal(player, {RES[name]: k for name, k in cards.items()})
 
 
 def empty_hands(game: Game) -> None:

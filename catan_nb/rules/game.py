@@ -54,7 +54,7 @@ from ..constants import (
     Resource,
 )
 from .._files import parse_json, read_json, replay_actions, write_atomic
-from ..errors import IllegalActionError, SaveFileError
+from ..errors import CatanError, IllegalActionError, SaveFileError
 from .actions import (
     AcceptTrade,
     Action,
@@ -510,6 +510,41 @@ class Game:
             if o >= 0 and o != p and sum(self.hands[o]) > 0:
                 out.add(o)
         return sorted(out)
+
+    def deal(self, player: int, cards) -> None:
+        """Move resource cards from the bank to a hand, for teaching positions and sandboxes.
+
+        ``cards`` is 5 counts (``counts(ore=2)``) or a mapping of Resource to count.
+        The 95 (or 120) cards stay conserved.  This is not an action: it is not
+        logged, so a game that used it no longer replays from its log.
+
+        Raises
+        ------
+        CatanError
+            If the bank does not hold the cards (B-COMP-2); nothing moves.
+
+        Examples
+        --------
+        >>> from catan_nb import Board, Resource
+        >>> g = Game(Board.beginner(), seed=1, start="beginner")
+        >>> g.deal(0, {Resource.ORE: 2})
+        >>> g.hand(0)[Resource.ORE], sum(g.bank) + sum(map(sum, g.hands))
+        (2, 95)
+        """
+        if isinstance(cards, dict):
+            want = [0] * N_RES
+            for r, k in cards.items():
+                want[Resource.parse(r).value] += int(k)
+        else:
+            want = [int(k) for k in cards]
+        if len(want) != N_RES or any(k < 0 for k in want):
+            raise CatanError(f"deal takes 5 non-negative counts, not {cards!r}")
+        short = [f"{RESOURCES[r]} (has {self.bank[r]}, {want[r]} asked)" for r in range(N_RES) if want[r] > self.bank[r]]
+        if short:
+            raise CatanError(f"B-COMP-2: the bank is short of {', '.join(short)}")
+        for r in range(N_RES):
+            self.bank[r] -= want[r]
+            self.hands[player][r] += want[r]
 
     def can_trade(self) -> bool:
         """Whether the active player may trade now (B-TRADE-1, B-TURN-2, B-TURN-3)."""

@@ -702,14 +702,11 @@ class LongestRoadExplorer(_FigureHost):
     @staticmethod
     def _grant(game: Game, player: int, cost: Sequence[int]) -> None:
         """Move what ``player`` lacks of ``cost`` from the bank to their hand (the 95 cards stay 95)."""
-        hand = game.hands[player]
-        need = [max(0, c - h) for c, h in zip(cost, hand)]
-        short = [i for i, k in enumerate(need) if game.bank[i] < k]
-        if short:
-            raise _SandboxError("the bank has run out of a resource the build needs; press Reset")
-        for i, k in enumerate(need):
-            game.bank[i] -= k
-            hand[i] += k
+        need = [max(0, c - h) for c, h in zip(cost, game.hand(player).values())]
+        try:
+            game.deal(player, need)
+        except CatanError:
+            raise _SandboxError("the bank has run out of a resource the build needs; press Reset") from None
 
     def _build(self, action, cost: str, player: int | None) -> bool:
         p = self.player if player is None else int(player)
