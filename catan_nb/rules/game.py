@@ -799,12 +799,41 @@ class Game:
             self._check_distance(a, a.node)  # B-SETUP-17
             return
         self._require_build_phase(a)
+        self._check_settlement_spot(a, p, a.node)
+        self._require_cards(a, SETTLEMENT, "a settlement")
+
+    def _check_settlement_spot(self, a: Action, p: int, node: int) -> None:
+        """Where ``p`` may put a settlement after the founding (B-COMP-12, B-BUILD-6, B-BUILD-7)."""
+        self._check_node(a, node)
         if self.n_settlements[p] >= PIECE_LIMITS["settlement"]:
             self._fail("B-COMP-12", f"seat {p} has no settlement left in supply", a)
-        self._check_distance(a, a.node)
-        if a.node not in self.road_nodes[p]:
-            self._fail("B-BUILD-6", f"intersection {a.node} is not touched by a road of seat {p}", a)
-        self._require_cards(a, SETTLEMENT, "a settlement")
+        self._check_distance(a, node)
+        if node not in self.road_nodes[p]:
+            self._fail("B-BUILD-6", f"intersection {node} is not touched by a road of seat {p}", a)
+
+    def _check_road_spot(self, a: Action, p: int, path: int) -> None:
+        """Where ``p`` may put a road after the founding (B-BUILD-3, B-COMP-12, B-BUILD-4)."""
+        self._check_path(a, path)
+        if self.edge_owner[path] >= 0:
+            self._fail("B-BUILD-3", f"path {path} already holds a road of seat {self.edge_owner[path]}", a)
+        if len(self.roads[p]) >= PIECE_LIMITS["road"]:
+            self._fail("B-COMP-12", f"seat {p} has no road left in supply", a)
+        if path not in self._road_candidates(p):
+            ends = self._t.edge_nodes[path]
+            self._fail(
+                "B-BUILD-4",
+                f"path {path} (intersections {ends[0]}-{ends[1]}) does not continue a road or building of seat {p} "
+                "(an opponent's building cuts the way through)",
+                a,
+            )
+
+    def _check_city_spot(self, a: Action, p: int, node: int) -> None:
+        """Where ``p`` may upgrade to a city (B-BUILD-9, B-COMP-12)."""
+        self._check_node(a, node)
+        if self.node_owner[node] != p or self.node_kind[node] != 1:
+            self._fail("B-BUILD-9", f"intersection {node} holds no settlement of seat {p}", a)
+        if self.n_cities[p] >= PIECE_LIMITS["city"]:
+            self._fail("B-COMP-12", f"seat {p} has no city left in supply", a)
 
     def _require_build_phase(self, a: Action) -> None:
         if self.phase is Phase.ROLL:
@@ -827,16 +856,7 @@ class Game:
             return
         if self.phase is not Phase.ROAD_BUILDING:
             self._require_build_phase(a)
-        if len(self.roads[p]) >= PIECE_LIMITS["road"]:
-            self._fail("B-COMP-12", f"seat {p} has no road left in supply", a)
-        if a.path not in self._road_candidates(p):
-            ends = self._t.edge_nodes[a.path]
-            self._fail(
-                "B-BUILD-4",
-                f"path {a.path} (intersections {ends[0]}-{ends[1]}) does not continue a road or building of seat {p} "
-                "(an opponent's building cuts the way through)",
-                a,
-            )
+        self._check_road_spot(a, p, a.path)
         if self.phase is not Phase.ROAD_BUILDING:
             self._require_cards(a, ROAD, "a road")
 
@@ -844,10 +864,7 @@ class Game:
         self._check_node(a, a.node)
         p = self.current
         self._require_build_phase(a)
-        if self.node_owner[a.node] != p or self.node_kind[a.node] != 1:
-            self._fail("B-BUILD-9", f"intersection {a.node} holds no settlement of seat {p}", a)
-        if self.n_cities[p] >= PIECE_LIMITS["city"]:
-            self._fail("B-COMP-12", f"seat {p} has no city left in supply", a)
+        self._check_city_spot(a, p, a.node)
         self._require_cards(a, CITY, "a city")
 
     def _check_buy(self, a: BuyDevelopmentCard) -> None:
@@ -1055,11 +1072,9 @@ class Game:
                 m.on_founding_settlement(self, p, v, second)
             return
         self._pay(p, SETTLEMENT)
-        self._place_settlement(p, v)
         self.built_this_turn = True
         self.log.append(a)
-        for m in self._h_settlement:
-            m.on_settlement(self, p, v)
+        self._found_settlement(p, v)
         self._check_win()
 
     def _place_road(self, p: int, e: int) -> None:
@@ -1078,14 +1093,30 @@ class Game:
         self.road_nodes[p] = {v for f in self.roads[p] for v in ends[f]}
         self.road_length[p] = -1
 
+    def _build_road(self, p: int, e: int, *, founding: bool = False) -> None:
+        """Place a road and tell the modules (F-EARN-12: every road counts, founding aside)."""
+        self._place_road(p, e)
+        for m in self._h_road:
+            m.on_road(self, p, e, founding)
+
+    def _found_settlement(self, p: int, v: int) -> None:
+        """Place a settlement after the founding and tell the modules."""
+        self._place_settlement(p, v)
+        for m in self._h_settlement:
+            m.on_settlement(self, p, v)
+
+    def _upgrade_to_city(self, p: int, v: int) -> None:
+        """B-BUILD-9: the settlement goes back to its owner's supply."""
+        self.node_kind[v] = 2
+        self.n_settlements[p] -= 1
+        self.n_cities[p] += 1
+
     def _do_road(self, a: BuildRoad) -> None:
         p = self.current
         ph = self.phase
         if ph is Phase.FOUNDING_ROAD:
-            self._place_road(p, a.path)
             self.log.append(a)
-            for m in self._h_road:
-                m.on_road(self, p, a.path, True)
+            self._build_road(p, a.path, founding=True)
             self._founding_step += 1
             if self._founding_step >= len(self._founding_order):
                 self.active = self.current = self.starting_seat  # B-SETUP-20
@@ -1097,32 +1128,37 @@ class Game:
                 self.phase = Phase.FOUNDING_SETTLEMENT
             return
         if ph is Phase.ROAD_BUILDING:
-            self._place_road(p, a.path)
             self.free_roads -= 1
             self.log.append(a)
-            for m in self._h_road:
-                m.on_road(self, p, a.path, False)
+            self._build_road(p, a.path)
             if self.free_roads <= 0 or len(self.roads[p]) >= PIECE_LIMITS["road"] or not self._road_candidates(p):
                 self.phase = self._resume
             self._check_win()
             return
         self._pay(p, ROAD)
-        self._place_road(p, a.path)
         self.built_this_turn = True
         self.log.append(a)
-        for m in self._h_road:
-            m.on_road(self, p, a.path, False)
+        self._build_road(p, a.path)
         self._check_win()
 
     def _do_city(self, a: BuildCity) -> None:
         p = self.current
         self._pay(p, CITY)
-        self.node_kind[a.node] = 2
-        self.n_settlements[p] -= 1  # B-BUILD-9: the settlement returns to supply
-        self.n_cities[p] += 1
+        self._upgrade_to_city(p, a.node)
         self.built_this_turn = True
         self.log.append(a)
         self._check_win()
+
+    def _recount_largest_army(self) -> None:
+        """A-27: after a played knight leaves, the holder keeps the card while still at the minimum
+        and not strictly beaten; otherwise a single top player with the minimum takes it, failing
+        that it is set aside."""
+        k = self.knights
+        h = self.largest_army_holder
+        if h is not None and k[h] >= LARGEST_ARMY_MIN and k[h] >= max(k):
+            return
+        top = max(k)
+        self.largest_army_holder = k.index(top) if top >= LARGEST_ARMY_MIN and k.count(top) == 1 else None
 
     def _draw(self) -> float:
         return self._rng.random()

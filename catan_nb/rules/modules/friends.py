@@ -325,27 +325,15 @@ def _apply_traders(game, a: UseTraders) -> None:
 
 
 def _check_pavers(game, a: UsePavers) -> None:
-    from ...constants import PIECE_LIMITS
-
     _check_use(game, a, Guild.PAVERS)
-    p = game.active
-    if not isinstance(a.path, int) or not 0 <= a.path < game._t.n_edges:
-        game._fail("B-BOARD-3", f"there is no path {a.path!r}", a)
-    if len(game.roads[p]) >= PIECE_LIMITS["road"]:
-        game._fail("B-COMP-12", f"seat {p} has no road left in supply", a)
-    if game.edge_owner[a.path] >= 0:
-        game._fail("B-BUILD-3", f"path {a.path} already holds a road", a)
-    if a.path not in game._road_candidates(p):
-        game._fail("B-BUILD-4", f"path {a.path} does not continue a road or building of seat {p}", a)
+    game._check_road_spot(a, game.active, a.path)  # F-GUILD-3: the normal road rules
 
 
 def _apply_pavers(game, a: UsePavers) -> None:
     _pay_favour(game, Guild.PAVERS)
     p = game.active
-    game._place_road(p, a.path)  # F-GUILD-3: free, normal road rules (B-BUILD-12)
     game.log.append(a)
-    for m in game._h_road:
-        m.on_road(game, p, a.path, False)  # F-EARN-12: guild roads count for joins
+    game._build_road(p, a.path)  # F-GUILD-3 free (B-BUILD-12); F-EARN-12: it counts for joins
     game._check_win()
 
 

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...constants import COSTS, LARGEST_ARMY_MIN, PIECE_LIMITS, DevCard, HelperCard, Resource
+from ...constants import COSTS, PIECE_LIMITS, DevCard, HelperCard, Resource
 from ..actions import Action
 from ..phase import Phase
 from . import Module, register
@@ -381,12 +381,7 @@ def _check_mendicant(game, a: BuildRoadWithMendicant) -> None:
     p = game.current
     _require_usable(game, a, HelperCard.MENDICANT, p)
     game._require_build_phase(a)
-    if not isinstance(a.path, int) or not 0 <= a.path < game._t.n_edges:
-        game._fail("B-BOARD-3", f"there is no path {a.path!r}", a)
-    if len(game.roads[p]) >= PIECE_LIMITS["road"]:
-        game._fail("B-COMP-12", f"seat {p} has no road left in supply", a)
-    if game.edge_owner[a.path] >= 0 or a.path not in game._road_candidates(p):
-        game._fail("B-BUILD-4", f"seat {p} cannot build a road on path {a.path}", a)
+    game._check_road_spot(a, p, a.path)
     _pay_substituted(game, a, p, ROAD_COST, a.replace, a.pay_with, (0, 1), "H-CARD-2")
 
 
@@ -394,11 +389,9 @@ def _apply_mendicant(game, a: BuildRoadWithMendicant) -> None:
     p = game.current
     cost = _pay_substituted(game, a, p, ROAD_COST, a.replace, a.pay_with, (0, 1), "H-CARD-2")
     game._pay(p, cost)
-    game._place_road(p, a.path)
     game.built_this_turn = True
     game.log.append(a)
-    for m in game._h_road:
-        m.on_road(game, p, a.path, False)
+    game._build_road(p, a.path)
     _after_use(game, p)
 
 
@@ -447,18 +440,10 @@ def _check_priest(game, a: UsePriest) -> None:
         game._fail("H-CARD-7", f"seat {p} has no played knight to give up", a)
     if not a.played and game.dev[p][DevCard.KNIGHT.value] == 0:
         game._fail("H-CARD-7", f"seat {p} has no knight card in hand to give up", a)
-    game._check_node(a, a.node)
-    if a.build == "settlement":
-        if game.n_settlements[p] >= PIECE_LIMITS["settlement"]:
-            game._fail("B-COMP-12", f"seat {p} has no settlement left in supply", a)
-        game._check_distance(a, a.node)
-        if a.node not in game.road_nodes[p]:
-            game._fail("B-BUILD-6", f"intersection {a.node} is not touched by a road of seat {p}", a)
+    if a.build == "settlement":  # H-CARD-7: placement rules still apply
+        game._check_settlement_spot(a, p, a.node)
     else:
-        if game.node_owner[a.node] != p or game.node_kind[a.node] != 1:
-            game._fail("B-BUILD-9", f"intersection {a.node} holds no settlement of seat {p}", a)
-        if game.n_cities[p] >= PIECE_LIMITS["city"]:
-            game._fail("B-COMP-12", f"seat {p} has no city left in supply", a)
+        game._check_city_spot(a, p, a.node)
     game._require_cards(a, PRIEST_COST[a.build], f"a {a.build} with the Priest")
 
 
@@ -467,7 +452,7 @@ def _apply_priest(game, a: UsePriest) -> None:
     st = state(game)
     if a.played:
         game.knights[p] -= 1
-        recount_largest_army(game)  # A-27
+        game._recount_largest_army()  # A-27
     else:
         game.dev[p][DevCard.KNIGHT.value] -= 1
         if game.dev_new[p][DevCard.KNIGHT.value] > game.dev[p][DevCard.KNIGHT.value]:
@@ -475,27 +460,12 @@ def _apply_priest(game, a: UsePriest) -> None:
     st["knights_given_up"] += 1
     game._pay(p, PRIEST_COST[a.build])
     if a.build == "settlement":
-        game._place_settlement(p, a.node)
-        for m in game._h_settlement:
-            m.on_settlement(game, p, a.node)
+        game._found_settlement(p, a.node)
     else:
-        game.node_kind[a.node] = 2
-        game.n_settlements[p] -= 1
-        game.n_cities[p] += 1
+        game._upgrade_to_city(p, a.node)
     game.built_this_turn = True
     game.log.append(a)
     _after_use(game, p)
-
-
-def recount_largest_army(game) -> None:
-    """A-27: after a played knight leaves, the holder keeps the card while still at 3+ and not
-    strictly beaten; otherwise a single top player with 3+ takes it, failing that it is set aside."""
-    k = game.knights
-    h = game.largest_army_holder
-    if h is not None and k[h] >= LARGEST_ARMY_MIN and k[h] >= max(k):
-        return
-    top = max(k)
-    game.largest_army_holder = k.index(top) if top >= LARGEST_ARMY_MIN and k.count(top) == 1 else None
 
 
 def _check_noblewoman(game, a: UseNoblewoman) -> None:
@@ -551,11 +521,9 @@ def _check_explorer(game, a: UseExplorer) -> None:
 def _apply_explorer(game, a: UseExplorer) -> None:
     p = game.current
     game._remove_road(p, a.source)
-    game._place_road(p, a.target)
-    game._update_longest_road((p,), broken=True)
     game.log.append(a)
-    for m in game._h_road:
-        m.on_road(game, p, a.target, False)
+    game._build_road(p, a.target)
+    game._update_longest_road((p,), broken=True)
     _after_use(game, p)
 
 
