@@ -48,7 +48,7 @@ from ..dicegame.game import DiceGame, DicePhase
 from ..dicegame.policies import TargetPolicy
 from ..errors import CatanError
 from ..viz.dice_sheet import SEAT_COLOURS, dice_sheet_figure, dice_sheet_traces
-from ._pace import schedule
+from ._common import SavesGames, schedule
 
 __all__ = ["DiceTable", "TARGETS", "load_dice_table"]
 
@@ -79,7 +79,7 @@ def _button(label: str, css: str, style: str = "", width: str = "auto") -> W.But
     return b
 
 
-class DiceTable:
+class DiceTable(SavesGames):
     """An ipywidgets table for one Dice Game: human and computer seats.
 
     Parameters
@@ -318,30 +318,11 @@ class DiceTable:
         self.refresh()
 
     # ------------------------------------------------------------------ save / load
-    def save(self, path: str | None = None) -> None:
-        """Save the game (engine JSON) to the file named in the table."""
-        path = path or self.save_path.value
-        self.game.save(path)
-        self.message = f"saved to {html.escape(str(path))}"
-        self.refresh()
+    game_class = DiceGame
 
-    def load(self, path: str | None = None) -> None:
-        """Load a game saved by :meth:`save` (same number of seats)."""
-        path = path or self.save_path.value
-        try:
-            game = DiceGame.load(path)
-        except CatanError as err:
-            self.message = f"⚠ {html.escape(str(err))}"
-            self.refresh()
-            return
-        if game.n != len(self.seats):
-            self.message = f"⚠ {html.escape(str(path))} holds a game for {game.n} player(s)"
-            self.refresh()
-            return
-        self.game = game
+    def _loaded(self) -> None:
         self.kept = set()
         self.selected_die = None
-        self.message = f"loaded {html.escape(str(path))}"
         self.refresh()
         self._schedule_computer()
 

@@ -54,7 +54,7 @@ from ..rules import (
 from ..rules.modules.five_six import EndSpecialBuild
 from ..viz import board_figure, dynamic_traces
 from ..viz.palette import palette
-from ._pace import schedule
+from ._common import SavesGames, schedule
 
 __all__ = ["GameTable"]
 
@@ -117,7 +117,7 @@ def _button(label: str, css: str, tooltip: str = "", style: str = "") -> W.Butto
     return b
 
 
-class GameTable:
+class GameTable(SavesGames):
     """An ipywidgets table hosting one game of 3-4 seats, each human or bot.
 
     Parameters
@@ -431,28 +431,14 @@ class GameTable:
         self.refresh()
 
     # ------------------------------------------------------------------ save / load
-    def save(self, path: str | None = None) -> None:
-        """Save the game (engine JSON) to the file named in the table."""
-        path = path or self.save_path.value
-        self.game.save(path)
-        self.message = f"saved to {html.escape(str(path))}"
-        self.refresh()
+    game_class = Game
 
-    def load(self, path: str | None = None) -> None:
-        """Load a game saved by :meth:`save` (same number of seats)."""
-        path = path or self.save_path.value
-        try:
-            game = Game.load(path)
-        except CatanError as err:
-            self.message = f"⚠ {html.escape(str(err))}"
-            self.refresh()
-            return
+    def _incompatible(self, game: Game) -> str | None:
         if game.n != len(self.seats) or game.board != self.game.board:
-            self.message = f"⚠ {html.escape(str(path))} holds a game for another table (seats or board differ)"
-            self.refresh()
-            return
-        self.game = game
-        self.message = f"loaded {html.escape(str(path))}"
+            return "holds a game for another table (seats or board differ)"
+        return None
+
+    def _loaded(self) -> None:
         self.refresh()
         self._schedule_bots()
 
