@@ -4,13 +4,13 @@ Usage::
 
     python benchmarks/analysis.py --seed 1 --repeat 20 --games 200 --players 4 --bots random
 
-1. Placement, as ``benchmarks/analysis_placement.py``: on a variable-setup base
+1. Placement: on a variable-setup base
    board (``Board.random(seed)``, topology derived outside the timed part), the
    median of ``--repeat`` runs of
    :func:`~catan_nb.analysis.placement.score_intersections` (every
    intersection) and of :func:`~catan_nb.analysis.placement.rank_openings`
    (seat 0, greedy opponents: every legal ordered pair).  Target: under 0.5 s.
-2. Simulation, as ``benchmarks/analysis_sim.py``:
+2. Simulation:
    :func:`~catan_nb.analysis.simulation.simulate` of ``--games`` complete bot
    games with ``workers=1`` (this process) and ``workers=2`` (a process pool,
    its start-up included), checking that both give identical records.
