@@ -31,6 +31,7 @@ from typing import Any, NewType
 import networkx as nx
 
 from . import hexgrid
+from ._files import field_name, read_json, schema_error, write_atomic
 from .constants import (
     BASE_ROWS,
     BASE_TERRAIN_COUNTS,
@@ -48,7 +49,6 @@ from .constants import (
     pips,
     roll_probability,
 )
-from ._files import field_name, read_json, schema_error, write_atomic
 from .errors import BoardFileError
 
 __all__ = [

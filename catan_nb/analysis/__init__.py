@@ -50,7 +50,13 @@ from .probability import (
     dice_sum_distribution,
     token_odds,
 )
-from .production import Production, node_production, placement_production, player_production, robber_effect
+from .production import (
+    Production,
+    node_production,
+    placement_production,
+    player_production,
+    robber_effect,
+)
 from .simulation import BOTS, GameRecord, SimulationResult, Table, simulate
 
 __all__ = [

@@ -22,16 +22,16 @@ from typing import Protocol
 from ..rules import (
     AcceptTrade,
     Action,
-    ConfirmTrade,
-    DeclineTrade,
-    Phase,
     BuildCity,
     BuildRoad,
     BuildSettlement,
     BuyDevelopmentCard,
+    ConfirmTrade,
+    DeclineTrade,
     EndTurn,
     Game,
     MaritimeTrade,
+    Phase,
 )
 
 __all__ = ["Bot", "RandomBot", "WeightedBot", "accepts_offer", "play_game"]

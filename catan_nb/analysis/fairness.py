@@ -33,9 +33,8 @@ from typing import Any, Union
 
 from .. import hexgrid
 from ..board import Board, HexId, NodeId, lay_tokens
-from ..constants import BASE_ROWS
-from ..errors import BoardConstraintError
 from ..constants import (
+    BASE_ROWS,
     BASE_TERRAIN_COUNTS,
     BASE_TOKEN_LETTERS,
     HARBOUR_PROPOSAL_POSITIONS,
@@ -45,6 +44,7 @@ from ..constants import (
     Terrain,
     pips,
 )
+from ..errors import BoardConstraintError
 from .placement import PlacementWeights, _NodeTable, founding_order
 from .production import placement_production
 

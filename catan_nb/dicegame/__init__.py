@@ -15,10 +15,27 @@ Examples
 0.978
 """
 
-from .actions import Build, DiceAction, EndTurn, Roll, Stop, Swap, TradeGold, action_from_json, action_to_json
+from .actions import (
+    Build,
+    DiceAction,
+    EndTurn,
+    Roll,
+    Stop,
+    Swap,
+    TradeGold,
+    action_from_json,
+    action_to_json,
+)
 from .constants import COSTS, FACES, Face, Kind, Variant
 from .game import DiceGame, DicePhase
-from .odds import KeepAdvice, best_keep, best_keep_table, keep_probability, reach_probability, target_cost
+from .odds import (
+    KeepAdvice,
+    best_keep,
+    best_keep_table,
+    keep_probability,
+    reach_probability,
+    target_cost,
+)
 from .policies import (
     Estimate,
     GreedyStopPolicy,

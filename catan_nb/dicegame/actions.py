@@ -18,9 +18,10 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any
 
+from .._codec import decode_action, encode_action
 from ..constants import Resource
 from .constants import Face
 
@@ -100,58 +101,15 @@ DICE_ACTION_TYPES: dict[str, type] = {cls.__name__: cls for cls in (Roll, Stop, 
 
 def action_to_json(action: DiceAction) -> dict[str, Any]:
     """A JSON-ready dict: ``{"type": "Roll", "keep": [0, 3], "faces": ["ore", "gold"]}``."""
-    out: dict[str, Any] = {"type": type(action).__name__}
-    for f in fields(action):  # type: ignore[arg-type]
-        v = getattr(action, f.name)
-        if isinstance(v, (Resource, Face)):
-            v = str(v)
-        elif isinstance(v, tuple):
-            v = [str(x) if isinstance(x, Face) else x for x in v]
-        out[f.name] = v
-    return out
+    return encode_action(action)
 
 
 def action_from_json(data: Any) -> DiceAction:
-    """Parse :func:`action_to_json` output.
+    """Parse :func:`action_to_json` output (the board game's decoder, with the Dice Game's actions).
 
     Raises
     ------
     ValueError
         For an unknown type or a malformed field (callers add the file and field).
     """
-    if not isinstance(data, dict) or "type" not in data:
-        raise ValueError("an action must be an object with a 'type'")
-    cls = DICE_ACTION_TYPES.get(data["type"])
-    if cls is None:
-        raise ValueError(f"unknown action type {data['type']!r}")
-    names = {f.name for f in fields(cls)}
-    extra = set(data) - names - {"type"}
-    if extra:
-        raise ValueError(f"{data['type']} has no field {sorted(extra)[0]!r}")
-    kw: dict[str, Any] = {}
-    for name in names & set(data):
-        v = data[name]
-        if v is None:
-            kw[name] = None
-        elif name == "keep":
-            if not isinstance(v, list) or not all(isinstance(x, int) and not isinstance(x, bool) for x in v):
-                raise ValueError("keep must be a list of die indices")
-            kw[name] = tuple(v)
-        elif name == "faces":
-            if not isinstance(v, list):
-                raise ValueError("faces must be a list of faces")
-            kw[name] = tuple(Face.parse(x) for x in v)
-        elif name == "resource":
-            kw[name] = Resource.parse(v)
-        elif name == "die":
-            if not isinstance(v, int) or isinstance(v, bool):
-                raise ValueError("die must be a die index")
-            kw[name] = v
-        else:
-            if not isinstance(v, str):
-                raise ValueError(f"{name} must be a string")
-            kw[name] = v
-    try:
-        return cls(**kw)
-    except TypeError as exc:
-        raise ValueError(f"{data['type']}: {exc}") from None
+    return decode_action(data, DICE_ACTION_TYPES)

@@ -16,10 +16,9 @@ Face.GOLD
 
 from __future__ import annotations
 
-import enum
 from types import MappingProxyType
 
-from ..constants import Resource
+from ..constants import Resource, _ReprEnum
 
 __all__ = [
     "Face",
@@ -43,28 +42,7 @@ __all__ = [
 ]
 
 
-class _Enum(enum.Enum):
-    """Enum whose repr evaluates back and that parses from its lower-case name."""
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}.{self.name}"
-
-    def __str__(self) -> str:
-        return self.name.lower()
-
-    @classmethod
-    def parse(cls, text):
-        """Parse ``"gold"``, ``"GOLD"`` or the member itself (strings only at the edges)."""
-        if isinstance(text, cls):
-            return text
-        try:
-            return cls[str(text).strip().upper().replace(" ", "_")]
-        except KeyError:
-            names = ", ".join(m.name.lower() for m in cls)
-            raise ValueError(f"unknown {cls.__name__.lower()} {text!r}; expected one of {names}") from None
-
-
-class Face(_Enum):
+class Face(_ReprEnum):
     """The six faces of a resource die (DG-COMP-1).
 
     Values 0-4 match :class:`catan_nb.Resource`; 5 is gold, which pays for
@@ -89,7 +67,7 @@ class Face(_Enum):
         return cls(Resource.parse(resource).value)
 
 
-class Kind(_Enum):
+class Kind(_ReprEnum):
     """What a structure of the sheet is (DG-SHEET-1)."""
 
     START = 0
@@ -99,7 +77,7 @@ class Kind(_Enum):
     KNIGHT = 4
 
 
-class Variant(_Enum):
+class Variant(_ReprEnum):
     """The side of the sheet (DG-COMP-2, DG-SETUP-1)."""
 
     NORMAL = 0

@@ -50,7 +50,17 @@ from typing import Any
 from .._files import parse_json, read_json, replay_actions, write_atomic
 from ..constants import Resource
 from ..errors import BoardFileError, IllegalActionError, SaveFileError
-from .actions import Build, DiceAction, EndTurn, Roll, Stop, Swap, TradeGold, action_from_json, action_to_json
+from .actions import (
+    Build,
+    DiceAction,
+    EndTurn,
+    Roll,
+    Stop,
+    Swap,
+    TradeGold,
+    action_from_json,
+    action_to_json,
+)
 from .constants import (
     FACES,
     MAX_ROLLS,

@@ -19,12 +19,11 @@ True
 
 from __future__ import annotations
 
-import enum
-import types
 import typing
 from dataclasses import dataclass, fields
 from typing import Any
 
+from .._codec import decode_action, decode_value, encode_action
 from ..constants import DevCard, Resource
 
 __all__ = [
@@ -84,12 +83,12 @@ class Action:
             v = getattr(self, name)
             if isinstance(v, (str, list)):
                 try:
-                    object.__setattr__(self, name, _decode(v, hint))
+                    object.__setattr__(self, name, decode_value(v, hint))
                 except (TypeError, ValueError, KeyError):
                     pass  # left as given: the rules check reports it with its rule id
             elif isinstance(v, tuple) and any(isinstance(x, (str, list)) for x in v):
                 try:
-                    object.__setattr__(self, name, _decode(list(v), hint))
+                    object.__setattr__(self, name, decode_value(list(v), hint))
                 except (TypeError, ValueError, KeyError):
                     pass
 
@@ -258,78 +257,20 @@ ACTION_TYPES: dict[str, type] = {
     )
 }
 
-def _encode(value: Any) -> Any:
-    if isinstance(value, enum.Enum):
-        return str(value)
-    if isinstance(value, (tuple, list)):
-        return [_encode(v) for v in value]
-    return value
-
-
-def _decode(value: Any, hint: Any) -> Any:
-    """Decode a JSON value by a field's type hint (ints, enums, tuples, optionals)."""
-    if value is None:
-        return None
-    origin, args = typing.get_origin(hint), typing.get_args(hint)
-    if origin in (typing.Union, types.UnionType):
-        options = [a for a in args if a is not type(None)]
-        for a in options:
-            try:
-                return _decode(value, a)
-            except (TypeError, ValueError, KeyError):
-                continue
-        raise ValueError(f"{value!r} fits none of {options}")
-    if origin is tuple:
-        if not isinstance(value, (list, tuple)):
-            raise ValueError(f"expected a list, not {value!r}")
-        if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(_decode(v, args[0]) for v in value)
-        if len(value) != len(args):
-            raise ValueError(f"expected {len(args)} items, not {len(value)}")
-        return tuple(_decode(v, a) for v, a in zip(value, args))
-    if isinstance(hint, type) and issubclass(hint, enum.Enum):
-        return hint.parse(value)  # type: ignore[attr-defined]
-    if hint is int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise ValueError(f"expected an integer, not {value!r}")
-        return value
-    return value
-
-
 def action_to_json(action: Action) -> dict[str, Any]:
     """A JSON-ready dict for an action: ``{"type": "BuildRoad", "path": 12}``."""
-    out: dict[str, Any] = {"type": type(action).__name__}
-    for f in fields(action):  # type: ignore[arg-type]
-        out[f.name] = _encode(getattr(action, f.name))
-    return out
+    return encode_action(action)
 
 
-def action_from_json(data: dict[str, Any]) -> Action:
+def action_from_json(data: dict[str, Any], registry: dict[str, type] | None = None) -> Action:
     """Parse :func:`action_to_json` output (fields decoded by the action's type hints).
+
+    ``registry`` maps type names to action classes (default: the board game's,
+    rule modules included).
 
     Raises
     ------
     ValueError
         For an unknown type or malformed field (callers wrap it with the file and field).
     """
-    if not isinstance(data, dict) or "type" not in data:
-        raise ValueError("an action must be an object with a 'type'")
-    cls = ACTION_TYPES.get(data["type"])
-    if cls is None:
-        raise ValueError(f"unknown action type {data['type']!r}")
-    names = {f.name for f in fields(cls)}
-    extra = set(data) - names - {"type"}
-    if extra:
-        raise ValueError(f"{data['type']} has no field {sorted(extra)[0]!r}")
-    hints = typing.get_type_hints(cls)
-    kwargs = {}
-    for name in names:
-        if name in data:
-            try:
-                kwargs[name] = _decode(data[name], hints[name])
-            except (TypeError, ValueError, KeyError) as exc:
-                raise ValueError(f"{data['type']}.{name}: {exc}") from None
-    try:
-        return cls(**kwargs)
-    except TypeError as exc:
-        raise ValueError(f"{data['type']}: {exc}") from None
+    return decode_action(data, ACTION_TYPES if registry is None else registry)

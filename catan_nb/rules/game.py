@@ -29,13 +29,14 @@ from __future__ import annotations
 import copy as _copy
 import json
 import secrets
-from functools import partial
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field, fields, replace
+from functools import partial
 from pathlib import Path
 from random import Random
 from typing import Any
 
+from .._files import parse_json, read_json, replay_actions, write_atomic
 from ..board import Board, Topology
 from ..constants import (
     BANK_PER_RESOURCE,
@@ -53,7 +54,6 @@ from ..constants import (
     DevCard,
     Resource,
 )
-from .._files import parse_json, read_json, replay_actions, write_atomic
 from ..errors import CatanError, IllegalActionError, SaveFileError
 from .actions import (
     AcceptTrade,

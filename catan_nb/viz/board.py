@@ -426,14 +426,18 @@ def board_figure(
     return go.Figure(data=traces, layout=layout)
 
 
-def mimebundle(source, include=None, exclude=None) -> dict:
-    """A notebook display bundle for a Board or Game: its board figure, plus a text fallback."""
+def figure_bundle(fig, source, include=None, exclude=None) -> dict:
+    """A notebook display bundle of ``fig`` (plotly's own, else its mimetype) with ``repr(source)`` as text."""
     import plotly.io as pio
 
-    fig = board_figure(source)
     bundle = fig._repr_mimebundle_(include, exclude) or pio.renderers["plotly_mimetype"].to_mimebundle(fig.to_dict())
     bundle["text/plain"] = repr(source)
     return bundle
+
+
+def mimebundle(source, include=None, exclude=None) -> dict:
+    """A notebook display bundle for a Board or Game: its board figure, plus a text fallback."""
+    return figure_bundle(board_figure(source), source, include, exclude)
 
 
 def trace_index(fig, name: str) -> int:

@@ -270,9 +270,6 @@ def dice_sheet_figure(
 
 def sheet_mimebundle(source, include=None, exclude=None) -> dict:
     """A notebook display bundle for a DiceSheet or DiceGame: its sheet figure, plus a text fallback."""
-    import plotly.io as pio
+    from .board import figure_bundle
 
-    fig = dice_sheet_figure(source)
-    bundle = fig._repr_mimebundle_(include, exclude) or pio.renderers["plotly_mimetype"].to_mimebundle(fig.to_dict())
-    bundle["text/plain"] = repr(source)
-    return bundle
+    return figure_bundle(dice_sheet_figure(source), source, include, exclude)

@@ -31,7 +31,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...constants import CATAN_TOKENS, FAVOUR_SUPPLY, FRIENDS_VP_TO_WIN, GUILD_PRICE, DevCard, Guild, Resource
+from ...constants import (
+    CATAN_TOKENS,
+    FAVOUR_SUPPLY,
+    FRIENDS_VP_TO_WIN,
+    GUILD_PRICE,
+    DevCard,
+    Guild,
+    Resource,
+)
 from ..actions import Action
 from ..phase import Phase
 from . import Module, register
