@@ -753,10 +753,12 @@ class Game:
             raise IllegalActionError("B-END-3", f"the game is over: seat {self.winner} won", action)
         check(action)
         self._apply_dispatch[type(action)](action)
+        self._check_win()  # B-END-3, after every action
 
     def apply(self, action: Action) -> None:
         """Apply ``action`` without checking it (fast path; take it from :meth:`legal_actions`)."""
         self._apply_dispatch[type(action)](action)
+        self._check_win()  # B-END-3, after every action
 
     def _fail(self, rule: str, evidence: str, action: Action):
         raise IllegalActionError(rule, evidence, action)
@@ -1075,7 +1077,6 @@ class Game:
         self.built_this_turn = True
         self.log.append(a)
         self._found_settlement(p, v)
-        self._check_win()
 
     def _place_road(self, p: int, e: int) -> None:
         self.edge_owner[e] = p
@@ -1133,13 +1134,11 @@ class Game:
             self._build_road(p, a.path)
             if self.free_roads <= 0 or len(self.roads[p]) >= PIECE_LIMITS["road"] or not self._road_candidates(p):
                 self.phase = self._resume
-            self._check_win()
             return
         self._pay(p, ROAD)
         self.built_this_turn = True
         self.log.append(a)
         self._build_road(p, a.path)
-        self._check_win()
 
     def _do_city(self, a: BuildCity) -> None:
         p = self.current
@@ -1147,7 +1146,6 @@ class Game:
         self._upgrade_to_city(p, a.node)
         self.built_this_turn = True
         self.log.append(a)
-        self._check_win()
 
     def _recount_largest_army(self) -> None:
         """A-27: after a played knight leaves, the holder keeps the card while still at the minimum
@@ -1185,7 +1183,6 @@ class Game:
         self.dev_new[p][card] += 1  # B-TURN-5
         self.built_this_turn = True
         self.log.append(BuyDevelopmentCard(DevCard(card)))
-        self._check_win()  # B-TURN-7: a VP card counts at once
 
     def _do_roll(self, a: RollDice) -> None:
         u, w = self._draw(), self._draw()
@@ -1295,7 +1292,6 @@ class Game:
         self.phase = self._resume
         for m in self._h_robber:
             m.on_robber(self, self.log[-1])
-        self._check_win()
 
     def _start_dev_play(self, card: int) -> None:
         p = self.active
@@ -1312,7 +1308,6 @@ class Game:
         self.log.append(a)
         self._resume = self.phase
         self.phase = Phase.MOVE_ROBBER  # B-DEV-2, B-DEV-4: no discards
-        self._check_win()
 
     def _do_road_building(self, a: PlayRoadBuilding) -> None:
         self._start_dev_play(ROAD_BUILDING)
@@ -1423,9 +1418,15 @@ class Game:
         self.dev_new[p] = [0] * len(DevCard)
         for m in self._h_turn_start:
             m.on_turn_start(self)
-        self._check_win()  # B-END-3: already having 10 when the turn begins
 
     def _check_win(self) -> None:
+        """B-END-3: the active player wins at once on reaching the target in their own turn.
+
+        Run after every applied action (:meth:`play`, :meth:`apply`), so the rule holds for
+        every action kind, the modules' included; turn starts are actions too (EndTurn).
+        """
+        if self.phase is Phase.GAME_OVER:
+            return
         p = self.active
         if self.vp(p) >= self.vp_target and self.phase not in (Phase.FOUNDING_SETTLEMENT, Phase.FOUNDING_ROAD):
             self.winner = p

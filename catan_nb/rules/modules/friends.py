@@ -342,7 +342,6 @@ def _apply_pavers(game, a: UsePavers) -> None:
     p = game.active
     game.log.append(a)
     game._build_road(p, a.path)  # F-GUILD-3 free (B-BUILD-12); F-EARN-12: it counts for joins
-    game._check_win()
 
 
 def _check_professors(game, a: UseProfessors) -> None:
@@ -360,7 +359,6 @@ def _apply_professors(game, a: UseProfessors) -> None:
     game.dev[p][card] += 1
     game.dev_new[p][card] += 1  # F-GUILD-4: the usual rules apply (B-TURN-5)
     game.log.append(UseProfessors(DevCard(card)))
-    game._check_win()
 
 
 def _check_architects(game, a: UseArchitects) -> None:
@@ -375,7 +373,6 @@ def _apply_architects(game, a: UseArchitects) -> None:
     st["catan_left"] -= 1
     st["catan_tokens"][game.active] += 1
     game.log.append(a)
-    game._check_win()
 
 
 def _check_exchange(game, a: ExchangeFavour) -> None:

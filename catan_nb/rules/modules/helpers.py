@@ -207,10 +207,6 @@ def _after_use(game, player: int) -> None:
     """H-USE-2, H-USE-3: the holder flips or exchanges before play goes on."""
     st = state(game)
     st["used"][player] = True
-    game._check_win()  # B-END-3: a win ends the game at once, before the flip or exchange
-    if game.is_over:
-        st["resume"] = None
-        return
     if st["resume"] is None:
         st["resume"] = [game.phase.value, game.current]
     game.phase = Phase.HELPER_AFTER_USE
@@ -223,7 +219,6 @@ def _resume(game) -> None:
     st["resume"] = None
     game.phase = Phase(phase)
     game.current = current
-    game._check_win()
 
 
 def _pay_substituted(game, action: Action, player: int, cost, replace, pay_with, allowed, rule) -> list[int]:
