@@ -223,7 +223,7 @@ def test_queries():
     assert g.unspent() == list(range(6)) and g.available_swaps() == []
     with pytest.raises(KeyError):
         g.sheet["nope"]
-    with pytest.raises(TypeError):
+    with pytest.raises(IllegalActionError, match="API"):  # issue 9: every refusal is typed
         g.play("roll")  # type: ignore[arg-type]
     assert Kind.parse("city") is Kind.CITY and str(Face.GOLD) == "gold"
     with pytest.raises(ValueError):

@@ -71,7 +71,10 @@ def test_DG_COMP_1_six_dice_with_five_resources_and_gold():
     g = DiceGame(seed=1)
     g.play(Roll())
     assert len(g.dice) == 6 and all(isinstance(f, Face) for f in g.dice)
-    raises(DiceGame(seed=1), Roll(faces=("ore",) * 6), "DG-COMP-1")
+    raises(DiceGame(seed=1), Roll(faces=("diamond",) * 6), "API")  # not a face: refused at the boundary
+    g = DiceGame(seed=1)
+    g.play(Roll(faces=("ore",) * 6))  # face names are parsed (strings only at the edges)
+    assert g.dice == [Face.ORE] * 6
 
 
 def test_DG_COMP_2_two_sided_sheet_normal_and_plus():

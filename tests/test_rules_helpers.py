@@ -601,7 +601,7 @@ def test_H_CARD_2_mendicant_road_building_assistance():
     assert BuildRoad(path) not in game.legal_actions()
     assert BuildRoadWithMendicant(path, LUMBER, WOOL) in game.legal_actions()
     illegal(game, BuildRoadWithMendicant(path, GRAIN, WOOL), "H-CARD-2")  # not a road cost
-    illegal(game, BuildRoadWithMendicant(path, LUMBER, None), "H-CARD-2")
+    illegal(game, BuildRoadWithMendicant(path, LUMBER, None), "API")  # a resource is required (issue 9)
     illegal(game, BuildRoadWithMendicant(path, BRICK, WOOL), "B-BUILD-1")  # still needs the lumber
     illegal(game, BuildRoadWithMendicant(path, LUMBER, ORE), "B-BUILD-1")
     illegal(game, BuildRoadWithMendicant(BOARD.path_between(39, 43), LUMBER, WOOL), "B-BUILD-4")

@@ -47,10 +47,12 @@ from pathlib import Path
 from random import Random
 from typing import Any
 
+from .._codec import FieldError, normalize_action, short_repr
 from .._files import parse_json, read_json, replay_actions, write_atomic
 from ..constants import Resource
 from ..errors import BoardFileError, IllegalActionError, SaveFileError
 from .actions import (
+    DICE_ACTION_TYPES,
     Build,
     DiceAction,
     EndTurn,
@@ -86,6 +88,7 @@ __all__ = ["DiceGame", "DicePhase", "SAVE_FORMAT", "SAVE_VERSION"]
 SAVE_FORMAT = "catan_nb.dicegame"
 SAVE_VERSION = 1
 GOLD = Face.GOLD.value
+_ACTION_CLASSES = frozenset(DICE_ACTION_TYPES.values())
 
 
 class DicePhase(enum.Enum):
@@ -325,8 +328,8 @@ class DiceGame:
     # ================================================================== checked path
     def check(self, action: DiceAction) -> None:
         """Raise :class:`IllegalActionError` if ``action`` is illegal now (the state is not touched)."""
-        if not isinstance(action, DiceAction):
-            raise TypeError(f"not a dice game action: {action!r}")
+        if type(action) not in _ACTION_CLASSES:
+            raise IllegalActionError("API", f"{short_repr(action)} is not a Dice Game action", action)
         end_rule = "DG-END-1" if self.variant is Variant.NORMAL else "DGP-11"
 
         def bad(rule: str, evidence: str) -> None:
@@ -434,6 +437,11 @@ class DiceGame:
         IllegalActionError
             With the rule id and the evidence.
         """
+        if type(action) in _ACTION_CLASSES:
+            try:
+                action = normalize_action(action)  # the checked boundary: canonical field types
+            except FieldError as exc:
+                raise IllegalActionError("API", str(exc), action) from None
         self.check(action)
         self.apply(action)
 

@@ -78,6 +78,12 @@ class Action:
 
     __slots__ = ()
 
+    def __copy__(self):
+        return self  # actions are immutable values
+
+    def __deepcopy__(self, memo):
+        return self
+
     def __post_init__(self) -> None:
         for name, hint in _coercions(type(self)):
             v = getattr(self, name)

@@ -29,13 +29,15 @@ from __future__ import annotations
 import copy as _copy
 import json
 import secrets
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field, fields, replace
-from functools import partial
+from functools import lru_cache, partial
+from types import MappingProxyType
 from pathlib import Path
 from random import Random
 from typing import Any
 
+from .._codec import FieldError, normalize_action, short_repr
 from .._files import parse_json, read_json, replay_actions, write_atomic
 from ..board import Board, Topology
 from ..constants import (
@@ -184,20 +186,29 @@ class PlayerView:
     legal_actions: tuple[Action, ...] = field(default=())
 
 
-def _cached_actions(n_nodes: int, n_edges: int, n_hexes: int, n_players: int) -> dict[str, Any]:
-    """Reusable action instances: actions are values, so legal_actions can share them."""
-    return {
-        "settle": [BuildSettlement(v) for v in range(n_nodes)],
-        "city": [BuildCity(v) for v in range(n_nodes)],
-        "road": [BuildRoad(e) for e in range(n_edges)],
-        "trade": [[MaritimeTrade(g, r) for r in RESOURCES] for g in RESOURCES],
-        "discard": [Discard(tuple(int(i == r) for i in range(N_RES))) for r in range(N_RES)],
-        "robber": {},
-        "robber_plain": [MoveRobber(hx) for hx in range(n_hexes)],
-        "yop": [[PlayYearOfPlenty(a, b) for b in RESOURCES] for a in RESOURCES],
-        "mono": [PlayMonopoly(r) for r in RESOURCES],
-        "confirm": [ConfirmTrade(p) for p in range(n_players)],
-    }
+@lru_cache(maxsize=None)
+def _cached_actions(n_nodes: int, n_edges: int, n_hexes: int, n_players: int) -> Mapping[str, Any]:
+    """Reusable action instances: actions are values, so every game of this size shares them (read-only)."""
+    return MappingProxyType({
+        "settle": tuple(BuildSettlement(v) for v in range(n_nodes)),
+        "city": tuple(BuildCity(v) for v in range(n_nodes)),
+        "road": tuple(BuildRoad(e) for e in range(n_edges)),
+        "trade": tuple(tuple(MaritimeTrade(g, r) for r in RESOURCES) for g in RESOURCES),
+        "discard": tuple(Discard(tuple(int(i == r) for i in range(N_RES))) for r in range(N_RES)),
+        "robber": tuple(tuple(MoveRobber(hx, o) for o in range(n_players)) for hx in range(n_hexes)),
+        "robber_plain": tuple(MoveRobber(hx) for hx in range(n_hexes)),
+        "yop": tuple(tuple(PlayYearOfPlenty(a, b) for b in RESOURCES) for a in RESOURCES),
+        "mono": tuple(PlayMonopoly(r) for r in RESOURCES),
+        "confirm": tuple(ConfirmTrade(p) for p in range(n_players)),
+    })
+
+
+def _tally(items: Iterable[int], width: int) -> list[int]:
+    """Counts per index of a list of small ints."""
+    out = [0] * width
+    for i in items:
+        out[i] += 1
+    return out
 
 
 _END_TURN = EndTurn()
@@ -707,15 +718,12 @@ class Game:
             out: list[Action] = [plain[hx] for hx in range(self._t.n_hexes) if hx != robber and hx not in at_hex]
         else:
             out = [plain[hx] for hx in range(self._t.n_hexes) if hx != robber]
-        cache = self._acts["robber"]
+        steal = self._acts["robber"]
         for hx in sorted(at_hex):
             if hx == robber:
                 continue
-            for o in sorted(at_hex[hx]):
-                act = cache.get((hx, o))
-                if act is None:
-                    act = cache[(hx, o)] = MoveRobber(hx, o)
-                out.append(act)
+            row = steal[hx]
+            out.extend(row[o] for o in sorted(at_hex[hx]))
         return out
 
     def _road_candidates(self, p: int) -> list[int]:
@@ -748,7 +756,13 @@ class Game:
         """
         check = self._check_dispatch.get(type(action))
         if check is None:
-            raise IllegalActionError("API", f"{action!r} is not a catan_nb action", action)
+            raise IllegalActionError(
+                "API", f"{short_repr(action)} is not an action of this game (rule modules: {list(self.rules.modules)})", action
+            )
+        try:
+            action = normalize_action(action)  # the checked boundary: canonical field types
+        except FieldError as exc:
+            raise IllegalActionError("API", str(exc), action) from None
         if self.phase is Phase.GAME_OVER:
             raise IllegalActionError("B-END-3", f"the game is over: seat {self.winner} won", action)
         check(action)
@@ -1538,19 +1552,77 @@ class Game:
     )
     _NESTED = ("hands", "dev", "dev_new", "road_nodes", "roads", "harbours")
 
+    #: Attributes a copy shares with its source (immutable) ...
+    _SHARED = frozenset({"board", "_t", "_acts", "_producers", "modules", "rules", "colours"})
+    #: ... and those :meth:`_wire` rebuilds for it (dispatch tables and hook lists bound to the game).
+    _WIRED = frozenset({
+        "_check_dispatch", "_apply_dispatch", "_h_legal", "_h_founding", "_h_founding_done", "_h_road",
+        "_h_settlement", "_h_robber", "_h_roll", "_h_end_turn", "_h_turn_start", "_h_vp", "_h_rate", "_build_phases",
+    })
+
     def copy(self) -> "Game":
-        """An independent copy (shares the immutable board), e.g. for search or what-if analysis."""
+        """An independent copy, e.g. for search or what-if analysis.
+
+        The copy shares only immutable data with its source (the board, its
+        topology, the rules, cached action values); everything a game or its
+        modules can change is copied, so nothing done to one shows in the other.
+
+        Examples
+        --------
+        >>> g = Game(Board.beginner(), seed=1, start="beginner")
+        >>> c = g.copy()
+        >>> c.play(RollDice(dice=(3, 4)))
+        >>> len(g.log), len(c.log)
+        (0, 1)
+        """
         g = Game.__new__(Game)
-        g.__dict__.update(self.__dict__)
-        for k in self._LISTS:
-            setattr(g, k, list(getattr(self, k)))
-        for k in self._NESTED:
-            setattr(g, k, [x.copy() for x in getattr(self, k)])
-        g.last_production = {k: v.copy() for k, v in self.last_production.items()}
-        g._rng = Random()
-        g._rng.setstate(self._rng.getstate())
-        g.ext = _copy.deepcopy(self.ext)
+        shared = self._SHARED
+        skip = shared | self._WIRED
+        own = {k: v for k, v in self.__dict__.items() if k not in skip}
+        g.__dict__.update({k: v for k, v in self.__dict__.items() if k in shared})
+        g.__dict__.update(_copy.deepcopy(own))
         g._wire()
+        return g
+
+    def determinized(self, observer: int, seed: int) -> "Game":
+        """A copy in which everything ``observer`` cannot see is drawn again at random.
+
+        For search over information sets (a determinisation): the copy agrees with
+        ``self.view(observer)`` (board, own cards, every count, the bank, played
+        cards), while the opponents' resource cards are dealt again from their
+        combined pool (which is public: 95 minus the bank and the observer's hand),
+        their unplayed development cards and the deck are dealt again from the
+        cards the observer has not seen, and the random generator is reseeded, so
+        future dice and draws are unknown too.  The result depends only on what
+        the observer may know and on ``seed``.
+
+        Examples
+        --------
+        >>> g = Game(Board.beginner(), seed=1, start="beginner")
+        >>> d = g.determinized(0, seed=7)
+        >>> d.hand(0) == g.hand(0), [sum(h) for h in d.hands] == [sum(h) for h in g.hands]
+        (True, True)
+        """
+        g = self.copy()
+        rng = Random(seed)
+        others = [q for q in range(self.n) if q != observer]
+        pool = [r for q in others for r in range(N_RES) for _ in range(g.hands[q][r])]
+        rng.shuffle(pool)
+        for q in others:
+            k = sum(g.hands[q])
+            g.hands[q] = _tally(pool[:k], N_RES)
+            del pool[:k]
+        kinds = len(DevCard)
+        unseen = [c for c in range(kinds) for _ in range(g.deck[c])]
+        unseen += [c for q in others for c in range(kinds) for _ in range(g.dev[q][c])]
+        rng.shuffle(unseen)
+        for q in others:
+            k, new = sum(g.dev[q]), sum(g.dev_new[q])
+            g.dev[q] = _tally(unseen[:k], kinds)
+            g.dev_new[q] = _tally(unseen[:new], kinds)
+            del unseen[:k]
+        g.deck = _tally(unseen, kinds)
+        g._rng = Random(rng.getrandbits(64))
         return g
 
     def state(self) -> dict[str, Any]:
