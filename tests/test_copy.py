@@ -1,0 +1,134 @@
+"""``Game.copy()`` and ``DiceGame.copy()`` share no mutable state with their source (issue 9).
+
+Two checks on positions of every variant and rule module: no mutable object (list, dict, set,
+bytearray, Random) reachable from the copy is reachable from the source, except the immutable parts
+a copy may share; and mutating every mutable part of the copy, one at a time, leaves the source's
+``state()`` and ``to_json()`` as they were.  Playing on a copy (buying the last development
+cards, stealing, rolling) never shows in the source.
+"""
+
+from __future__ import annotations
+
+import random
+from random import Random
+
+import pytest
+
+from catan_nb import Board, Game
+from catan_nb.analysis import RandomBot
+from catan_nb.dicegame import DiceGame
+from catan_nb.rules import BuyDevelopmentCard, Rules
+
+MUTABLE = (list, dict, set, bytearray, Random)
+
+
+def mutable_parts(obj, skip: frozenset[str] = frozenset()):
+    """Every mutable container reachable from ``obj.__dict__`` (but the attributes in ``skip``), by id."""
+    out: dict[int, tuple[str, object]] = {}
+    stack = [(k, v) for k, v in vars(obj).items() if k not in skip]
+    seen: set[int] = set()
+    while stack:
+        where, v = stack.pop()
+        if id(v) in seen:
+            continue
+        seen.add(id(v))
+        if isinstance(v, MUTABLE):
+            out[id(v)] = (where, v)
+        if isinstance(v, dict):
+            stack.extend((f"{where}[{k!r}]", x) for k, x in v.items())
+        elif isinstance(v, (list, tuple, set, frozenset)):
+            stack.extend((f"{where}[{i}]", x) for i, x in enumerate(v))
+    return out
+
+
+def games() -> list[Game]:
+    out = []
+    variants = [
+        dict(players=4, rules=Rules()),
+        dict(players=3, rules=Rules(combined_trade_build=True)),
+        dict(players=5, rules=Rules()),
+        dict(players=4, rules=Rules(modules=("friends",))),
+        dict(players=4, rules=Rules(modules=("helpers",))),
+        dict(players=6, rules=Rules(modules=("friends", "helpers"))),
+    ]
+    for i, v in enumerate(variants):
+        board = Board.random(seed=i, layout="five_six" if v["players"] > 4 else "base")
+        g = Game(board, seed=i, **v)
+        bots = [RandomBot(p, offers=True) for p in range(g.n)]
+        stop = random.Random(i).randrange(150, 600)
+        while not g.is_over and len(g.log) < stop:
+            g.apply(bots[g.current_player].choose(g))
+        out.append(g)
+    return out
+
+
+GAMES = games()
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: "+".join(g.rules.modules) or f"base{g.n}")
+def test_copy_shares_no_mutable_object(game):
+    c = game.copy()
+    shared = Game._SHARED | Game._WIRED
+    mine = mutable_parts(game, shared)
+    theirs = mutable_parts(c, shared)
+    both = set(mine) & set(theirs)
+    assert not both, [mine[i][0] for i in both][:10]
+    assert c.state() == game.state() and c.to_json() == game.to_json()
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: "+".join(g.rules.modules) or f"base{g.n}")
+def test_mutating_every_part_of_a_copy_leaves_the_source_alone(game):
+    before_state, before_json = game.state(), game.to_json()
+    c = game.copy()
+    for where, part in mutable_parts(c, Game._SHARED | Game._WIRED).values():
+        if isinstance(part, list):
+            part.append(-99)
+        elif isinstance(part, dict):
+            part["__mutated__"] = 1
+        elif isinstance(part, set):
+            part.add(-99)
+        elif isinstance(part, Random):
+            part.random()
+    assert game.state() == before_state
+    assert game.to_json() == before_json
+
+
+def test_buying_on_a_copy_does_not_touch_the_source_deck():
+    """The issue's case: buying a card on a copy took it out of the original's deck too."""
+    g = Game(Board.beginner(), seed=3, start="beginner")
+    g.play(__import__("catan_nb.rules", fromlist=["RollDice"]).RollDice(dice=(3, 4)))
+    while g.phase.value != "main":
+        g.apply(g.legal_actions()[0])
+    g.deal(g.current_player, {"ore": 5, "wool": 5, "grain": 5})
+    deck = list(g.deck)
+    c = g.copy()
+    for _ in range(5):
+        c.play(BuyDevelopmentCard())
+    assert g.deck == deck and sum(c.deck) == sum(deck) - 5
+
+
+def test_copies_play_on_independently():
+    g = GAMES[3]
+    c = g.copy()
+    d = g.copy()
+    bots = [RandomBot(7 + p) for p in range(g.n)]
+    while not c.is_over and len(c.log) < len(g.log) + 200:
+        c.apply(bots[c.current_player].choose(c))
+    assert d.state() == g.state()
+
+
+def test_dice_game_copy_is_independent():
+    g = DiceGame(players=3, variant="plus", seed=5)
+    rng = random.Random(1)
+    for _ in range(40):
+        acts = g.legal_actions()
+        g.apply(acts[rng.randrange(len(acts))])
+    c = g.copy()
+    assert not set(mutable_parts(g, frozenset({"sheet"}))) & set(mutable_parts(c, frozenset({"sheet"})))
+    before = g.state()
+    for _where, part in mutable_parts(c, frozenset({"sheet"})).values():
+        if isinstance(part, list):
+            part.append(-1)
+        elif isinstance(part, dict):
+            part["x"] = 1
+    assert g.state() == before

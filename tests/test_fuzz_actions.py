@@ -1,0 +1,277 @@
+"""Malformed actions of every type, in every phase, for the board game, every rule module and the
+Dice Game (issue 9): each is refused with a typed ``IllegalActionError`` carrying a rule id, and the
+game is exactly as before (``state()`` and ``to_json()`` unchanged); an action whose fields only
+need normalising (numpy integers, enum names) is accepted and saves and replays like its plain twin.
+
+Positions come from random games of every variant, kept so that every phase the variants reach is
+represented.  Field values come from hypothesis: every wrong type (bool, float, str, None, bytes,
+containers, numpy scalars and arrays) and every wrong range (negative, huge, off by one).  The
+number of actions tried is printed with ``-s`` and counted in ``FUZZ_COUNTS``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import os
+import random
+import typing
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from catan_nb import Board, Game
+from catan_nb._codec import field_hints
+from catan_nb.analysis import RandomBot
+from catan_nb.dicegame import DiceGame
+from catan_nb.dicegame.actions import DICE_ACTION_TYPES
+from catan_nb.errors import IllegalActionError
+from catan_nb.rules import ACTION_TYPES, Phase, Rules
+
+#: Examples per hypothesis test; raise with CATAN_NB_FUZZ=... for a long run on demand.
+EXAMPLES = int(os.environ.get("CATAN_NB_FUZZ", "400"))
+FUZZ_COUNTS = {"tried": 0, "refused": 0, "accepted": 0}
+
+VARIANTS = [
+    dict(players=4, start="founding", rules=Rules()),
+    dict(players=3, start="beginner", rules=Rules(steal_mandatory=True)),
+    dict(players=5, start="founding", rules=Rules()),
+    dict(players=4, start="founding", rules=Rules(modules=("friends",))),
+    dict(players=3, start="founding", rules=Rules(modules=("helpers",))),
+    dict(players=6, start="founding", rules=Rules(modules=("friends", "helpers"))),
+]
+
+
+@functools.lru_cache(maxsize=1)
+def positions() -> tuple[Game, ...]:
+    """Positions in every phase the variants reach (a few per phase and variant)."""
+    out = []
+    for i, variant in enumerate(VARIANTS):
+        for seed in range(3):
+            board = Board.beginner() if variant["start"] == "beginner" else Board.random(
+                seed=seed, layout="five_six" if variant["players"] > 4 else "base"
+            )
+            game = Game(board, seed=100 * i + seed, **variant)
+            bots = [RandomBot(seed * 10 + p, offers=True) for p in range(game.n)]
+            seen: dict[Phase, int] = {}
+            while not game.is_over and game.turn < 400:
+                if seen.get(game.phase, 0) < 2 and random.Random(len(game.log)).random() < 0.3:
+                    seen[game.phase] = seen.get(game.phase, 0) + 1
+                    out.append(game.copy())
+                game.apply(bots[game.current_player].choose(game))
+            out.append(game)  # game over
+    return tuple(out)
+
+
+def phases_covered() -> set[Phase]:
+    return {g.phase for g in positions()}
+
+
+def test_positions_cover_every_phase_the_modules_use():
+    """The fuzzer's positions reach every phase (module phases included)."""
+    assert phases_covered() == set(Phase), set(Phase) - phases_covered()
+
+
+# ---------------------------------------------------------------- bad values by type hint
+ATOMS_BAD = st.one_of(
+    st.booleans(),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.text(max_size=8),
+    st.none(),
+    st.binary(max_size=4),
+    st.just([]),
+    st.just({}),
+    st.just(object()),
+    st.just(np.float64(1.0)),
+    st.just(np.bool_(True)),
+    st.just(np.array([1, 2])),
+    st.just(1 + 2j),
+)
+INTS_ANY = st.one_of(
+    st.integers(-3, 130),
+    st.integers(-(10**30), 10**30),
+    st.integers(0, 60).map(np.int64),
+    st.integers(-5, 5).map(np.int8),
+)
+
+
+def value_for(hint, draw, wrong: bool):
+    """A value for a field: of the hinted type (in or out of range) or, if ``wrong``, of any other type."""
+    if wrong:
+        return draw(st.one_of(ATOMS_BAD, INTS_ANY))
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin is typing.Union or str(origin) == "<class 'types.UnionType'>":
+        options = [a for a in args if a is not type(None)]
+        if type(None) in args and draw(st.booleans()):
+            return None
+        return value_for(draw(st.sampled_from(options)), draw, False)
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            n = draw(st.integers(0, 4))
+            return tuple(value_for(args[0], draw, draw(st.integers(0, 9)) == 0) for _ in range(n))
+        n = len(args) + draw(st.sampled_from([0, 0, 0, -1, 1]))
+        items = [value_for(args[min(i, len(args) - 1)], draw, draw(st.integers(0, 9)) == 0) for i in range(max(n, 0))]
+        return draw(st.sampled_from([tuple, list, np.array if all(isinstance(x, (int, np.integer)) for x in items) else tuple]))(items)
+    if isinstance(hint, type) and hasattr(hint, "parse"):
+        members = list(hint)
+        return draw(st.one_of(st.sampled_from(members), st.sampled_from([str(m) for m in members] + ["nope", "ORE "])))
+    if hint is int:
+        return draw(INTS_ANY)
+    if hint is bool:
+        return draw(st.one_of(st.booleans(), st.just(np.bool_(False))))
+    if hint is str:
+        return draw(st.sampled_from(["settlement", "city", "road", "", "R0", "S3", "K1", "K9", "nope"]))
+    return draw(ATOMS_BAD)
+
+
+@st.composite
+def malformed(draw, registry: dict[str, type]):
+    """An action of any registered type with fields drawn of the right type, a wrong type or out of range."""
+    cls = draw(st.sampled_from(sorted(registry.values(), key=lambda c: c.__name__)))
+    kwargs = {}
+    for name, hint in field_hints(cls):
+        kwargs[name] = value_for(hint, draw, draw(st.integers(0, 3)) == 0)
+    try:
+        return cls(**kwargs)
+    except Exception:  # the constructor itself refused (it may): build it raw, as a careless caller could
+        obj = object.__new__(cls)
+        for name, value in kwargs.items():
+            object.__setattr__(obj, name, value)
+        return obj
+
+
+@st.composite
+def mutated(draw, game):
+    """A legal action of ``game`` with one or more fields replaced (wrong type, or the right type out of range)."""
+    legal = game.legal_actions(offers=True) if isinstance(game, Game) else game.legal_actions()
+    action = draw(st.sampled_from(legal))
+    names = [(n, h) for n, h in field_hints(type(action))]
+    if not names:
+        return draw(malformed(ACTION_TYPES if isinstance(game, Game) else DICE_ACTION_TYPES))
+    kwargs = {n: getattr(action, n) for n, _ in names}
+    for name, hint in draw(st.lists(st.sampled_from(names), min_size=1, max_size=len(names), unique=True)):
+        kwargs[name] = value_for(hint, draw, draw(st.booleans()))
+    obj = object.__new__(type(action))
+    for name, value in kwargs.items():
+        object.__setattr__(obj, name, value)
+    return obj
+
+
+def _refused_or_clean(game, action, snapshot) -> None:
+    FUZZ_COUNTS["tried"] += 1
+    before_state, before_json = snapshot
+    try:
+        game.play(action)
+    except IllegalActionError as exc:
+        FUZZ_COUNTS["refused"] += 1
+        assert exc.rule and str(exc).startswith(exc.rule), exc
+        assert game.state() == before_state, f"{action!r} half-applied before {exc}"
+        assert game.to_json() == before_json
+        return
+    FUZZ_COUNTS["accepted"] += 1
+    # Accepted: the logged action has canonical field types, and the game saves and replays.
+    logged = game.log[-1]
+    for f in dataclasses.fields(logged):
+        v = getattr(logged, f.name)
+        assert not isinstance(v, (bool, float, np.generic, np.ndarray)) or isinstance(v, bool) and f.type == "bool", (logged, f.name)
+    again = type(game).from_json(game.to_json())
+    assert again.state() == game.state()
+
+
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_malformed_board_game_actions_are_refused_cleanly(data):
+    """Issue 9: every malformed action of every module in every phase gets IllegalActionError, state unchanged."""
+    base = data.draw(st.sampled_from(positions()))
+    game = base.copy()
+    action = data.draw(malformed(ACTION_TYPES))
+    _refused_or_clean(game, action, (game.state(), game.to_json()))
+
+
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_legal_actions_with_a_bad_field_are_refused_cleanly(data):
+    """Issue 9: a legal action with a field of the wrong type or range (ConfirmTrade(1.0),
+    MoveRobber(h, 1.0), BuildSettlement(True), ...) is refused before anything moves."""
+    base = data.draw(st.sampled_from([g for g in positions() if not g.is_over]))
+    game = base.copy()
+    action = data.draw(mutated(game))
+    _refused_or_clean(game, action, (game.state(), game.to_json()))
+
+
+@settings(max_examples=EXAMPLES // 2, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_legal_actions_with_numpy_fields_are_normalised(data):
+    """A legal action whose ids are numpy integers (what pandas gives) plays as its plain twin."""
+    base = data.draw(st.sampled_from([g for g in positions() if not g.is_over]))
+    legal = base.legal_actions(offers=True)
+    action = data.draw(st.sampled_from(legal))
+    numpyfied = {}
+    for f in dataclasses.fields(action):
+        v = getattr(action, f.name)
+        if type(v) is int:
+            numpyfied[f.name] = np.int64(v)
+        elif isinstance(v, tuple) and v and all(type(x) is int for x in v):
+            numpyfied[f.name] = np.array(v)
+    odd = object.__new__(type(action))
+    for f in dataclasses.fields(action):
+        object.__setattr__(odd, f.name, numpyfied.get(f.name, getattr(action, f.name)))
+    plain, other = base.copy(), base.copy()
+    plain.play(action)
+    other.play(odd)
+    assert other.state() == plain.state()
+    assert other.to_json() == plain.to_json()
+
+
+def test_non_actions_are_refused():
+    game = positions()[0].copy()
+    before = game.state()
+    for junk in (None, 7, "RollDice", {"type": "RollDice"}, RollDiceLike(), DICE_ACTION_TYPES["Roll"]()):
+        with pytest.raises(IllegalActionError) as info:
+            game.play(junk)
+        assert info.value.rule == "API"
+    assert game.state() == before
+
+
+class RollDiceLike:
+    """Looks like an action, is not one."""
+
+    dice = None
+
+
+# ---------------------------------------------------------------- the Dice Game
+@functools.lru_cache(maxsize=1)
+def dice_positions() -> tuple[DiceGame, ...]:
+    out = []
+    for variant in ("normal", "plus"):
+        for seed in range(4):
+            g = DiceGame(players=2, variant=variant, seed=seed)
+            rng = random.Random(seed)
+            while not g.is_over and len(g.log) < 300:
+                if rng.random() < 0.2:
+                    out.append(g.copy())
+                acts = g.legal_actions()
+                g.apply(acts[rng.randrange(len(acts))])
+            out.append(g)
+    return tuple(out)
+
+
+@settings(max_examples=EXAMPLES // 2, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_malformed_dice_game_actions_are_refused_cleanly(data):
+    """Issue 9: the Dice Game refuses malformed actions the same way."""
+    game = data.draw(st.sampled_from(dice_positions())).copy()
+    if not game.is_over and data.draw(st.booleans()):
+        action = data.draw(mutated(game))
+    else:
+        action = data.draw(malformed(DICE_ACTION_TYPES))
+    _refused_or_clean(game, action, (game.state(), game.to_json()))
+    with pytest.raises(IllegalActionError):
+        game.copy().play("Roll")
+
+
+def test_report_fuzz_counts(capsys):
+    """Print how many actions the fuzzers tried in this process (shown with -s; see the closing note)."""
+    print(f"fuzzed actions: {FUZZ_COUNTS}")
