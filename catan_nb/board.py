@@ -109,8 +109,13 @@ class HexTile:
 
     @property
     def resource(self) -> Resource | None:
-        """What the hex produces (``None`` for the desert)."""
+        """What the hex produces (``None`` for the desert, the sea, a gold field or fog)."""
         return self.terrain.resource
+
+    @property
+    def is_land(self) -> bool:
+        """Every kind but the sea is land (SF-2)."""
+        return self.terrain.is_land
 
     @property
     def pips(self) -> int:
@@ -154,6 +159,13 @@ class StartPieces:
 class Topology:
     """Plain tuples derived once from the board graph, for the engine's hot path.
 
+    Everything the rules read about geometry is here: which paths meet at an
+    intersection, which hexes an intersection collects from (the land hexes it
+    touches plus any hex a board file links to it, SC-9), which paths border land
+    or sea, which intersections touch land.  What changes during a game (a fog hex
+    revealed, a token moved) is held by the game, starting from ``hex_terrain`` and
+    ``hex_token`` here.
+
     Harbour codes in ``node_harbour``: ``-1`` none, ``0..4`` the 2:1 resource
     (``Resource.value``), ``5`` a generic 3:1 harbour.
     """
@@ -167,30 +179,59 @@ class Topology:
         self.n_edges = g.number_of_edges()
         self.n_hexes = len(board.hexes)
         edge_nodes: list[tuple[int, int]] = [(0, 0)] * self.n_edges
+        edge_land = [False] * self.n_edges
+        edge_sea = [False] * self.n_edges
         node_edges: list[list[int]] = [[] for _ in range(n)]
         for a, b, data in g.edges(data=True):
             e = data["id"]
             edge_nodes[e] = (min(a, b), max(a, b))
             node_edges[a].append(e)
             node_edges[b].append(e)
+            edge_land[e] = data["land"]
+            edge_sea[e] = data["sea"]
         self.edge_nodes: tuple[tuple[int, int], ...] = tuple(edge_nodes)
+        #: Paths bordering at least one land hex (where roads may go, SF-2).
+        self.edge_land: tuple[bool, ...] = tuple(edge_land)
+        #: Paths bordering the sea (between two sea hexes or on the coast, SF-6).
+        self.edge_sea: tuple[bool, ...] = tuple(edge_sea)
         self.node_edges: tuple[tuple[int, ...], ...] = tuple(tuple(sorted(x)) for x in node_edges)
         self.node_neighbours: tuple[tuple[int, ...], ...] = tuple(tuple(sorted(g.adj[v])) for v in range(n))
-        self.node_hexes: tuple[tuple[int, ...], ...] = tuple(tuple(g.nodes[v]["hexes"]) for v in range(n))
+        #: Intersections touching at least one land hex (where buildings may stand).
+        self.node_land: tuple[bool, ...] = tuple(bool(g.nodes[v]["hexes"]) for v in range(n))
+        #: Hexes each intersection collects from and can be robbed on: touched land hexes, then links (SC-9).
+        self.node_hexes: tuple[tuple[int, ...], ...] = tuple(
+            tuple(g.nodes[v]["hexes"]) + tuple(h for h in g.nodes[v]["links"] if h not in g.nodes[v]["hexes"])
+            for v in range(n)
+        )
+        #: Sea hexes touching each intersection.
+        self.node_sea: tuple[tuple[int, ...], ...] = tuple(tuple(g.nodes[v]["sea"]) for v in range(n))
         hex_nodes: list[list[int]] = [[] for _ in range(self.n_hexes)]
         for v in range(n):
             for h in self.node_hexes[v]:
                 hex_nodes[h].append(v)
-        self.hex_nodes: tuple[tuple[int, ...], ...] = tuple(tuple(x) for x in hex_nodes)
+            for h in self.node_sea[v]:
+                hex_nodes[h].append(v)
+        #: Intersections of each hex (its corners, plus linked intersections for land hexes).
+        self.hex_nodes: tuple[tuple[int, ...], ...] = tuple(tuple(sorted(x)) for x in hex_nodes)
+        #: Whether each hex is land.
+        self.hex_land: tuple[bool, ...] = tuple(t.is_land for t in board.hexes)
+        #: Printed terrain and token of each hex (a game keeps its own copy, which may change).
+        self.hex_terrain: tuple[Terrain, ...] = tuple(t.terrain for t in board.hexes)
+        self.hex_token: tuple[int, ...] = tuple(t.token or 0 for t in board.hexes)
         self.hex_resource: tuple[int, ...] = tuple(
             -1 if t.resource is None else t.resource.value for t in board.hexes
         )
-        self.hex_token: tuple[int, ...] = tuple(t.token or 0 for t in board.hexes)
         token_hexes: list[list[int]] = [[] for _ in range(13)]
         for t in board.hexes:
             if t.token and t.resource is not None:
                 token_hexes[t.token].append(t.id)
         self.token_hexes: tuple[tuple[int, ...], ...] = tuple(tuple(x) for x in token_hexes)
+        #: Hex paths: the paths around each hex.
+        hex_edges: list[list[int]] = [[] for _ in range(self.n_hexes)]
+        for a, b, data in g.edges(data=True):
+            for h in data["hexes"]:
+                hex_edges[h].append(data["id"])
+        self.hex_edges: tuple[tuple[int, ...], ...] = tuple(tuple(sorted(x)) for x in hex_edges)
         harb = [-1] * n
         for v in range(n):
             h = g.nodes[v]["harbour"]
@@ -199,35 +240,54 @@ class Topology:
         self.node_harbour: tuple[int, ...] = tuple(harb)
         self.edge_index: dict[tuple[int, int], int] = {pair: e for e, pair in enumerate(self.edge_nodes)}
         self.desert_hexes: tuple[int, ...] = tuple(t.id for t in board.hexes if t.terrain is Terrain.DESERT)
+        #: Land hexes (robber targets in the base game, B-ROB-5).
+        self.land_hexes: tuple[int, ...] = tuple(t.id for t in board.hexes if t.is_land)
 
 
 class Board:
-    """An island: land hexes, the intersection/path graph, harbours and the robber's start.
+    """An island: every hex (land and sea), the intersection/path graph, harbours, the robber's start.
 
     Build one with :meth:`beginner`, :meth:`random` or :meth:`load`; the
-    constructor takes already-typed parts.
+    constructor takes already-typed parts.  The graph is built from every hex the
+    board lists, sea included (graph first): intersections and paths between two
+    sea hexes exist too, and their attributes say what borders them.  The base
+    islands list no sea hexes (the sea is implied beyond the coast), so they keep
+    54 (or 80) intersections and 72 (or 109) paths.
 
     Parameters
     ----------
     name : str
         A label.
     rows : sequence of int
-        Land hexes per row, top to bottom.
+        Hexes per row, top to bottom.
     tiles : sequence of (row, col, Terrain, token)
-        Every land hex, in row-major order.
+        Every hex, in row-major order.
     harbours : sequence of ((row, col), side, Resource | None)
         Harbours on coastal sides of land hexes.
     robber : (row, col)
-        The robber's start hex (B-BOARD-7).
+        The robber's start hex (B-BOARD-7, SC-4).
     start : dict, optional
         Beginner starting pieces: ``{"seats": {...}, "pieces": {...}}`` as in the file format.
     source : str
         Where the board came from, for error messages.
+    indents : sequence of int, optional
+        Each row's first hex in half-hex steps (see :func:`~catan_nb.hexgrid.offset_to_axial`);
+        ``None`` for centred rows.
+    nodes, paths : sequence of ((row, col), corner or side, dict), optional
+        Extra attributes of intersections and paths from a board file (for example
+        ``locality``, ``vp``, ``links`` to hexes ``[(row, col), ...]``; ``road``, ``rate``).
+        They become node and edge attributes of :attr:`graph`.
+    scenario : dict, optional
+        Free-form data for rule modules (pirate start, fog stack, targets...).
     """
 
-    def __init__(self, name, rows, tiles, harbours, robber, start=None, *, source="<board>", extra=None):
+    def __init__(
+        self, name, rows, tiles, harbours, robber, start=None, *, source="<board>", extra=None,
+        indents=None, nodes=(), paths=(), scenario=None,
+    ):
         self.name: str = name
         self.rows: tuple[int, ...] = tuple(rows)
+        self.indents: tuple[int, ...] | None = None if indents is None else tuple(indents)
         self.source = str(source)
         self._extra = dict(extra or {})
         tiles = list(tiles)
@@ -235,7 +295,7 @@ class Board:
             HexTile(HexId(i), r, c, t, tok) for i, (r, c, t, tok) in enumerate(tiles)
         )
         self._hex_by_rc = {(t.row, t.col): t for t in self.hexes}
-        self._axial = {t.id: hexgrid.offset_to_axial(t.row, t.col, self.rows) for t in self.hexes}
+        self._axial = {t.id: hexgrid.offset_to_axial(t.row, t.col, self.rows, self.indents) for t in self.hexes}
         self._hex_by_axial = {ax: h for h, ax in self._axial.items()}
         self.graph: nx.Graph = self._build_graph()
         self._corner_node = {d["corner"]: v for v, d in self.graph.nodes(data=True)}
@@ -258,10 +318,31 @@ class Board:
                 if self.graph.nodes[v]["harbour"] is not None:
                     raise BoardFileError(self.source, f"harbours[{i}]", f"intersection {v} already has a harbour")
                 self.graph.nodes[v]["harbour"] = h
+        self._node_data = [(tuple(rc), corner, dict(attrs)) for rc, corner, attrs in nodes]
+        self._path_data = [(tuple(rc), side, dict(attrs)) for rc, side, attrs in paths]
+        for i, (rc, corner, attrs) in enumerate(self._node_data):
+            v = self.node_at(rc, corner, field=f"nodes[{i}]")
+            attrs = dict(attrs)
+            if "links" in attrs:
+                linked = []
+                for j, lrc in enumerate(attrs["links"]):
+                    t = self._hex_by_rc.get(tuple(lrc))
+                    if t is None:
+                        raise BoardFileError(self.source, f"nodes[{i}].links[{j}]", f"{tuple(lrc)} is not a hex of this board")
+                    if not t.is_land:
+                        raise BoardFileError(self.source, f"nodes[{i}].links[{j}]", f"{tuple(lrc)} is sea: only land hexes produce (SC-9)")
+                    linked.append(t.id)
+                attrs["links"] = tuple(linked)
+            self.graph.nodes[v].update(attrs)
+        for i, (rc, side, attrs) in enumerate(self._path_data):
+            e = self.path_on(rc, side, field=f"paths[{i}]")
+            a, b = self.path_nodes(e)
+            self.graph.edges[a, b].update(attrs)
         rt = self._hex_by_rc.get(tuple(robber))
-        if rt is None:
+        if rt is None or not rt.is_land:
             raise BoardFileError(self.source, "robber", f"{tuple(robber)} is not a land hex")
         self.robber_start: HexId = rt.id
+        self.scenario: dict[str, Any] = dict(scenario or {})
         self._start_data = start
         self.start_pieces: dict[Colour, StartPieces] = self._parse_start(start) if start else {}
         self.start_seats: dict[int, tuple[Colour, ...]] = (
@@ -276,24 +357,35 @@ class Board:
             ax = self._axial[t.id]
             for c in hexgrid.hex_corners(ax).values():
                 corner_hexes.setdefault(c, []).append(t.id)
-            for s in hexgrid.SIDE_NAMES:
-                sides.setdefault(hexgrid.side_of(ax, s), []).append(t.id)
+            for sd in hexgrid.SIDE_NAMES:
+                sides.setdefault(hexgrid.side_of(ax, sd), []).append(t.id)
+        land = {t.id for t in self.hexes if t.is_land}
         # Ids follow the geometry, not an iteration order: top to bottom, then left to right.
         corners = sorted(corner_hexes, key=lambda c: (-c[1], c[0]))
         node_of = {c: NodeId(i) for i, c in enumerate(corners)}
         g = nx.Graph(name=self.name)
         for c in corners:
+            hs = sorted(corner_hexes[c])
             g.add_node(
                 node_of[c],
-                hexes=tuple(sorted(corner_hexes[c])),
+                hexes=tuple(h for h in hs if h in land),
+                sea=tuple(h for h in hs if h not in land),
+                links=(),
                 pos=hexgrid.to_plane(c),
                 corner=c,
                 harbour=None,
             )
         pairs = sorted(tuple(sorted((node_of[a], node_of[b]))) for a, b in sides)
-        coastal = {tuple(sorted((node_of[a], node_of[b]))): len(hs) == 1 for (a, b), hs in sides.items()}
+        border = {tuple(sorted((node_of[a], node_of[b]))): sorted(hs) for (a, b), hs in sides.items()}
         for i, (a, b) in enumerate(pairs):
-            g.add_edge(a, b, id=PathId(i), coastal=coastal[(a, b)], harbour=None)
+            hs = border[(a, b)]
+            n_land = sum(h in land for h in hs)
+            rim = len(hs) == 1  # beyond the board's last hex lies the sea
+            sea = rim or n_land < len(hs)
+            g.add_edge(
+                a, b, id=PathId(i), hexes=tuple(hs), land=n_land > 0, sea=sea, coastal=n_land == 1 and sea,
+                harbour=None,
+            )
         return g
 
     def _parse_start(self, start: dict) -> dict[Colour, StartPieces]:
@@ -335,7 +427,7 @@ class Board:
         """The intersection at a named corner (``"N"``, ``"SE"``, ...) of hex ``(row, col)``."""
         t = self._hex_by_rc.get(tuple(rc))
         if t is None:
-            raise BoardFileError(self.source, field, f"{tuple(rc)} is not a land hex")
+            raise BoardFileError(self.source, field, f"{tuple(rc)} is not a hex of this board")
         try:
             return self._corner_node[hexgrid.corner_of(self._axial[t.id], corner)]
         except ValueError as exc:
@@ -345,7 +437,7 @@ class Board:
         """The path along a named side (``"NE"``, ``"E"``, ...) of hex ``(row, col)``."""
         t = self._hex_by_rc.get(tuple(rc))
         if t is None:
-            raise BoardFileError(self.source, field, f"{tuple(rc)} is not a land hex")
+            raise BoardFileError(self.source, field, f"{tuple(rc)} is not a hex of this board")
         try:
             return PathId(self._path_by_corners[hexgrid.side_of(self._axial[t.id], side)])
         except ValueError as exc:
@@ -369,12 +461,22 @@ class Board:
             raise KeyError(f"intersections {a} and {b} are not adjacent") from None
 
     def intersection_hexes(self, node: int) -> tuple[HexTile, ...]:
-        """The land hexes touching an intersection."""
-        return tuple(self.hexes[h] for h in self.graph.nodes[node]["hexes"])
+        """The land hexes an intersection collects from: those it touches, then any linked to it (SC-9)."""
+        return tuple(self.hexes[h] for h in self.topology.node_hexes[node])
 
     def hex_intersections(self, hex_id: int) -> tuple[NodeId, ...]:
-        """The six intersections around a land hex."""
+        """The intersections of a hex: its six corners (and, for land, intersections linked to it)."""
         return tuple(NodeId(v) for v in self.topology.hex_nodes[hex_id])
+
+    @cached_property
+    def land_nodes(self) -> tuple[NodeId, ...]:
+        """Intersections touching land (54 on the base island), where buildings may stand."""
+        return tuple(NodeId(v) for v, land in enumerate(self.topology.node_land) if land)
+
+    @cached_property
+    def land_paths(self) -> tuple[PathId, ...]:
+        """Paths bordering land (72 on the base island), where roads may go."""
+        return tuple(PathId(e) for e, land in enumerate(self.topology.edge_land) if land)
 
     def node_label(self, node: int) -> str:
         """Describe an intersection by its hexes, e.g. ``"12 [(4,1) forest 8 / (4,2) mountains 3]"``."""
@@ -459,18 +561,22 @@ class Board:
             seen[rc] = i
             terrain = Terrain.parse(h["terrain"])
             token = h.get("token")
-            if (terrain is Terrain.DESERT) != (token is None):
-                problem = "the desert carries no token" if token is not None else "a producing hex needs a token"
-                raise BoardFileError(source, f"hexes[{i}].token", problem)
+            if terrain in (Terrain.DESERT, Terrain.SEA) and token is not None:
+                raise BoardFileError(source, f"hexes[{i}].token", f"the {terrain} carries no token")
+            if (terrain.resource is not None or terrain is Terrain.GOLD) and token is None:
+                raise BoardFileError(source, f"hexes[{i}].token", "a producing hex needs a token")
             tiles.append((h["row"], h["col"], terrain, token))
         if len(tiles) != sum(rows):
             missing = sorted({(r, c) for r in range(1, len(rows) + 1) for c in range(1, rows[r - 1] + 1)} - set(seen))
             raise BoardFileError(source, "hexes", f"rows {rows} need {sum(rows)} hexes; missing {missing}")
+        indents = data.get("indent")
+        if indents is not None and len(indents) != len(rows):
+            raise BoardFileError(source, "indent", f"one indent per row: {len(rows)} rows, {len(indents)} indents")
         try:
             for r in range(1, len(rows) + 1):
-                hexgrid.offset_to_axial(r, 1, rows)
+                hexgrid.offset_to_axial(r, 1, rows, indents)
         except ValueError as exc:
-            raise BoardFileError(source, "rows", str(exc)) from None
+            raise BoardFileError(source, "indent" if indents is not None else "rows", str(exc)) from None
         tiles.sort(key=lambda t: (t[0], t[1]))
         harbours = [
             (tuple(h["hex"]), h["side"], None if h["resource"] is None else Resource.parse(h["resource"]))
@@ -485,6 +591,12 @@ class Board:
             data.get("start"),
             source=source,
             extra={k: data[k] for k in ("description", "notes") if k in data},
+            indents=indents,
+            nodes=[(n["hex"], n["corner"], {k: v for k, v in n.items() if k not in ("hex", "corner")})
+                   for n in data.get("nodes", ())],
+            paths=[(pth["hex"], pth["side"], {k: v for k, v in pth.items() if k not in ("hex", "side")})
+                   for pth in data.get("paths", ())],
+            scenario=data.get("scenario"),
         )
         board._validate_start()
         return board
@@ -602,9 +714,21 @@ class Board:
             )
         rt = self.hexes[self.robber_start]
         out["robber"] = [rt.row, rt.col]
+        if self.indents is not None:
+            out["indent"] = list(self.indents)
+        if self._node_data:
+            out["nodes"] = [self._attr_json(rc, "corner", c, a) for rc, c, a in self._node_data]
+        if self._path_data:
+            out["paths"] = [self._attr_json(rc, "side", sd, a) for rc, sd, a in self._path_data]
+        if self.scenario:
+            out["scenario"] = self.scenario
         if self._start_data:
             out["start"] = self._start_data
         return out
+
+    @staticmethod
+    def _attr_json(rc, key: str, name: str, attrs: dict) -> dict[str, Any]:
+        return {"hex": list(rc), key: name, **{k: ([list(x) for x in v] if k == "links" else v) for k, v in attrs.items()}}
 
     def to_json(self, **kw) -> str:
         """The board as a board-file JSON string."""
@@ -621,7 +745,9 @@ class Board:
         return hash(self.to_json())
 
     def __repr__(self) -> str:
-        return f"<Board {self.name!r}: {len(self.hexes)} hexes, {self.graph.number_of_nodes()} intersections>"
+        land = sum(t.is_land for t in self.hexes)
+        sea = f" + {len(self.hexes) - land} sea" if land < len(self.hexes) else ""
+        return f"<Board {self.name!r}: {land} hexes{sea}, {self.graph.number_of_nodes()} intersections>"
 
     def _repr_mimebundle_(self, include=None, exclude=None):
         """Show as the board figure in a notebook (the viz layer is imported only here)."""

@@ -14,6 +14,9 @@ from types import MappingProxyType
 __all__ = [
     "Resource",
     "Terrain",
+    "LAND_TERRAINS",
+    "Commodity",
+    "Good",
     "DevCard",
     "Building",
     "Colour",
@@ -87,7 +90,12 @@ RESOURCES: tuple[Resource, ...] = tuple(Resource)
 
 
 class Terrain(_ReprEnum):
-    """Land terrain (B-COMP-1, B-COMP-3)."""
+    """What a hex is: the six land terrains (B-COMP-1, B-COMP-3), the sea, and the Seafarers kinds.
+
+    ``GOLD`` is a gold field (SF-1: land that pays resources of one's choice) and ``FOG``
+    a hex still face down (SF-3: its terrain is drawn when revealed).  Which kinds a game
+    may use is checked by the rule modules (the base game: land and sea).
+    """
 
     FOREST = "forest"
     HILLS = "hills"
@@ -95,11 +103,37 @@ class Terrain(_ReprEnum):
     FIELDS = "fields"
     MOUNTAINS = "mountains"
     DESERT = "desert"
+    SEA = "sea"
+    GOLD = "gold"
+    FOG = "fog"
 
     @property
     def resource(self) -> Resource | None:
-        """The resource this terrain produces, or ``None`` for the desert."""
+        """The resource this terrain produces, or ``None`` (desert, sea, gold field, fog)."""
         return TERRAIN_RESOURCE[self]
+
+    @property
+    def is_land(self) -> bool:
+        """Land hexes carry intersections for buildings; the sea does not (fog counts as land until revealed)."""
+        return self is not Terrain.SEA
+
+
+#: The six terrains of the base island (B-COMP-1).
+LAND_TERRAINS: tuple[Terrain, ...] = (
+    Terrain.FOREST, Terrain.HILLS, Terrain.PASTURE, Terrain.FIELDS, Terrain.MOUNTAINS, Terrain.DESERT,
+)
+
+
+class Commodity(_ReprEnum):
+    """Cities & Knights commodities (CK-COM-1).  Goods a module adds after the five resources."""
+
+    CLOTH = 0
+    COIN = 1
+    PAPER = 2
+
+
+#: Anything that can be held, paid, traded or discarded: a resource or a module's commodity.
+Good = Resource | Commodity
 
 
 #: B-COMP-1: which terrain produces which resource.
@@ -111,6 +145,9 @@ TERRAIN_RESOURCE = MappingProxyType(
         Terrain.FIELDS: Resource.GRAIN,
         Terrain.MOUNTAINS: Resource.ORE,
         Terrain.DESERT: None,
+        Terrain.SEA: None,
+        Terrain.GOLD: None,
+        Terrain.FOG: None,
     }
 )
 

@@ -77,16 +77,24 @@ NEIGHBOUR_STEPS: dict[str, Axial] = {
 }
 
 
-def offset_to_axial(row: int, col: int, row_lengths: Sequence[int]) -> Axial:
-    """Axial coordinates of the rulebook hex ``(row, col)`` on a board of centred rows.
+def offset_to_axial(row: int, col: int, row_lengths: Sequence[int], indents: Sequence[int] | None = None) -> Axial:
+    """Axial coordinates of the rulebook hex ``(row, col)``.
 
-    Rows are centred on one another, so each row is half a hex wider or narrower
-    than its neighbour: the B-BOARD-2 rule.
+    By default rows are centred on one another, so each row is half a hex wider or
+    narrower than its neighbour: the B-BOARD-2 rule.  ``indents`` gives, for maps of
+    another shape (a Seafarers sea frame, a scenario board), the position of each
+    row's first hex in half-hex steps (its doubled x; the centred default of a row
+    of length ``L`` is ``1 - L``); consecutive rows must differ by an odd number.
 
     Raises
     ------
     ValueError
-        If ``(row, col)`` lies outside the rows.
+        If ``(row, col)`` lies outside the rows, or the rows do not fit a hex grid.
+
+    Examples
+    --------
+    >>> offset_to_axial(2, 1, (3, 3, 3), indents=(0, 1, 0))
+    (0, 1)
     """
     if not 1 <= row <= len(row_lengths):
         raise ValueError(f"row {row} is outside 1..{len(row_lengths)}")
@@ -94,18 +102,22 @@ def offset_to_axial(row: int, col: int, row_lengths: Sequence[int]) -> Axial:
     if not 1 <= col <= length:
         raise ValueError(f"col {col} is outside 1..{length} in row {row}")
     r = row - 1
-    doubled_x = 2 * (col - 1) - (length - 1)
+    first = (1 - length) if indents is None else indents[r]
+    doubled_x = first + 2 * (col - 1)
     if (doubled_x - r) % 2:
-        raise ValueError(f"row lengths {tuple(row_lengths)} are not centred rows of a hex board")
+        if indents is None:
+            raise ValueError(f"row lengths {tuple(row_lengths)} are not centred rows of a hex board")
+        raise ValueError(f"row {row}'s indent {indents[r]} does not fit a hex grid (rows alternate odd and even indents)")
     return ((doubled_x - r) // 2, r)
 
 
-def axial_to_offset(hx: Axial, row_lengths: Sequence[int]) -> tuple[int, int]:
+def axial_to_offset(hx: Axial, row_lengths: Sequence[int], indents: Sequence[int] | None = None) -> tuple[int, int]:
     """Inverse of :func:`offset_to_axial`."""
     q, r = hx
     length = row_lengths[r]
+    first = (1 - length) if indents is None else indents[r]
     doubled_x = 2 * q + r
-    return (r + 1, (doubled_x + length - 1) // 2 + 1)
+    return (r + 1, (doubled_x - first) // 2 + 1)
 
 
 def hex_centre(hx: Axial) -> Corner:

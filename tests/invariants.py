@@ -28,14 +28,14 @@ class Checker:
         g = self.game
         n = g.n
         t = g.board.topology
-        # B-COMP-2: 95 resource cards, 19 per resource, in bank plus hands; none negative.
-        for r in range(5):
+        # B-COMP-2: 95 resource cards, 19 per resource, in bank plus hands; every other good conserved too.
+        for r in range(g.n_goods):
             total = g.bank[r]
             assert total >= 0
             for h in g.hands:
                 assert h[r] >= 0
                 total += h[r]
-            assert total == g.bank_per_resource, f"resource {r}: {total} cards"
+            assert total == g.bank_per_good[r], f"good {g.goods[r]}: {total} cards"
         # B-COMP-6 (X56-COMP-3): development cards in deck + hands + played.
         log = g.log
         for a in log[self._log_seen :]:
@@ -50,24 +50,27 @@ class Checker:
         if key != self._pos_key:
             self._pos_key = key
             self._check_position(g, t)
-        # Piece limits (B-COMP-9) against the counters, counted from the board arrays.
-        settlements, cities, building_vp = [0] * n, [0] * n, [0] * n
+        # Piece limits (B-COMP-9) against the counters, counted from the board arrays, for every kind.
+        counts = [[0] * n for _ in g.kinds]
+        building_vp = [0] * n
         for v, o in enumerate(g.node_owner):
             if o >= 0:
                 k = g.node_kind[v]
-                building_vp[o] += k
-                if k == 1:
-                    settlements[o] += 1
-                else:
-                    cities[o] += 1
-        roads = [0] * n
-        for o in g.edge_owner:
+                counts[k][o] += 1
+                building_vp[o] += g.kinds[k].vp
+        for e, o in enumerate(g.edge_owner):
             if o >= 0:
-                roads[o] += 1
+                counts[g.edge_kind[e]][o] += 1
+        for k, kind in enumerate(g.kinds):
+            if kind is None:
+                continue
+            for p in range(n):
+                assert counts[k][p] == len(g.placed[k][p]) <= kind.limit, (kind.name, p)
         for p in range(n):
-            assert settlements[p] == g.n_settlements[p] <= PIECE_LIMITS["settlement"]
-            assert cities[p] == g.n_cities[p] <= PIECE_LIMITS["city"]
-            assert roads[p] == len(g.roads[p]) <= PIECE_LIMITS["road"]
+            assert counts[1][p] == g.n_settlements[p] <= PIECE_LIMITS["settlement"]
+            assert counts[2][p] == g.n_cities[p] <= PIECE_LIMITS["city"]
+            assert counts[3][p] == len(g.roads[p]) <= PIECE_LIMITS["road"]
+            assert building_vp[p] == g.board_vp[p]
         # F-COMP-1, F-SETUP-2: favour tokens and Catan tokens are conserved.
         friends = g.ext.get("friends")
         if friends:
@@ -101,16 +104,20 @@ class Checker:
         return friends["catan_tokens"][p] if friends else 0
 
     def _check_position(self, g: Game, t) -> None:
-        # Distance rule holds everywhere (B-BUILD-7).
+        # Distance rule holds everywhere (B-BUILD-7) among buildings (knights and other pieces aside).
+        building = [bool(k and k.building) for k in g.kinds]
+        blocks = [bool(k and k.blocks) for k in g.kinds]
         for v, o in enumerate(g.node_owner):
-            if o >= 0:
-                assert all(g.node_owner[w] < 0 for w in t.node_neighbours[v])
+            if o >= 0 and building[g.node_kind[v]]:
+                assert all(g.node_owner[w] < 0 or not building[g.node_kind[w]] for w in t.node_neighbours[v])
         self._lr = [
             longest_trail(
                 [e for e, o in enumerate(g.edge_owner) if o == p],
                 t.edge_nodes,
                 t.node_edges,
-                [v for v, o in enumerate(g.node_owner) if o >= 0 and o != p],
+                [v for v, o in enumerate(g.node_owner) if o >= 0 and o != p and blocks[g.node_kind[v]]],
+                edge_kind=g.edge_kind,
+                switch=[v for v, o in enumerate(g.node_owner) if o == p and building[g.node_kind[v]]],
             )[0]
             for p in range(g.n)
         ]

@@ -68,7 +68,7 @@ GAMES = games()
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: "+".join(g.rules.modules) or f"base{g.n}")
 def test_copy_shares_no_mutable_object(game):
     c = game.copy()
-    shared = Game._SHARED | Game._WIRED
+    shared = Game.SHARED | Game.WIRED
     mine = mutable_parts(game, shared)
     theirs = mutable_parts(c, shared)
     both = set(mine) & set(theirs)
@@ -80,7 +80,7 @@ def test_copy_shares_no_mutable_object(game):
 def test_mutating_every_part_of_a_copy_leaves_the_source_alone(game):
     before_state, before_json = game.state(), game.to_json()
     c = game.copy()
-    for where, part in mutable_parts(c, Game._SHARED | Game._WIRED).values():
+    for where, part in mutable_parts(c, Game.SHARED | Game.WIRED).values():
         if isinstance(part, list):
             part.append(-99)
         elif isinstance(part, dict):

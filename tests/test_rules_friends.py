@@ -884,7 +884,7 @@ def test_F_GUILD_3_pavers_free_road_by_the_road_rules():
             g.bank[r] += h[r]
             h[r] = 0
     paved = sorted(a.path for a in g.legal_actions() if isinstance(a, UsePavers))
-    assert paved == g._road_candidates(RED)
+    assert paved == g.candidates(RED, "road")
     illegal(g, UsePavers(p_(13, 18)), "B-BUILD-3")  # occupied
     illegal(g, UsePavers(p_(45, 49)), "B-BUILD-4")  # not connected
     illegal(g, UsePavers(10_000), "B-BOARD-3")
@@ -985,7 +985,7 @@ def test_F_END_1_eleven_reached_outside_ones_turn_wins_at_its_start():
 
 def _sbp_join_path(g: Game, seat: int) -> int:
     """A path where ``seat`` may build a road that joins another player's district (searched on copies)."""
-    for e in g._road_candidates(seat):
+    for e in g.candidates(seat, "road"):
         h = g.copy()
         deal(h, seat, lumber=1, brick=1)
         h.play(BuildRoad(e))

@@ -475,7 +475,7 @@ def test_H_USE_8_not_in_the_special_building_phase():
     give_helper(game, 1, MENDICANT)
     deal(game, 1, brick=1, wool=2, grain=1)
     assert helper_actions(game) == []
-    road = game._road_candidates(1)[0]
+    road = game.candidates(1, "road")[0]
     illegal(game, BuildRoadWithMendicant(road, LUMBER, WOOL), "H-USE-8")
     give_helper(game, 1, ARCHITECT)
     illegal(game, UseArchitect(ORE, WOOL), "H-USE-8")

@@ -260,10 +260,10 @@ class GameRecord:
         lr = tuple(SPECIAL_CARD_VP if game.longest_road_holder == p else 0 for p in range(n))
         la = tuple(SPECIAL_CARD_VP if game.largest_army_holder == p else 0 for p in range(n))
         cards = tuple(game.dev[p][DevCard.VICTORY_POINT.value] for p in range(n))
-        other = tuple(sum(m.vp(game, p, False) for m in getattr(game, "modules", ())) for p in range(n))
         settlements = tuple(game.n_settlements)
-        # B-END-1: a settlement is 1 VP; the cities' share is what the engine counts beyond that
-        vp_cities = tuple(vp[p] - settlements[p] - lr[p] - la[p] - cards[p] - other[p] for p in range(n))
+        # B-END-1: a settlement is 1 VP, a city 2; whatever else the engine counts comes from the modules
+        vp_cities = tuple(2 * c for c in game.n_cities)
+        other = tuple(vp[p] - settlements[p] - vp_cities[p] - lr[p] - la[p] - cards[p] for p in range(n))
         return cls(
             index=index,
             seed=game.seed,

@@ -2,7 +2,9 @@
 
 from .actions import *  # noqa: F401,F403
 from .actions import __all__ as _actions_all
-from .game import SAVE_FORMAT, Game, Phase, PlayerView, Rules
+from .game import SAVE_FORMAT, Decision, Game, Phase, PlayerView, Rules
 from .longest_road import longest_trail
+from .pieces import PIECES, PieceKind
 
-__all__ = [*_actions_all, "Game", "Phase", "PlayerView", "Rules", "SAVE_FORMAT", "longest_trail"]
+__all__ = [*_actions_all, "Game", "Phase", "Decision", "PlayerView", "Rules", "SAVE_FORMAT", "longest_trail",
+           "PieceKind", "PIECES"]

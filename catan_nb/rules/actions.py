@@ -24,7 +24,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from .._codec import decode_action, decode_value, encode_action
-from ..constants import DevCard, Resource
+from ..constants import Commodity, DevCard, Good, Resource
 
 __all__ = [
     "Action",
@@ -53,7 +53,8 @@ __all__ = [
     "counts",
 ]
 
-Counts = tuple[int, int, int, int, int]
+#: Counts per good: the five resources (``Resource.value`` order), then any goods a module adds.
+Counts = tuple[int, ...]
 
 
 def counts(**kw: int) -> Counts:
@@ -140,9 +141,9 @@ class BuyDevelopmentCard(Action):
 
 @dataclass(frozen=True, slots=True)
 class RollDice(Action):
-    """Roll the two dice for production (B-PROD-1).  ``dice`` is the outcome."""
+    """Roll the dice (B-PROD-1).  ``dice`` is the outcome: the two number dice, then any a module adds."""
 
-    dice: tuple[int, int] | None = None
+    dice: tuple[int, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,7 +168,7 @@ class MoveRobber(Action):
 
     hex: int
     victim: int | None = None
-    stolen: Resource | None = None
+    stolen: Good | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,8 +205,8 @@ class PlayMonopoly(Action):
 class MaritimeTrade(Action):
     """Trade with the bank at your best rate for ``give`` (4:1, 3:1 or 2:1; B-TRADE-6..11)."""
 
-    give: Resource
-    get: Resource
+    give: Good
+    get: Good
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,4 +1,4 @@
-"""The base-game rules engine (RULES.md sections 1-10).
+"""The rules engine: the state of a game and the flow every rule module plugs into.
 
 A :class:`Game` holds the state of one game on a :class:`~catan_nb.board.Board`.
 It offers two ways to apply an action (STYLE.md, point 5):
@@ -8,6 +8,14 @@ It offers two ways to apply an action (STYLE.md, point 5):
   evidence; a rejected action leaves the game exactly as it was.
 * :meth:`Game.apply` trusts its caller (use it with actions taken from
   :meth:`Game.legal_actions`); it is the fast path for simulation.
+
+The engine itself knows the board, the pieces (:mod:`~catan_nb.rules.pieces`),
+the goods, the founding phase, the turn and the decision stack
+(:mod:`~catan_nb.rules.phase`), Longest Road and the win.  Everything else is a
+rule module, the base game's included (:mod:`~catan_nb.rules.modules`):
+production, the robber, trade, building and the development deck are built-in
+modules a variant may replace; modules use only the public methods documented
+here under "For rule modules".
 
 Every chance outcome (dice, stolen card, development card drawn) comes from the
 game's own ``random.Random(seed)`` and is written into the recorded action, so
@@ -32,9 +40,9 @@ import secrets
 from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field, fields, replace
 from functools import lru_cache, partial
-from types import MappingProxyType
 from pathlib import Path
 from random import Random
+from types import MappingProxyType
 from typing import Any
 
 from .._codec import FieldError, normalize_action, short_repr
@@ -42,58 +50,45 @@ from .._files import parse_json, read_json, replay_actions, write_atomic
 from ..board import Board, Topology
 from ..constants import (
     BANK_PER_RESOURCE,
-    COSTS,
     DEV_DECK,
     DISCARD_LIMIT,
-    LARGEST_ARMY_MIN,
     LONGEST_ROAD_MIN,
-    PIECE_LIMITS,
     RESOURCES,
     SPECIAL_CARD_VP,
     VP_TO_WIN,
     Building,
     Colour,
+    Commodity,
     DevCard,
     Resource,
+    Terrain,
 )
 from ..errors import CatanError, IllegalActionError, SaveFileError
 from .actions import (
-    AcceptTrade,
     Action,
     BuildCity,
     BuildRoad,
     BuildSettlement,
-    BuyDevelopmentCard,
-    CancelTrade,
-    ConfirmTrade,
-    DeclineTrade,
-    Discard,
-    EndRoadBuilding,
     EndTurn,
-    MaritimeTrade,
-    MoveRobber,
-    OfferTrade,
-    PlayKnight,
-    PlayMonopoly,
-    PlayRoadBuilding,
-    PlayYearOfPlenty,
     RollDice,
     action_from_json,
     action_to_json,
 )
 from .longest_road import longest_trail
-from .modules import MODULES
-from .phase import Phase
+from .modules import MODULES, Module, optional, resolve
+from .phase import Decision, Phase
+from .pieces import PIECES, PieceKind
 
-__all__ = ["Game", "Rules", "Phase", "PlayerView", "SAVE_FORMAT"]
+__all__ = ["Game", "Rules", "Phase", "Decision", "PlayerView", "SAVE_FORMAT"]
 
 SAVE_FORMAT = "catan_nb.game"
 SAVE_VERSION = 1
 
-ROAD, SETTLEMENT, CITY, DEV = (COSTS[k] for k in ("road", "settlement", "city", "development_card"))
 N_RES = len(RESOURCES)
-KNIGHT, ROAD_BUILDING, YEAR_OF_PLENTY, MONOPOLY, VICTORY_POINT = (c.value for c in DevCard)
 GENERIC = Topology.GENERIC_HARBOUR
+#: Kind ids of the base pieces (``node_kind`` values match :class:`~catan_nb.constants.Building`).
+SETTLEMENT, CITY, ROAD = 1, 2, 3
+FOUNDING = None  # set below, once the step functions exist
 
 #: Seat colours of the base box (B-COMP-9; B-SETUP-3 leaves red out with 3 players).
 DEFAULT_COLOURS = {
@@ -111,11 +106,12 @@ class Rules:
     Parameters
     ----------
     modules : tuple of str
-        Rule modules: ``"five_six"`` (implied by 5-6 players), ``"friends"``, ``"helpers"``.
+        Optional rule modules: ``"five_six"`` (implied by 5-6 players), ``"friends"``,
+        ``"helpers"``...  The base game's own modules are always there.
     vp_to_win : int, optional
         B-END-2; ``None`` takes the target of the modules (10 base, 11 with Friends: F-END-1).
     discard_limit : int
-        B-ROB-2: more than this many resource cards means discarding half.
+        B-ROB-2: more than this many cards means discarding half.
     knights_only_before_roll : bool
         A-01: only knights may be played before the roll (default: any card).
     steal_mandatory : bool
@@ -136,9 +132,10 @@ class Rules:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "modules", tuple(self.modules))
+        names = optional()
         for m in self.modules:
-            if m not in MODULES:
-                raise ValueError(f"unknown rule module {m!r}; expected one of {', '.join(sorted(MODULES))}")
+            if m not in names:
+                raise ValueError(f"unknown rule module {m!r}; expected one of {', '.join(sorted(names))}")
 
     def to_dict(self) -> dict[str, Any]:
         out = asdict(self)
@@ -160,6 +157,7 @@ class PlayerView:
 
     Own hand and development cards are shown in full; for opponents only the
     number of resource and development cards, played knights and visible VP.
+    ``modules`` holds what each rule module lets the player see of its state.
     """
 
     player: int
@@ -181,25 +179,22 @@ class PlayerView:
     robber: int
     buildings: dict[int, tuple[int, Building]]
     roads: dict[int, int]
-    dice_history: tuple[tuple[int, int], ...]
+    dice_history: tuple[tuple[int, ...], ...]
     trade_offer: tuple[tuple[int, ...], tuple[int, ...]] | None
     legal_actions: tuple[Action, ...] = field(default=())
+    pieces: dict[int, tuple[int, str]] = field(default_factory=dict)
+    paths: dict[int, tuple[int, str]] = field(default_factory=dict)
+    decisions: tuple[tuple[str, int], ...] = ()
+    modules: dict[str, dict] = field(default_factory=dict)
 
 
 @lru_cache(maxsize=None)
-def _cached_actions(n_nodes: int, n_edges: int, n_hexes: int, n_players: int) -> Mapping[str, Any]:
+def _cached_actions(n_nodes: int, n_edges: int) -> Mapping[str, Any]:
     """Reusable action instances: actions are values, so every game of this size shares them (read-only)."""
     return MappingProxyType({
         "settle": tuple(BuildSettlement(v) for v in range(n_nodes)),
         "city": tuple(BuildCity(v) for v in range(n_nodes)),
         "road": tuple(BuildRoad(e) for e in range(n_edges)),
-        "trade": tuple(tuple(MaritimeTrade(g, r) for r in RESOURCES) for g in RESOURCES),
-        "discard": tuple(Discard(tuple(int(i == r) for i in range(N_RES))) for r in range(N_RES)),
-        "robber": tuple(tuple(MoveRobber(hx, o) for o in range(n_players)) for hx in range(n_hexes)),
-        "robber_plain": tuple(MoveRobber(hx) for hx in range(n_hexes)),
-        "yop": tuple(tuple(PlayYearOfPlenty(a, b) for b in RESOURCES) for a in RESOURCES),
-        "mono": tuple(PlayMonopoly(r) for r in RESOURCES),
-        "confirm": tuple(ConfirmTrade(p) for p in range(n_players)),
     })
 
 
@@ -213,24 +208,21 @@ def _tally(items: Iterable[int], width: int) -> list[int]:
 
 _END_TURN = EndTurn()
 _ROLL = RollDice()
-_BUY = BuyDevelopmentCard()
-_KNIGHT = PlayKnight()
-_RB = PlayRoadBuilding()
-_END_RB = EndRoadBuilding()
-_ACCEPT = AcceptTrade()
-_DECLINE = DeclineTrade()
-_CANCEL = CancelTrade()
+#: Recorded rolls are values: the outcomes are shared, not built anew each turn.
+_ROLLS: dict[tuple[int, ...], RollDice] = {}
+_PAIRS = tuple(tuple((a, b) for b in range(1, 7)) for a in range(1, 7))
+_MAIN, _ROLL_PHASE = Phase.MAIN, Phase.ROLL
 
 
 class Game:
-    """A base game of Catan for 3 or 4 players.
+    """A game of Catan: the base game and whatever rule modules it is played with.
 
     Parameters
     ----------
     board : Board
         The island.
     players : int
-        3 or 4 (B-COMP-9).
+        3 or 4 (B-COMP-9); 5 or 6 with the extension (X56-GEN-1).
     seed : int, optional
         Seed of the game's own random generator; every chance outcome comes from
         it.  ``None`` draws a fresh seed, which is stored and saved.
@@ -238,16 +230,24 @@ class Game:
         ``"founding"``: snake-order placement (B-SETUP-15..20).  ``"beginner"``:
         the board file's pre-placed pieces and starting resources (B-SETUP-1..5).
     rules : Rules, optional
-        Rule options.
+        Rule options and modules.
     starting_seat : int
         Who starts (B-SETUP-8 DECISION).
+    colours : sequence of Colour, optional
+        Seat colours (default: the box's, B-COMP-9).
 
     Attributes
     ----------
     log : list of Action
         Every applied action with its chance outcome filled in.
-    dice_history : list of (int, int)
+    dice_history : list of tuple of int
         Every production roll.
+    stack : list of Decision
+        What the game waits for, and from whom (the top is the last).
+    goods : tuple
+        What hands and the bank hold: the five resources, then any a module adds.
+    kinds : tuple of PieceKind
+        The piece kinds in play (index 0 is none; then settlement, city, road...).
 
     Examples
     --------
@@ -270,11 +270,9 @@ class Game:
         colours: Iterable[Colour] | None = None,
     ):
         rules = rules or Rules()
-        names = list(rules.modules)
-        if players in (5, 6) and "five_six" not in names:
-            names.insert(0, "five_six")  # X56-GEN-1: 5-6 players means the extension
-        rules = replace(rules, modules=tuple(names))
-        self.modules = tuple(MODULES[m] for m in names)
+        names = resolve(rules.modules, players)
+        rules = replace(rules, modules=tuple(n for n in names if not MODULES[n].builtin))
+        self.modules: tuple[Module, ...] = tuple(MODULES[m] for m in names)
         allowed = next((m.players for m in self.modules if m.players), (3, 4))
         if players not in allowed:
             raise ValueError(
@@ -301,71 +299,108 @@ class Game:
         self._rng = Random(self.seed)
         t = board.topology
         self._t = t
-        self._acts = _cached_actions(t.n_nodes, t.n_edges, t.n_hexes, players)
-        self._producers = tuple(
-            tuple((hx, t.hex_resource[hx], t.hex_nodes[hx]) for hx in t.token_hexes[k]) for k in range(13)
+        # --- goods and pieces in play (registries)
+        self.goods: tuple[Any, ...] = (*RESOURCES, *(g for m in self.modules for g in m.goods))
+        self.n_goods = len(self.goods)
+        self._good_index = {str(g): i for i, g in enumerate(self.goods)}
+        base_kinds = (PIECES["settlement"], PIECES["city"], PIECES["road"])
+        extra = [k for m in self.modules for k in m.pieces if k not in base_kinds]
+        self.kinds: tuple[PieceKind | None, ...] = (None, *base_kinds, *extra)
+        self.kind_id: dict[str, int] = {k.name: i for i, k in enumerate(self.kinds) if k is not None}
+        self._node_kinds = tuple(i for i, k in enumerate(self.kinds) if k is not None and k.site == "node")
+        self._path_kinds = tuple(i for i, k in enumerate(self.kinds) if k is not None and k.site == "path")
+        self._blocks = tuple(bool(k and k.blocks) for k in self.kinds)
+        self._building = tuple(bool(k and k.building) for k in self.kinds)
+        self._cost = tuple(self._counts(k.cost) if k else () for k in self.kinds)
+        self._limit = tuple(k.limit if k else 0 for k in self.kinds)
+        self._vp = tuple(k.vp if k else 0 for k in self.kinds)
+        self._base_builds = tuple(
+            (k, tuple((r, c) for r, c in enumerate(self._cost[k]) if c), key, self.kinds[k].name)  # type: ignore[union-attr]
+            for k, key in ((ROAD, "road"), (SETTLEMENT, "settle"), (CITY, "city"))
         )
-        n = players
-        bank_per, deck = BANK_PER_RESOURCE, dict(DEV_DECK)
+        self._edge_ok = tuple(
+            None if k is None or k.site != "path" or all((k.land and t.edge_land[e]) or (k.sea and t.edge_sea[e])
+                                                          for e in range(t.n_edges))
+            else tuple((k.land and t.edge_land[e]) or (k.sea and t.edge_sea[e]) for e in range(t.n_edges))
+            for k in self.kinds
+        )
+        self._acts = _cached_actions(t.n_nodes, t.n_edges)
+        # --- components (B-COMP-2, B-COMP-6; modules change them: X56-COMP-2..3)
+        comps: dict[str, Any] = {
+            "bank": {g: (BANK_PER_RESOURCE if isinstance(g, Resource) else 0) for g in self.goods},
+            "deck": dict(DEV_DECK),
+        }
         for m in self.modules:
-            bank_per, deck = m.components(bank_per, deck)
+            m.components(self, comps)
+        #: Cards of each good in the game (B-COMP-2; X56-COMP-2).
+        self.bank_per_good: tuple[int, ...] = tuple(comps["bank"][g] for g in self.goods)
         #: Cards of each resource in the game (B-COMP-2; X56-COMP-2).
-        self.bank_per_resource: int = bank_per
-        #: Development cards in the game (B-COMP-6; X56-COMP-3).
-        self.deck_total: int = sum(deck.values())
-        targets = [m.vp_target for m in self.modules if m.vp_target]
+        self.bank_per_resource: int = self.bank_per_good[0]
+        #: Development cards in the game (B-COMP-6; X56-COMP-3); 0 when a module replaces the deck.
+        self.deck_total: int = sum(comps["deck"].values())
+        targets = [x for m in self.modules if (x := m.vp_target(self))]
         #: Victory points to win (B-END-2; F-END-1).
         self.vp_target: int = rules.vp_to_win if rules.vp_to_win is not None else max([VP_TO_WIN, *targets])
-        # --- state (plain data) ---
-        self.bank: list[int] = [bank_per] * N_RES
-        self.hands: list[list[int]] = [[0] * N_RES for _ in range(n)]
-        self.deck: list[int] = [deck[c] for c in DevCard]
+        n = players
+        G = self.n_goods
+        K = len(self.kinds)
+        # --- state (plain data)
+        self.bank: list[int] = list(self.bank_per_good)
+        self.hands: list[list[int]] = [[0] * G for _ in range(n)]
+        #: The base game's development cards (kept by the ``development`` module).
+        self.deck: list[int] = [comps["deck"].get(c, 0) for c in DevCard]
         self.dev: list[list[int]] = [[0] * len(DevCard) for _ in range(n)]
         self.dev_new: list[list[int]] = [[0] * len(DevCard) for _ in range(n)]
         self.knights: list[int] = [0] * n
+        self.largest_army_holder: int | None = None
+        self.dev_played: bool = False
         self.node_owner: list[int] = [-1] * t.n_nodes
         self.node_kind: list[int] = [0] * t.n_nodes
         self.edge_owner: list[int] = [-1] * t.n_edges
+        self.edge_kind: list[int] = [0] * t.n_edges
         self.blocked: list[int] = [0] * t.n_nodes  # buildings at or next to the node (B-BUILD-7)
         self.occupied: list[int] = []  # intersections holding a building, in order of founding
+        #: Sites of each piece kind per player: ``placed[kind][player]``.
+        self.placed: list[list[set[int]]] = [[set() for _ in range(n)] for _ in range(K)]
+        #: Intersections touched by each path kind per player: ``reach[kind][player]``.
+        self.reach: list[list[set[int]]] = [[set() for _ in range(n)] for _ in range(K)]
+        #: Intersections touched by any of a player's path pieces.
         self.road_nodes: list[set[int]] = [set() for _ in range(n)]
-        self.roads: list[set[int]] = [set() for _ in range(n)]
-        self.n_settlements: list[int] = [0] * n
-        self.n_cities: list[int] = [0] * n
         self.harbours: list[set[int]] = [set() for _ in range(n)]
+        self._harbour_rates: list[tuple[int, ...]] = [(4,) * G for _ in range(n)]  # B-TRADE-6..9, kept up to date
+        #: Victory points of each player's pieces on the board (B-END-1), kept up to date.
+        self.board_vp: list[int] = [0] * n
         self.road_length: list[int] = [0] * n
         self.longest_road_holder: int | None = None
-        self.largest_army_holder: int | None = None
+        #: Terrain and token of every hex now (they may change: fog revealed, tokens moved).
+        self.hex_terrain: list[Terrain] = list(t.hex_terrain)
+        self.hex_token: list[int] = list(t.hex_token)
         self.robber: int = board.robber_start
         self.active: int = starting_seat
-        self.current: int = starting_seat
-        self.phase: Phase = Phase.FOUNDING_SETTLEMENT
+        self.stack: list[Decision] = []
         self.turn: int = 0  # regular turns begun
         self.winner: int | None = None
-        self.dev_played: bool = False
         self.built_this_turn: bool = False
-        self.free_roads: int = 0
-        self._resume: Phase = Phase.MAIN
-        self._discard_owed: list[int] = [0] * n
-        self._founding_order: list[int] = []
-        self._founding_step: int = 0
-        self._last_settlement: int = -1
+        #: The open domestic offer ``(give, get)`` and who accepted it (kept by the ``trade`` module).
         self.trade_offer: tuple[tuple[int, ...], tuple[int, ...]] | None = None
-        self._trade_responders: list[int] = []
-        self._trade_accepted: list[int] = []
+        self.trade_accepted: list[int] = []
         self.log: list[Action] = []
-        self.dice_history: list[tuple[int, int]] = []
+        self.dice_history: list[tuple[int, ...]] = []
         self.last_production: dict[int, list[int]] = {}
         self.ext: dict[str, Any] = {}  # module state, plain data
+        self._wire()
         for m in self.modules:
             m.init(self)
-        self._wire()
+        self._index_production()
         if start == "beginner":
             self._setup_beginner()
         else:
             order = [(starting_seat + i) % n for i in range(n)]
-            self._founding_order = order + order[::-1]  # B-SETUP-15, B-SETUP-16
-            self.current = self.active = order[0]
+            snake = order + order[::-1]  # B-SETUP-15, B-SETUP-16
+            self.stack.append(Decision(Phase.FOUNDING_DONE, starting_seat))
+            for i in reversed(range(len(snake))):
+                self.stack.append(Decision(Phase.FOUNDING_SETTLEMENT, snake[i], i))
+            self.active = snake[0]
 
     def _wire(self) -> None:
         """Bind action dispatch and module hooks to this game (also after :meth:`copy`)."""
@@ -373,67 +408,62 @@ class Game:
             BuildSettlement: self._check_settlement,
             BuildRoad: self._check_road,
             BuildCity: self._check_city,
-            BuyDevelopmentCard: self._check_buy,
             RollDice: self._check_roll,
             EndTurn: self._check_end_turn,
-            Discard: self._check_discard,
-            MoveRobber: self._check_robber,
-            PlayKnight: self._check_knight,
-            PlayRoadBuilding: self._check_road_building,
-            EndRoadBuilding: self._check_end_road_building,
-            PlayYearOfPlenty: self._check_year_of_plenty,
-            PlayMonopoly: self._check_monopoly,
-            MaritimeTrade: self._check_maritime,
-            OfferTrade: self._check_offer,
-            AcceptTrade: self._check_response,
-            DeclineTrade: self._check_response,
-            ConfirmTrade: self._check_confirm,
-            CancelTrade: self._check_cancel,
         }
         self._apply_dispatch: dict[type, Any] = {
             BuildSettlement: self._do_settlement,
             BuildRoad: self._do_road,
             BuildCity: self._do_city,
-            BuyDevelopmentCard: self._do_buy,
             RollDice: self._do_roll,
             EndTurn: self._do_end_turn,
-            Discard: self._do_discard,
-            MoveRobber: self._do_robber,
-            PlayKnight: self._do_knight,
-            PlayRoadBuilding: self._do_road_building,
-            EndRoadBuilding: self._do_end_road_building,
-            PlayYearOfPlenty: self._do_year_of_plenty,
-            PlayMonopoly: self._do_monopoly,
-            MaritimeTrade: self._do_maritime,
-            OfferTrade: self._do_offer,
-            AcceptTrade: self._do_accept,
-            DeclineTrade: self._do_decline,
-            ConfirmTrade: self._do_confirm,
-            CancelTrade: self._do_cancel,
         }
         mods = self.modules
         for m in mods:
             for cls, (check, apply) in m.actions.items():
                 self._check_dispatch[cls] = partial(check, self)
                 self._apply_dispatch[cls] = partial(apply, self)
+
+        def hooks(name: str) -> list:
+            return [getattr(m, name) for m in mods if m.overrides(name)]
+
         self._h_legal = [m for m in mods if m.overrides("legal")]
-        self._h_founding = [m for m in mods if m.overrides("on_founding_settlement")]
-        self._h_founding_done = [m for m in mods if m.overrides("on_founding_done")]
-        self._h_road = [m for m in mods if m.overrides("on_road")]
-        self._h_settlement = [m for m in mods if m.overrides("on_settlement")]
-        self._h_robber = [m for m in mods if m.overrides("on_robber")]
-        self._h_roll = [m for m in mods if m.overrides("on_roll")]
-        self._h_end_turn = [m for m in mods if m.overrides("on_end_turn")]
-        self._h_turn_start = [m for m in mods if m.overrides("on_turn_start")]
-        self._h_vp = [m for m in mods if m.overrides("vp")]
-        self._h_rate = [m for m in mods if m.overrides("rate")]
-        self._build_phases = frozenset([Phase.MAIN, *(ph for m in mods for ph in m.build_phases)])
+        self._legal_by_phase: dict[Phase, list] = {}
+        self._h_trades = hooks("legal_trades")
+        self._h_builds = hooks("legal_builds")
+        self._h_candidates = hooks("candidates")
+        self._h_check_place = hooks("check_place")
+        self._h_place = hooks("on_place")
+        self._h_remove = hooks("on_remove")
+        self._h_founding = hooks("on_founding_settlement")
+        self._h_founding_done = hooks("on_founding_done")
+        self._h_before = hooks("before_production")
+        self._h_resolve = hooks("resolve_roll")
+        self._h_roll = hooks("on_roll")
+        self._h_limit = hooks("hand_limit")
+        self._h_targets = hooks("robber_targets")
+        self._h_robber = hooks("on_robber")
+        self._h_vp = hooks("vp")
+        self._h_rate = hooks("rate")
+        self._h_end_turn = hooks("on_end_turn")
+        self._h_turn_start = hooks("on_turn_start")
+        self._n_dice = 2 + sum(m.extra_dice for m in mods)
 
     # ================================================================== public queries
     @property
+    def phase(self) -> Phase:
+        """What the game waits for: the phase of the decision on top of the stack."""
+        return self.stack[-1].phase
+
+    @property
+    def current(self) -> int:
+        """The seat that must act now (see :attr:`current_player`)."""
+        return self.stack[-1].player
+
+    @property
     def current_player(self) -> int:
         """The seat that must act now (the active player, or a discarding/responding seat)."""
-        return self.current
+        return self.stack[-1].player
 
     @property
     def active_player(self) -> int:
@@ -443,50 +473,83 @@ class Game:
     @property
     def is_over(self) -> bool:
         """True once someone has won (B-END-3)."""
-        return self.phase is Phase.GAME_OVER
+        return self.stack[-1].phase is Phase.GAME_OVER
 
-    def hand(self, player: int) -> dict[Resource, int]:
-        """A player's resource cards by resource."""
-        return {r: self.hands[player][r.value] for r in RESOURCES}
+    @property
+    def topology(self) -> Topology:
+        """The board's plain-data geometry (for rule modules and analysis)."""
+        return self._t
+
+    @property
+    def n_dice(self) -> int:
+        """Dice rolled each turn: the two number dice and any a module adds (CK-BAR-4)."""
+        return self._n_dice
+
+    def hand(self, player: int) -> dict:
+        """A player's cards by good (the five resources, then any module goods)."""
+        h = self.hands[player]
+        return {g: h[i] for i, g in enumerate(self.goods)}
 
     def dev_cards(self, player: int) -> dict[DevCard, int]:
         """A player's unplayed development cards by kind (VP cards included)."""
         return {c: self.dev[player][c.value] for c in DevCard}
 
     def vp(self, player: int, *, visible: bool = False) -> int:
-        """Victory points (B-END-1); ``visible=True`` leaves out hidden VP cards (B-END-6)."""
-        v = self.n_settlements[player] + 2 * self.n_cities[player]
+        """Victory points (B-END-1); ``visible=True`` leaves out hidden points (B-END-6).
+
+        Pieces on the board count by their kind's ``vp``; Longest Road 2; every
+        module adds its own sources (development VP cards and the army, tokens...).
+        """
+        v = self.board_vp[player]
         if self.longest_road_holder == player:
             v += SPECIAL_CARD_VP
-        if self.largest_army_holder == player:
-            v += SPECIAL_CARD_VP
-        if not visible:
-            v += self.dev[player][VICTORY_POINT]
-        for m in self._h_vp:
-            v += m.vp(self, player, visible)
+        for h in self._h_vp:
+            v += h(self, player, visible)
         return v
 
+    @property
+    def n_settlements(self) -> list[int]:
+        """Settlements on the board per player."""
+        return [len(s) for s in self.placed[SETTLEMENT]]
+
+    @property
+    def n_cities(self) -> list[int]:
+        """Cities on the board per player."""
+        return [len(s) for s in self.placed[CITY]]
+
+    @property
+    def roads(self) -> list[set[int]]:
+        """Paths holding each player's roads."""
+        return self.placed[ROAD]
+
     def pieces_left(self, player: int) -> dict[str, int]:
-        """Pieces still in a player's supply (B-COMP-9, B-COMP-12)."""
-        return {
-            "road": PIECE_LIMITS["road"] - len(self.roads[player]),
-            "settlement": PIECE_LIMITS["settlement"] - self.n_settlements[player],
-            "city": PIECE_LIMITS["city"] - self.n_cities[player],
-        }
+        """Pieces still in a player's supply, by kind (B-COMP-9, B-COMP-12)."""
+        return {k.name: k.limit - len(self.placed[i][player]) for i, k in enumerate(self.kinds) if k is not None}
 
     def building_at(self, node: int) -> tuple[int, Building] | None:
-        """``(owner, Building)`` on an intersection, or ``None``."""
-        if self.node_owner[node] < 0:
+        """``(owner, Building)`` of a settlement or city on an intersection, or ``None``."""
+        o = self.node_owner[node]
+        if o < 0 or not self._building[self.node_kind[node]]:
             return None
-        return self.node_owner[node], Building(self.node_kind[node])
+        return o, Building(self.node_kind[node])
+
+    def piece_at(self, node: int) -> tuple[int, str] | None:
+        """``(owner, kind name)`` of whatever piece stands on an intersection, or ``None``."""
+        o = self.node_owner[node]
+        return None if o < 0 else (o, self.kinds[self.node_kind[node]].name)  # type: ignore[union-attr]
+
+    def piece_on(self, path: int) -> tuple[int, str] | None:
+        """``(owner, kind name)`` of the piece on a path (a road, a ship...), or ``None``."""
+        o = self.edge_owner[path]
+        return None if o < 0 else (o, self.kinds[self.edge_kind[path]].name)  # type: ignore[union-attr]
 
     def road_owner(self, path: int) -> int | None:
         """Owner of the road on a path, or ``None``."""
         o = self.edge_owner[path]
-        return None if o < 0 else o
+        return None if o < 0 or self.edge_kind[path] != ROAD else o
 
     def longest_road(self, player: int) -> int:
-        """Length of a player's longest road (B-LR-1..3), as cached by the engine."""
+        """Length of a player's longest road (B-LR-1..3; with ships, trade route SF-8), as cached."""
         return self.road_lengths()[player]
 
     def road_lengths(self) -> list[int]:
@@ -500,34 +563,56 @@ class Game:
         """The paths of one longest road of ``player``, in order along the road."""
         return self._trail(player)[1]
 
-    def maritime_rate(self, player: int, resource: Resource) -> int:
-        """Best bank rate for giving ``resource``: 2, 3 or 4 (B-TRADE-6..9)."""
-        return self._rates(player)[resource.value]
+    def maritime_rate(self, player: int, good) -> int:
+        """Best bank rate for giving ``good``: 2, 3 or 4 (B-TRADE-6..9), after the modules' changes."""
+        return self.rates(player)[self.good_index(good)]
 
-    def _rates(self, player: int) -> list[int]:
-        hs = self.harbours[player]
-        base = 3 if GENERIC in hs else 4
-        rates = [2 if r in hs else base for r in range(N_RES)]
-        for m in self._h_rate:
-            rates = [m.rate(self, player, r, rates[r]) for r in range(N_RES)]
+    def rates(self, player: int) -> list[int]:
+        """Bank rates of ``player`` for every good (B-TRADE-6..9; modules may lower them)."""
+        rates = self._harbour_rates[player]
+        if not self._h_rate:
+            return list(rates)
+        for h in self._h_rate:
+            rates = [h(self, player, r, rates[r]) for r in range(self.n_goods)]
         return rates
 
+    def _rates_from_harbours(self, player: int) -> tuple[int, ...]:
+        hs = self.harbours[player]
+        base = 3 if GENERIC in hs else 4
+        return tuple(2 if r in hs else base for r in range(self.n_goods))
+
     def robber_victims(self, hex_id: int) -> list[int]:
-        """Opponents of the current player who could be robbed on ``hex_id`` (B-ROB-6, B-ROB-8)."""
+        """Opponents of the active player who could be robbed on ``hex_id`` (B-ROB-6, B-ROB-8)."""
         p = self.active
         out = set()
+        building = self._building
         for v in self._t.hex_nodes[hex_id]:
             o = self.node_owner[v]
-            if o >= 0 and o != p and sum(self.hands[o]) > 0:
+            if o >= 0 and o != p and building[self.node_kind[v]] and sum(self.hands[o]) > 0:
                 out.add(o)
         return sorted(out)
 
-    def deal(self, player: int, cards) -> None:
-        """Move resource cards from the bank to a hand, for teaching positions and sandboxes.
+    def robber_targets(self) -> list[int]:
+        """Hexes the robber may move to now (B-ROB-5: any other land hex; modules may change it)."""
+        robber = self.robber
+        hexes = [hx for hx in self._t.land_hexes if hx != robber]
+        for h in self._h_targets:
+            hexes = h(self, hexes)
+        return hexes
 
-        ``cards`` is 5 counts (``counts(ore=2)``) or a mapping of Resource to count.
-        The 95 (or 120) cards stay conserved.  This is not an action: it is not
-        logged, so a game that used it no longer replays from its log.
+    def hand_limit(self, player: int) -> int:
+        """Cards ``player`` may hold without discarding on a 7 (B-ROB-2; modules may raise it)."""
+        limit = self.rules.discard_limit
+        for h in self._h_limit:
+            limit = h(self, player, limit)
+        return limit
+
+    def deal(self, player: int, cards) -> None:
+        """Move cards from the bank to a hand, for teaching positions and sandboxes.
+
+        ``cards`` is counts per good (``counts(ore=2)``) or a mapping of good to count.
+        The cards stay conserved.  This is not an action: it is not logged, so a
+        game that used it no longer replays from its log.
 
         Raises
         ------
@@ -542,18 +627,20 @@ class Game:
         >>> g.hand(0)[Resource.ORE], sum(g.bank) + sum(map(sum, g.hands))
         (2, 95)
         """
+        G = self.n_goods
         if isinstance(cards, dict):
-            want = [0] * N_RES
+            want = [0] * G
             for r, k in cards.items():
-                want[Resource.parse(r).value] += int(k)
+                want[self.good_index(r)] += int(k)
         else:
             want = [int(k) for k in cards]
-        if len(want) != N_RES or any(k < 0 for k in want):
-            raise CatanError(f"deal takes 5 non-negative counts, not {cards!r}")
-        short = [f"{RESOURCES[r]} (has {self.bank[r]}, {want[r]} asked)" for r in range(N_RES) if want[r] > self.bank[r]]
+            want += [0] * (G - len(want))
+        if len(want) != G or any(k < 0 for k in want):
+            raise CatanError(f"deal takes {G} non-negative counts, not {cards!r}")
+        short = [f"{self.goods[r]} (has {self.bank[r]}, {want[r]} asked)" for r in range(G) if want[r] > self.bank[r]]
         if short:
             raise CatanError(f"B-COMP-2: the bank is short of {', '.join(short)}")
-        for r in range(N_RES):
+        for r in range(G):
             self.bank[r] -= want[r]
             self.hands[player][r] += want[r]
 
@@ -567,12 +654,13 @@ class Game:
 
     def discards_owed(self) -> dict[int, int]:
         """Cards each seat still has to discard after a 7."""
-        return {p: k for p, k in enumerate(self._discard_owed) if k}
+        discard = Phase.DISCARD  # type: ignore[attr-defined]  # registered by the robber module
+        return {d.player: d.data for d in self.stack if d.phase is discard and d.data}
 
     @property
     def trade_partners(self) -> list[int]:
         """Seats that accepted the open domestic offer."""
-        return list(self._trade_accepted)
+        return list(self.trade_accepted)
 
     # ================================================================== legal actions
     def legal_actions(self, *, offers: bool = False) -> list[Action]:
@@ -590,159 +678,146 @@ class Game:
         A discard owed after a 7 is listed one card at a time; :meth:`play` also
         takes several cards at once.
         """
-        out = self._legal_base(offers)
-        for m in self._h_legal:
-            m.legal(self, out)
-        return out
-
-    def _legal_base(self, offers: bool) -> list[Action]:
-        ph = self.phase
-        if ph is Phase.MAIN:
-            return self._legal_main(offers)
-        if ph is Phase.ROLL:
-            out: list[Action] = [_ROLL]
-            self._legal_dev_plays(out, before_roll=True)
-            return out
-        if ph is Phase.FOUNDING_SETTLEMENT:
+        top = self.stack[-1]
+        ph = top.phase
+        if ph is _MAIN:
+            p = self.active
+            out: list[Action] = [_END_TURN]
+            if not self.built_this_turn or self.rules.combined_trade_build:  # B-TURN-2 (see can_trade)
+                for h in self._h_trades:
+                    h(self, p, out, offers)
+            self.legal_builds(p, out)
+        elif ph is _ROLL_PHASE:
+            out = [_ROLL]
+        elif ph is Phase.FOUNDING_SETTLEMENT:
             a = self._acts["settle"]
-            return [a[v] for v in range(self._t.n_nodes) if not self.blocked[v]]
-        if ph is Phase.FOUNDING_ROAD:
+            out = [a[v] for v in self.candidates(top.player, "settlement", founding=True)]
+        elif ph is Phase.FOUNDING_ROAD:
             a = self._acts["road"]
-            return [a[e] for e in self._t.node_edges[self._last_settlement] if self.edge_owner[e] < 0]
-        if ph is Phase.DISCARD:
-            h = self.hands[self.current]
-            d = self._acts["discard"]
-            return [d[r] for r in range(N_RES) if h[r]]
-        if ph is Phase.MOVE_ROBBER:
-            return self._legal_robber()
-        if ph is Phase.ROAD_BUILDING:
-            a = self._acts["road"]
-            if len(self.roads[self.active]) >= PIECE_LIMITS["road"]:  # B-COMP-12
-                return [_END_RB]
-            return [a[e] for e in self._road_candidates(self.active)] + [_END_RB]
-        if ph is Phase.TRADE_RESPONSE:
-            need = self.trade_offer[1]  # type: ignore[index]
-            h = self.hands[self.current]
-            ok = all(h[r] >= need[r] for r in range(N_RES))
-            return [_ACCEPT, _DECLINE] if ok else [_DECLINE]
-        if ph is Phase.TRADE_CONFIRM:
-            c = self._acts["confirm"]
-            return [c[p] for p in self._trade_accepted] + [_CANCEL]
-        return []
-
-    def _legal_main(self, offers: bool) -> list[Action]:
-        p = self.active
-        h = self.hands[p]
-        out: list[Action] = [_END_TURN]
-        acts = self._acts
-        if not self.built_this_turn or self.rules.combined_trade_build:  # B-TURN-2 (see can_trade)
-            bank = self.bank
-            rates = self._rates(p)
-            trades = acts["trade"]
-            for g in range(N_RES):
-                if h[g] >= rates[g]:
-                    row = trades[g]
-                    for r in range(N_RES):
-                        if r != g and bank[r]:
-                            out.append(row[r])
-            if offers:
-                for g in range(N_RES):
-                    if h[g]:
-                        for r in range(N_RES):
-                            if r != g:
-                                out.append(OfferTrade(self._unit(g), self._unit(r)))
-        self._legal_builds(p, out)
-        self._legal_dev_plays(out, before_roll=False)
+            out = [a[e] for e in self.candidates(top.player, "road", founding=True)]
+        elif ph.free:
+            out = []
+            for kind in ph.free:
+                self._legal_place(top.player, kind, out)
+        else:
+            out = []
+        hooks = self._legal_by_phase.get(ph)
+        if hooks is None:  # the modules listing actions in this phase (their ``legal_in``), once per phase
+            hooks = self._legal_by_phase[ph] = [
+                m.legal for m in self._h_legal if m.legal_in is None or ph.value in m.legal_in
+            ]
+        for h in hooks:
+            h(self, out)
         return out
 
-    def _legal_builds(self, p: int, out: list[Action]) -> None:
-        """Paid builds and purchases of seat ``p`` (B-BUILD-1..9, B-BUILD-11)."""
-        h = self.hands[p]
-        acts = self._acts
-        if h[0] >= 1 and h[1] >= 1 and len(self.roads[p]) < PIECE_LIMITS["road"]:
-            a = acts["road"]
-            out.extend(a[e] for e in self._road_candidates(p))
-        if h[0] >= 1 and h[1] >= 1 and h[2] >= 1 and h[3] >= 1 and self.n_settlements[p] < PIECE_LIMITS["settlement"]:
-            a = acts["settle"]
-            blocked = self.blocked
-            out.extend(a[v] for v in sorted(self.road_nodes[p]) if not blocked[v])
-        if h[4] >= 3 and h[3] >= 2 and self.n_cities[p] < PIECE_LIMITS["city"]:
-            a = acts["city"]
-            owner, kind = self.node_owner, self.node_kind
-            out.extend(a[v] for v in range(self._t.n_nodes) if owner[v] == p and kind[v] == 1)
-        if h[2] >= 1 and h[3] >= 1 and h[4] >= 1 and any(self.deck):
-            out.append(_BUY)
+    def _trades_open(self) -> bool:
+        return not self.built_this_turn or self.rules.combined_trade_build  # B-TURN-2 (see can_trade)
+
+    def legal_builds(self, player: int, out: list[Action]) -> None:
+        """Append the paid builds and purchases ``player`` can make now (B-BUILD-1..9, B-BUILD-11).
+
+        Roads, settlements and cities here; modules add theirs (development cards,
+        ships...) through their ``legal_builds`` hook.
+        """
+        h = self.hands[player]
+        placed = self.placed
+        limit = self._limit
+        plain = not self._h_candidates
+        for k, items, key, name in self._base_builds:
+            for r, c in items:
+                if h[r] < c:
+                    break
+            else:
+                if len(placed[k][player]) < limit[k]:
+                    a = self._acts[key]
+                    if not plain:
+                        out.extend(a[x] for x in self.candidates(player, name))
+                    elif k == ROAD:
+                        out.extend(a[x] for x in self._path_candidates(player, ROAD))
+                    elif k == SETTLEMENT:
+                        blocked, land = self.blocked, self._t.node_land
+                        out.extend(a[v] for v in sorted(self.road_nodes[player]) if not blocked[v] and land[v])
+                    else:
+                        out.extend(a[v] for v in sorted(placed[SETTLEMENT][player]))
+        for hook in self._h_builds:
+            hook(self, player, out)
 
     @staticmethod
-    def _unit(r: int) -> tuple[int, ...]:
-        return tuple(int(i == r) for i in range(N_RES))
+    def affords(hand: list[int], cost) -> bool:
+        """Whether a hand (counts per good) holds ``cost``."""
+        for r, c in enumerate(cost):
+            if c and hand[r] < c:
+                return False
+        return True
 
-    def _legal_dev_plays(self, out: list[Action], *, before_roll: bool) -> None:
-        if self.dev_played:
+    def _legal_place(self, player: int, kind: str, out: list[Action]) -> None:
+        k = self.kind_id.get(kind)
+        if k is None or len(self.placed[k][player]) >= self.kinds[k].limit:  # type: ignore[union-attr]
             return
-        p = self.active
-        d = self.dev[p]
-        if not (d[0] or d[1] or d[2] or d[3]):
-            return
-        playable = [self.dev[p][c] - self.dev_new[p][c] for c in range(4)]
-        if playable[KNIGHT] > 0:
-            out.append(_KNIGHT)
-        if before_roll and self.rules.knights_only_before_roll:
-            return
-        if playable[ROAD_BUILDING] > 0 and len(self.roads[p]) < PIECE_LIMITS["road"] and self._road_candidates(p):
-            out.append(_RB)
-        if playable[YEAR_OF_PLENTY] > 0:
-            yop = self._acts["yop"]
-            bank = self.bank
-            for a in range(N_RES):
-                if bank[a]:
-                    for b in range(a, N_RES):
-                        if bank[b] >= 1 + (a == b):
-                            out.append(yop[a][b])
-        if playable[MONOPOLY] > 0:
-            out.extend(self._acts["mono"])
+        if kind == "road":
+            a = self._acts["road"]
+            out.extend(a[e] for e in self.candidates(player, "road"))
 
-    def _legal_robber(self) -> list[Action]:
-        """B-ROB-5..8: every other land hex, with each possible victim (or none)."""
-        p = self.active
-        owner, hands, node_hexes = self.node_owner, self.hands, self._t.node_hexes
-        at_hex: dict[int, set[int]] = {}
-        for v in self.occupied:
-            o = owner[v]
-            if o != p and any(hands[o]):
-                for hx in node_hexes[v]:
-                    at_hex.setdefault(hx, set()).add(o)
-        robber = self.robber
-        plain = self._acts["robber_plain"]
-        if self.rules.steal_mandatory:
-            out: list[Action] = [plain[hx] for hx in range(self._t.n_hexes) if hx != robber and hx not in at_hex]
+    def candidates(self, player: int, kind: str, *, founding: bool = False) -> list[int]:
+        """Sites where ``player`` may place a piece of ``kind`` now, cost and supply aside.
+
+        Settlements: empty land intersections clear of buildings (B-BUILD-7) and,
+        after the founding, touched by the player's roads or ships (B-BUILD-6).
+        Cities: the player's settlements (B-BUILD-9).  Path pieces: empty paths of
+        their kind (roads on land, ships on sea: SF-6) continuing the player's own
+        pieces of that kind or leaving one of the player's buildings, never through
+        an opponent's blocking piece (B-BUILD-3..5, SF-7, CK-KN-7).  In the founding
+        a road must touch the settlement just placed (B-SETUP-17).  Rule modules
+        filter the result (scenario spaces, the pirate's blockade).
+        """
+        k = self.kind_id[kind]
+        if kind == "settlement":
+            if founding:
+                land = self._t.node_land
+                blocked = self.blocked
+                sites = [v for v in range(self._t.n_nodes) if not blocked[v] and land[v]]
+            else:
+                blocked, land = self.blocked, self._t.node_land
+                sites = [v for v in sorted(self.road_nodes[player]) if not blocked[v] and land[v]]
+        elif self.kinds[k].site == "path":  # type: ignore[union-attr]
+            if founding:
+                last = self.stack[-1].data
+                ok = self._edge_ok[k]
+                sites = [e for e in self._t.node_edges[last] if self.edge_owner[e] < 0 and (ok is None or ok[e])]
+            else:
+                sites = self._path_candidates(player, k)
+        elif self.kinds[k].upgrade_of is not None:  # type: ignore[union-attr]
+            sites = sorted(self.placed[self.kind_id[self.kinds[k].upgrade_of]][player])  # type: ignore[union-attr]
         else:
-            out = [plain[hx] for hx in range(self._t.n_hexes) if hx != robber]
-        steal = self._acts["robber"]
-        for hx in sorted(at_hex):
-            if hx == robber:
-                continue
-            row = steal[hx]
-            out.extend(row[o] for o in sorted(at_hex[hx]))
-        return out
+            sites = []
+        for h in self._h_candidates:
+            sites = h(self, player, kind, sites)
+        return sites
 
-    def _road_candidates(self, p: int) -> list[int]:
-        """Empty paths where ``p`` may build a road (B-BUILD-3..5)."""
+    def _path_candidates(self, p: int, k: int) -> list[int]:
+        """Empty paths where ``p`` may place a path piece of kind ``k`` (B-BUILD-3..5, SF-7)."""
         t = self._t
         owner = self.node_owner
+        kinds = self.node_kind
+        blocks = self._blocks
+        building = self._building
         edge_owner = self.edge_owner
+        ok = self._edge_ok[k]
         cands: set[int] = set()
-        for v in self.road_nodes[p]:
+        reach = self.reach[k][p]
+        for v in reach:
             o = owner[v]
-            if o < 0 or o == p:
+            if o < 0 or o == p or not blocks[kinds[v]]:
                 for e in t.node_edges[v]:
                     if edge_owner[e] < 0:
                         cands.add(e)
-        for v in self.occupied:  # B-BUILD-4: one's own building, even with no road at it
-            if owner[v] == p and v not in self.road_nodes[p]:
+        for v in self.occupied:  # B-BUILD-4, SF-7: from one's own building, even with no piece at it
+            if owner[v] == p and v not in reach and building[kinds[v]]:
                 for e in t.node_edges[v]:
                     if edge_owner[e] < 0:
                         cands.add(e)
+        if ok is not None:
+            return sorted(e for e in cands if ok[e])
         return sorted(cands)
 
     # ================================================================== play / apply
@@ -757,496 +832,398 @@ class Game:
         check = self._check_dispatch.get(type(action))
         if check is None:
             raise IllegalActionError(
-                "API", f"{short_repr(action)} is not an action of this game (rule modules: {list(self.rules.modules)})", action
+                "API", f"{short_repr(action)} is not an action of this game (rule modules: {list(self.rules.modules)})",
+                action,
             )
         try:
             action = normalize_action(action)  # the checked boundary: canonical field types
         except FieldError as exc:
             raise IllegalActionError("API", str(exc), action) from None
-        if self.phase is Phase.GAME_OVER:
+        if self.stack[-1].phase is Phase.GAME_OVER:
             raise IllegalActionError("B-END-3", f"the game is over: seat {self.winner} won", action)
         check(action)
         self._apply_dispatch[type(action)](action)
-        self._check_win()  # B-END-3, after every action
+        self._after_action()
 
     def apply(self, action: Action) -> None:
         """Apply ``action`` without checking it (fast path; take it from :meth:`legal_actions`)."""
         self._apply_dispatch[type(action)](action)
+        stack = self.stack
+        if not stack or stack[-1].phase.step is not None:
+            self._settle()
         self._check_win()  # B-END-3, after every action
 
-    def _fail(self, rule: str, evidence: str, action: Action):
-        raise IllegalActionError(rule, evidence, action)
+    def _after_action(self) -> None:
+        stack = self.stack
+        if not stack or stack[-1].phase.step is not None:
+            self._settle()
+        self._check_win()  # B-END-3, after every action
 
-    # ------------------------------------------------------------------ checks
-    def _require_phase(self, action: Action, *phases: Phase, rule: str = "B-TURN-2") -> None:
-        if self.phase not in phases:
+    def _settle(self) -> None:
+        """Run the steps on top of the stack; an empty stack begins the next turn (B-TURN-9)."""
+        stack = self.stack
+        while True:
+            if not stack:
+                self._begin_turn((self.active + 1) % self.n)
+                return
+            top = stack[-1]
+            if top.phase.step is None:
+                return
+            stack.pop()
+            top.phase.step(self, top)
+
+    # ================================================================== for rule modules
+    # The public API that rule modules build on (docs/modules.md).
+    def push(self, phase: Phase, player: int, data: Any = None) -> None:
+        """Push a decision: the game now waits in ``phase`` for ``player``."""
+        self.stack.append(Decision(phase, player, data))
+
+    def pop(self) -> Decision:
+        """Pop the decision on top (it has been made); play resumes with the one below."""
+        return self.stack.pop()
+
+    def update(self, data: Any) -> None:
+        """Replace the data of the decision on top (cards still owed, pieces left...)."""
+        top = self.stack[-1]
+        self.stack[-1] = Decision(top.phase, top.player, data)
+
+    def random(self) -> float:
+        """A draw from the game's seeded generator (record the outcome in the action)."""
+        return self._rng.random()
+
+    def notify_robber(self, action) -> None:
+        """Tell the modules the robber has moved (their ``on_robber`` hook), its outcome filled in."""
+        for h in self._h_robber:
+            h(self, action)
+
+    def shuffle(self, items: list) -> None:
+        """Shuffle a list in place with the game's seeded generator."""
+        self._rng.shuffle(items)
+
+    def drop(self, phase: Phase, player: int) -> None:
+        """Remove ``player``'s pending decisions in ``phase`` from anywhere in the stack (a discard spared)."""
+        self.stack[:] = [d for d in self.stack if not (d.phase is phase and d.player == player)]
+
+    def draw_index(self, counts: list[int], forced: int | None = None) -> int:
+        """Draw one item uniformly from a multiset given as counts (one random draw, always).
+
+        ``forced`` is the recorded outcome to use instead (replays, worked examples).
+        """
+        u = self._rng.random()
+        if forced is not None:
+            return forced
+        k = int(u * sum(counts))
+        i = 0
+        while k >= counts[i]:
+            k -= counts[i]
+            i += 1
+        return i
+
+    def good_index(self, good) -> int:
+        """Index of a good (a Resource, a Commodity, or its name) in hands and the bank."""
+        if isinstance(good, Resource):
+            return good.value
+        try:
+            return self._good_index[str(good).strip().lower()]
+        except KeyError:
+            raise ValueError(f"unknown good {good!r} in this game; expected one of "
+                             f"{', '.join(map(str, self.goods))}") from None
+
+    def cost(self, kind: str) -> tuple[int, ...]:
+        """What a piece of ``kind`` costs, as counts per good (B-BUILD-1)."""
+        return self._cost[self.kind_id[kind]]
+
+    def _counts(self, by_name: Mapping[str, int]) -> tuple[int, ...]:
+        out = [0] * self.n_goods
+        for name, k in by_name.items():
+            out[self._good_index[name]] += k
+        return tuple(out)
+
+    def pay(self, player: int, cost) -> None:
+        """Move ``cost`` (counts per good) from a hand to the bank (B-BUILD-2)."""
+        h, bank = self.hands[player], self.bank
+        for r, c in enumerate(cost):
+            if c:
+                h[r] -= c
+                bank[r] += c
+
+    def gain(self, player: int, good: int, count: int = 1) -> int:
+        """Move up to ``count`` cards of good ``good`` from the bank to a hand; returns how many moved."""
+        k = min(count, self.bank[good])
+        self.bank[good] -= k
+        self.hands[player][good] += k
+        return k
+
+    def transfer(self, giver: int, taker: int, counts) -> None:
+        """Move cards (counts per good) from one hand to another (trades, steals, gifts)."""
+        hg, ht = self.hands[giver], self.hands[taker]
+        for r, c in enumerate(counts):
+            if c:
+                hg[r] -= c
+                ht[r] += c
+
+    def require_phase(self, action: Action, *phases: Phase, rule: str = "B-TURN-2") -> None:
+        """Raise unless the game is in one of ``phases``."""
+        if self.stack[-1].phase not in phases:
             want = " or ".join(p.value for p in phases)
-            self._fail(rule, f"{type(action).__name__} needs phase {want}; the game is in phase {self.phase.value}", action)
+            raise IllegalActionError(
+                rule, f"{type(action).__name__} needs phase {want}; the game is in phase {self.phase.value}", action
+            )
 
-    def _require_cards(self, action: Action, cost, what: str) -> None:
-        h = self.hands[self.current]
-        short = [f"{cost[r] - h[r]} {RESOURCES[r]}" for r in range(N_RES) if h[r] < cost[r]]
+    def require_build_phase(self, action: Action) -> None:
+        """Raise unless building is allowed now (B-TURN-3, B-BUILD-12)."""
+        ph = self.stack[-1].phase
+        if ph is Phase.ROLL:
+            raise IllegalActionError("B-TURN-3", f"seat {self.active} must roll before building", action)
+        if not ph.builds:
+            raise IllegalActionError("B-BUILD-12", f"building is not allowed in phase {ph.value}", action)
+
+    def require_cost(self, action: Action, player: int, cost, what: str) -> None:
+        """Raise unless ``player`` can pay ``cost`` (counts per good) for ``what`` (B-BUILD-1)."""
+        h = self.hands[player]
+        short = [f"{cost[r] - h[r]} {self.goods[r]}" for r in range(len(cost)) if h[r] < cost[r]]
         if short:
-            self._fail("B-BUILD-1", f"seat {self.current} cannot pay for {what}: short of {', '.join(short)}", action)
+            raise IllegalActionError("B-BUILD-1", f"seat {player} cannot pay for {what}: short of {', '.join(short)}", action)
 
-    def _check_node(self, action: Action, node: int) -> None:
-        if not isinstance(node, int) or not 0 <= node < self._t.n_nodes:
-            self._fail("B-BOARD-3", f"there is no intersection {node!r} (0..{self._t.n_nodes - 1})", action)
+    def check_node(self, action: Action, node: int) -> None:
+        """Raise unless ``node`` is an intersection of the board (B-BOARD-3)."""
+        if not isinstance(node, int) or isinstance(node, bool) or not 0 <= node < self._t.n_nodes:
+            raise IllegalActionError("B-BOARD-3", f"there is no intersection {node!r} (0..{self._t.n_nodes - 1})", action)
 
-    def _check_path(self, action: Action, path: int) -> None:
-        if not isinstance(path, int) or not 0 <= path < self._t.n_edges:
-            self._fail("B-BOARD-3", f"there is no path {path!r} (0..{self._t.n_edges - 1})", action)
+    def check_path(self, action: Action, path: int) -> None:
+        """Raise unless ``path`` is a path of the board (B-BOARD-3)."""
+        if not isinstance(path, int) or isinstance(path, bool) or not 0 <= path < self._t.n_edges:
+            raise IllegalActionError("B-BOARD-3", f"there is no path {path!r} (0..{self._t.n_edges - 1})", action)
+
+    def check_spot(self, action: Action, player: int, kind: str, site: int) -> None:
+        """Raise unless ``player`` may place a piece of ``kind`` on ``site`` after the founding.
+
+        The supply (B-COMP-12) and every placement rule of the kind (B-BUILD-3..9,
+        SF-6..7, and the modules' own through their ``candidates`` hook); not the cost.
+        """
+        k = self.kind_id[kind]
+        pk = self.kinds[k]
+        assert pk is not None
+        if pk.site == "node":
+            self.check_node(action, site)
+        else:
+            self.check_path(action, site)
+        if kind == "settlement":
+            if len(self.placed[k][player]) >= pk.limit:
+                raise IllegalActionError("B-COMP-12", f"seat {player} has no settlement left in supply", action)
+            self._check_distance(action, site)
+            if not self._t.node_land[site]:
+                raise IllegalActionError("SF-2", f"intersection {site} touches no land", action)
+            if site not in self.road_nodes[player]:
+                raise IllegalActionError("B-BUILD-6", f"intersection {site} is not touched by a road of seat {player}", action)
+        elif pk.upgrade_of is not None:
+            base = self.kind_id[pk.upgrade_of]
+            if self.node_owner[site] != player or self.node_kind[site] != base:
+                raise IllegalActionError(
+                    "B-BUILD-9", f"intersection {site} holds no {pk.upgrade_of} of seat {player}", action
+                )
+            if len(self.placed[k][player]) >= pk.limit:
+                raise IllegalActionError("B-COMP-12", f"seat {player} has no {kind} left in supply", action)
+        elif pk.site == "path":
+            if self.edge_owner[site] >= 0:
+                what = self.kinds[self.edge_kind[site]].name  # type: ignore[union-attr]
+                raise IllegalActionError("B-BUILD-3", f"path {site} already holds a {what} of seat {self.edge_owner[site]}", action)
+            if len(self.placed[k][player]) >= pk.limit:
+                raise IllegalActionError("B-COMP-12", f"seat {player} has no {kind} left in supply", action)
+            ok = self._edge_ok[k]
+            if ok is not None and not ok[site]:
+                where = "land" if pk.land else "the sea"
+                raise IllegalActionError("SF-6", f"path {site} does not border {where}: no {kind} may go there", action)
+            if site not in self._path_candidates(player, k):
+                ends = self._t.edge_nodes[site]
+                raise IllegalActionError(
+                    "B-BUILD-4",
+                    f"path {site} (intersections {ends[0]}-{ends[1]}) does not continue a {kind} or building of "
+                    f"seat {player} (an opponent's building cuts the way through)",
+                    action,
+                )
+        for h in self._h_check_place:
+            h(self, action, player, kind, site)
 
     def _check_distance(self, action: Action, v: int) -> None:
-        if self.node_owner[v] >= 0:
-            self._fail("B-BUILD-7", f"intersection {v} already holds seat {self.node_owner[v]}'s {Building(self.node_kind[v])}", action)
+        building = self._building
+        o = self.node_owner[v]
+        if o >= 0:
+            raise IllegalActionError("B-BUILD-7", f"intersection {v} already holds seat {o}'s {self.kinds[self.node_kind[v]].name}", action)  # type: ignore[union-attr]
         for w in self._t.node_neighbours[v]:
-            if self.node_owner[w] >= 0:
-                self._fail(
+            if self.node_owner[w] >= 0 and building[self.node_kind[w]]:
+                raise IllegalActionError(
                     "B-BUILD-7",
-                    f"intersection {v} is next to seat {self.node_owner[w]}'s {Building(self.node_kind[w])} at {w}",
+                    f"intersection {v} is next to seat {self.node_owner[w]}'s {self.kinds[self.node_kind[w]].name} at {w}",  # type: ignore[union-attr]
                     action,
                 )
 
-    def _check_settlement(self, a: BuildSettlement) -> None:
-        self._check_node(a, a.node)
-        p = self.current
-        if self.phase is Phase.FOUNDING_SETTLEMENT:
-            self._check_distance(a, a.node)  # B-SETUP-17
+    def place(self, player: int, kind: str, site: int, *, founding: bool = False) -> None:
+        """Put a piece of ``kind`` on ``site`` and tell the modules (``on_place``).
+
+        Keeps every index up to date (harbours, the distance rule, trails and
+        Longest Road); an upgrade (a city) replaces the piece below it.  Nothing is
+        paid here and nothing is checked: check with :meth:`check_spot` first.
+        """
+        self._put(player, self.kind_id[kind], site)
+        for h in self._h_place:
+            h(self, player, kind, site, founding)
+
+    def _put(self, p: int, k: int, site: int) -> None:
+        pk = self.kinds[k]
+        assert pk is not None
+        if pk.site == "path":
+            self.edge_owner[site] = p
+            self.edge_kind[site] = k
+            self.placed[k][p].add(site)
+            a, b = self._t.edge_nodes[site]
+            reach = self.reach[k][p]
+            reach.add(a)
+            reach.add(b)
+            rn = self.road_nodes[p]
+            rn.add(a)
+            rn.add(b)
+            self.update_longest_road((p,), broken=False)
             return
-        self._require_build_phase(a)
-        self._check_settlement_spot(a, p, a.node)
-        self._require_cards(a, SETTLEMENT, "a settlement")
-
-    def _check_settlement_spot(self, a: Action, p: int, node: int) -> None:
-        """Where ``p`` may put a settlement after the founding (B-COMP-12, B-BUILD-6, B-BUILD-7)."""
-        self._check_node(a, node)
-        if self.n_settlements[p] >= PIECE_LIMITS["settlement"]:
-            self._fail("B-COMP-12", f"seat {p} has no settlement left in supply", a)
-        self._check_distance(a, node)
-        if node not in self.road_nodes[p]:
-            self._fail("B-BUILD-6", f"intersection {node} is not touched by a road of seat {p}", a)
-
-    def _check_road_spot(self, a: Action, p: int, path: int) -> None:
-        """Where ``p`` may put a road after the founding (B-BUILD-3, B-COMP-12, B-BUILD-4)."""
-        self._check_path(a, path)
-        if self.edge_owner[path] >= 0:
-            self._fail("B-BUILD-3", f"path {path} already holds a road of seat {self.edge_owner[path]}", a)
-        if len(self.roads[p]) >= PIECE_LIMITS["road"]:
-            self._fail("B-COMP-12", f"seat {p} has no road left in supply", a)
-        if path not in self._road_candidates(p):
-            ends = self._t.edge_nodes[path]
-            self._fail(
-                "B-BUILD-4",
-                f"path {path} (intersections {ends[0]}-{ends[1]}) does not continue a road or building of seat {p} "
-                "(an opponent's building cuts the way through)",
-                a,
-            )
-
-    def _check_city_spot(self, a: Action, p: int, node: int) -> None:
-        """Where ``p`` may upgrade to a city (B-BUILD-9, B-COMP-12)."""
-        self._check_node(a, node)
-        if self.node_owner[node] != p or self.node_kind[node] != 1:
-            self._fail("B-BUILD-9", f"intersection {node} holds no settlement of seat {p}", a)
-        if self.n_cities[p] >= PIECE_LIMITS["city"]:
-            self._fail("B-COMP-12", f"seat {p} has no city left in supply", a)
-
-    def _require_build_phase(self, a: Action) -> None:
-        if self.phase is Phase.ROLL:
-            self._fail("B-TURN-3", f"seat {self.active} must roll before building", a)
-        if self.phase not in self._build_phases:
-            self._fail("B-BUILD-12", f"building is not allowed in phase {self.phase.value}", a)
-
-    def _check_road(self, a: BuildRoad) -> None:
-        self._check_path(a, a.path)
-        p = self.current
-        if self.edge_owner[a.path] >= 0:
-            self._fail("B-BUILD-3", f"path {a.path} already holds a road of seat {self.edge_owner[a.path]}", a)
-        if self.phase is Phase.FOUNDING_ROAD:
-            if self._last_settlement not in self._t.edge_nodes[a.path]:
-                self._fail(
-                    "B-SETUP-17",
-                    f"a founding road must touch the settlement just placed at {self._last_settlement}; path {a.path} joins {self._t.edge_nodes[a.path]}",
-                    a,
-                )
+        if pk.upgrade_of is not None:  # B-BUILD-9: the piece below goes back to its owner's supply
+            below = self.node_kind[site]
+            self.placed[below][p].discard(site)
+            self.node_kind[site] = k
+            self.placed[k][p].add(site)
+            self.board_vp[p] += self._vp[k] - self._vp[below]
             return
-        if self.phase is not Phase.ROAD_BUILDING:
-            self._require_build_phase(a)
-        self._check_road_spot(a, p, a.path)
-        if self.phase is not Phase.ROAD_BUILDING:
-            self._require_cards(a, ROAD, "a road")
+        self.node_owner[site] = p
+        self.node_kind[site] = k
+        self.placed[k][p].add(site)
+        self.board_vp[p] += self._vp[k]
+        if pk.building:
+            self.occupied.append(site)
+            blocked = self.blocked
+            blocked[site] += 1
+            for w in self._t.node_neighbours[site]:
+                blocked[w] += 1
+            hb = self._t.node_harbour[site]
+            if hb >= 0:
+                self.harbours[p].add(hb)
+                self._harbour_rates[p] = self._rates_from_harbours(p)
+        if pk.blocks:
+            # An opponent's piece may cut trails through the site (B-LR-2, B-LR-6; CK-KN-7).
+            cut = {self.edge_owner[e] for e in self._t.node_edges[site]} - {-1, p}
+            if cut:
+                self.update_longest_road(cut, broken=True)
 
-    def _check_city(self, a: BuildCity) -> None:
-        self._check_node(a, a.node)
-        p = self.current
-        self._require_build_phase(a)
-        self._check_city_spot(a, p, a.node)
-        self._require_cards(a, CITY, "a city")
+    def remove(self, kind: str, site: int) -> int:
+        """Take a piece off the board (a helper's effect, a displaced knight, a lost city...).
 
-    def _check_buy(self, a: BuyDevelopmentCard) -> None:
-        self._require_build_phase(a)
-        if not any(self.deck):
-            self._fail("B-COMP-13", "the development deck is empty", a)
-        self._require_cards(a, DEV, "a development card")
-        if a.card is not None and self.deck[DevCard.parse(a.card).value] == 0:
-            self._fail("B-COMP-6", f"the deck holds no {a.card} card to draw", a)
-
-    def _check_roll(self, a: RollDice) -> None:
-        self._require_phase(a, Phase.ROLL, rule="B-TURN-2")
-        if a.dice is not None:
-            if len(a.dice) != 2 or not all(isinstance(d, int) and 1 <= d <= 6 for d in a.dice):
-                self._fail("B-PROD-1", f"two six-sided dice cannot show {a.dice!r}", a)
-
-    def _check_end_turn(self, a: EndTurn) -> None:
-        if self.phase is Phase.ROLL:
-            self._fail("B-TURN-2", f"seat {self.active} must roll before ending the turn", a)
-        self._require_phase(a, Phase.MAIN, rule="B-TURN-9")
-
-    def _check_discard(self, a: Discard) -> None:
-        self._require_phase(a, Phase.DISCARD, rule="B-ROB-4")
-        p = self.current
-        cards = a.cards
-        if len(cards) != N_RES or any((not isinstance(c, int)) or c < 0 for c in cards):
-            self._fail("B-ROB-2", f"a discard is 5 non-negative counts, not {cards!r}", a)
-        total = sum(cards)
-        owed = self._discard_owed[p]
-        if total == 0 or total > owed:
-            self._fail("B-ROB-2", f"seat {p} owes {owed} card(s); the discard gives {total}", a)
-        h = self.hands[p]
-        for r in range(N_RES):
-            if cards[r] > h[r]:
-                self._fail("B-ROB-2", f"seat {p} holds {h[r]} {RESOURCES[r]}, cannot discard {cards[r]}", a)
-
-    def _check_robber(self, a: MoveRobber) -> None:
-        if self.phase is Phase.DISCARD:
-            self._fail("B-ROB-4", f"discards come first; still owed: {self.discards_owed()}", a)
-        self._require_phase(a, Phase.MOVE_ROBBER, rule="B-ROB-11")
-        if not isinstance(a.hex, int) or not 0 <= a.hex < self._t.n_hexes:
-            self._fail("B-ROB-5", f"there is no land hex {a.hex!r}", a)
-        if a.hex == self.robber:
-            self._fail("B-ROB-5", f"the robber must move to a different hex; it is on hex {a.hex} already", a)
-        victims = self.robber_victims(a.hex)
-        if a.victim is None:
-            if a.stolen is not None:
-                self._fail("B-ROB-6", "a stolen card needs a victim", a)
-            if victims and self.rules.steal_mandatory:
-                self._fail("B-ROB-6", f"stealing is compulsory under these rules; victims: {victims}", a)
-            return
-        if a.victim == self.active:
-            self._fail("B-ROB-8", "a player never steals from themselves", a)
-        if a.victim not in victims:
-            has = any(self.node_owner[v] == a.victim for v in self._t.hex_nodes[a.hex]) if isinstance(a.victim, int) else False
-            why = "has no resource cards" if has else "has no settlement or city on that hex"
-            self._fail("B-ROB-8" if has else "B-ROB-6", f"seat {a.victim} {why}", a)
-        if a.stolen is not None:
-            r = Resource.parse(a.stolen)
-            if self.hands[a.victim][r.value] == 0:
-                self._fail("B-ROB-7", f"seat {a.victim} holds no {r} to be stolen", a)
-
-    def _check_dev_play(self, a: Action, card: int) -> None:
-        p = self.current
-        if self.phase not in (Phase.ROLL, Phase.MAIN) or p != self.active:
-            self._fail("B-TURN-6", f"development cards are played only in the owner's own turn (phase {self.phase.value})", a)
-        if self.dev_played:
-            self._fail("B-TURN-4", f"seat {p} has already played a development card this turn", a)
-        if self.dev[p][card] == 0:
-            self._fail("B-DEV-1", f"seat {p} holds no {DevCard(card)} card", a)
-        if self.dev[p][card] - self.dev_new[p][card] <= 0:
-            self._fail("B-TURN-5", f"seat {p}'s {DevCard(card)} card was bought this turn", a)
-        if self.phase is Phase.ROLL and card != KNIGHT and self.rules.knights_only_before_roll:
-            self._fail("B-TURN-3", "under these rules only a knight may be played before the roll (A-01)", a)
-
-    def _check_knight(self, a: PlayKnight) -> None:
-        self._check_dev_play(a, KNIGHT)
-
-    def _check_road_building(self, a: PlayRoadBuilding) -> None:
-        self._check_dev_play(a, ROAD_BUILDING)
-        p = self.active
-        if len(self.roads[p]) >= PIECE_LIMITS["road"]:
-            self._fail("B-COMP-12", f"seat {p} has no road left in supply for Road Building", a)
-        if not self._road_candidates(p):
-            self._fail("B-DEV-5", f"seat {p} has no path where a road may go", a)
-
-    def _check_end_road_building(self, a: EndRoadBuilding) -> None:
-        self._require_phase(a, Phase.ROAD_BUILDING, rule="B-DEV-5")
-
-    def _check_year_of_plenty(self, a: PlayYearOfPlenty) -> None:
-        self._check_dev_play(a, YEAR_OF_PLENTY)
-        want = [0] * N_RES
-        for r in (a.first, a.second):
-            want[Resource.parse(r).value] += 1
-        for r in range(N_RES):
-            if want[r] > self.bank[r]:
-                self._fail("B-DEV-6", f"the bank has {self.bank[r]} {RESOURCES[r]}, {want[r]} asked", a)
-
-    def _check_monopoly(self, a: PlayMonopoly) -> None:
-        self._check_dev_play(a, MONOPOLY)
-        Resource.parse(a.resource)
-
-    def _require_trade_phase(self, a: Action) -> None:
-        if self.current != self.active:
-            self._fail("B-TRADE-3", f"seat {self.current} is not the active player; only seat {self.active} trades now", a)
-        if self.phase is Phase.ROLL:
-            self._fail("B-TURN-3", f"seat {self.active} must roll before trading", a)
-        if self.phase is not Phase.MAIN:
-            self._fail("B-TRADE-1", f"trading is not allowed in phase {self.phase.value}", a)
-        if self.built_this_turn and not self.rules.combined_trade_build:
-            self._fail("B-TURN-2", f"seat {self.active} has built this turn; the trade phase is over", a)
-
-    def _check_maritime(self, a: MaritimeTrade) -> None:
-        self._require_trade_phase(a)
-        g, r = Resource.parse(a.give), Resource.parse(a.get)
-        if g is r:
-            self._fail("B-TRADE-11", f"a maritime trade must ask for a resource other than {g}", a)
-        p = self.active
-        rate = self.maritime_rate(p, g)
-        if self.hands[p][g.value] < rate:
-            rule = {4: "B-TRADE-6", 3: "B-TRADE-7", 2: "B-TRADE-8"}[rate]
-            self._fail(rule, f"seat {p} trades {g} at {rate}:1 but holds {self.hands[p][g.value]}", a)
-        if self.bank[r.value] == 0:
-            self._fail("B-TRADE-11", f"the bank has no {r} left", a)
-
-    def _check_offer(self, a: OfferTrade) -> None:
-        self._require_trade_phase(a)
-        for side in (a.give, a.get):
-            if len(side) != N_RES or any((not isinstance(c, int)) or c < 0 for c in side):
-                self._fail("B-TRADE-4", f"only resource cards change hands: an offer side is 5 counts, not {side!r}", a)
-        if sum(a.give) == 0 or sum(a.get) == 0:
-            self._fail("B-TRADE-5", "each side of a domestic trade must give at least 1 card", a)
-        same = [RESOURCES[r] for r in range(N_RES) if a.give[r] and a.get[r]]
-        if same:
-            self._fail("B-TRADE-5", f"a trade may not swap {same[0]} for {same[0]}", a)
-        h = self.hands[self.active]
-        for r in range(N_RES):
-            if a.give[r] > h[r]:
-                self._fail("B-TRADE-2", f"seat {self.active} holds {h[r]} {RESOURCES[r]}, offers {a.give[r]}", a)
-
-    def _check_response(self, a: Action) -> None:
-        self._require_phase(a, Phase.TRADE_RESPONSE, rule="B-TRADE-3")
-        if isinstance(a, AcceptTrade):
-            need = self.trade_offer[1]  # type: ignore[index]
-            h = self.hands[self.current]
-            for r in range(N_RES):
-                if need[r] > h[r]:
-                    self._fail("B-TRADE-2", f"seat {self.current} holds {h[r]} {RESOURCES[r]}, the offer asks {need[r]}", a)
-
-    def _check_confirm(self, a: ConfirmTrade) -> None:
-        if self.current != self.active:
-            self._fail("B-TRADE-3", f"only the offering seat {self.active} completes its trade", a)
-        self._require_phase(a, Phase.TRADE_CONFIRM, rule="B-TRADE-2")
-        if a.partner not in self._trade_accepted:
-            self._fail("B-TRADE-2", f"seat {a.partner} did not accept the offer (accepted: {self._trade_accepted})", a)
-
-    def _check_cancel(self, a: CancelTrade) -> None:
-        if self.current != self.active:
-            self._fail("B-TRADE-3", f"only the offering seat {self.active} may withdraw the offer", a)
-        self._require_phase(a, Phase.TRADE_RESPONSE, Phase.TRADE_CONFIRM, rule="B-TRADE-2")
-
-    # ------------------------------------------------------------------ effects
-    def _pay(self, p: int, cost) -> None:
-        h, bank = self.hands[p], self.bank
-        for r in range(N_RES):
-            c = cost[r]
-            if c:
-                h[r] -= c
-                bank[r] += c  # B-BUILD-2
-
-    def _place_settlement(self, p: int, v: int) -> None:
-        self.node_owner[v] = p
-        self.node_kind[v] = 1
-        self.occupied.append(v)
-        self.n_settlements[p] += 1
-        blocked = self.blocked
-        blocked[v] += 1
-        for w in self._t.node_neighbours[v]:
-            blocked[w] += 1
-        hb = self._t.node_harbour[v]
-        if hb >= 0:
-            self.harbours[p].add(hb)
-        # An opponent's building may cut roads through v (B-LR-2, B-LR-6).
-        cut = {self.edge_owner[e] for e in self._t.node_edges[v]} - {-1, p}
-        if cut:
-            self._update_longest_road(cut, broken=True)
-
-    def _do_settlement(self, a: BuildSettlement) -> None:
-        p = self.current
-        v = a.node
-        if self.phase is Phase.FOUNDING_SETTLEMENT:
-            self._place_settlement(p, v)
-            self._last_settlement = v
-            second = self._founding_step >= self.n
-            if second:  # B-SETUP-19: the second settlement pays
-                h, bank = self.hands[p], self.bank
-                for hx in self._t.node_hexes[v]:
-                    r = self._t.hex_resource[hx]
-                    if r >= 0 and bank[r]:
-                        h[r] += 1
-                        bank[r] -= 1
-            self.phase = Phase.FOUNDING_ROAD
-            self.log.append(a)
-            for m in self._h_founding:
-                m.on_founding_settlement(self, p, v, second)
-            return
-        self._pay(p, SETTLEMENT)
-        self.built_this_turn = True
-        self.log.append(a)
-        self._found_settlement(p, v)
-
-    def _place_road(self, p: int, e: int) -> None:
-        self.edge_owner[e] = p
-        self.roads[p].add(e)
-        a, b = self._t.edge_nodes[e]
-        self.road_nodes[p].add(a)
-        self.road_nodes[p].add(b)
-        self._update_longest_road((p,), broken=False)
-
-    def _remove_road(self, p: int, e: int) -> None:
-        """Take a road off the board (a helper's effect); lengths are recounted by the caller."""
-        self.edge_owner[e] = -1
-        self.roads[p].discard(e)
-        ends = self._t.edge_nodes
-        self.road_nodes[p] = {v for f in self.roads[p] for v in ends[f]}
-        self.road_length[p] = -1
-
-    def _build_road(self, p: int, e: int, *, founding: bool = False) -> None:
-        """Place a road and tell the modules (F-EARN-12: every road counts, founding aside)."""
-        self._place_road(p, e)
-        for m in self._h_road:
-            m.on_road(self, p, e, founding)
-
-    def _found_settlement(self, p: int, v: int) -> None:
-        """Place a settlement after the founding and tell the modules."""
-        self._place_settlement(p, v)
-        for m in self._h_settlement:
-            m.on_settlement(self, p, v)
-
-    def _upgrade_to_city(self, p: int, v: int) -> None:
-        """B-BUILD-9: the settlement goes back to its owner's supply."""
-        self.node_kind[v] = 2
-        self.n_settlements[p] -= 1
-        self.n_cities[p] += 1
-
-    def _do_road(self, a: BuildRoad) -> None:
-        p = self.current
-        ph = self.phase
-        if ph is Phase.FOUNDING_ROAD:
-            self.log.append(a)
-            self._build_road(p, a.path, founding=True)
-            self._founding_step += 1
-            if self._founding_step >= len(self._founding_order):
-                self.active = self.current = self.starting_seat  # B-SETUP-20
-                for m in self._h_founding_done:
-                    m.on_founding_done(self)
-                self._begin_turn()
-            else:
-                self.active = self.current = self._founding_order[self._founding_step]
-                self.phase = Phase.FOUNDING_SETTLEMENT
-            return
-        if ph is Phase.ROAD_BUILDING:
-            self.free_roads -= 1
-            self.log.append(a)
-            self._build_road(p, a.path)
-            if self.free_roads <= 0 or len(self.roads[p]) >= PIECE_LIMITS["road"] or not self._road_candidates(p):
-                self.phase = self._resume
-            return
-        self._pay(p, ROAD)
-        self.built_this_turn = True
-        self.log.append(a)
-        self._build_road(p, a.path)
-
-    def _do_city(self, a: BuildCity) -> None:
-        p = self.current
-        self._pay(p, CITY)
-        self._upgrade_to_city(p, a.node)
-        self.built_this_turn = True
-        self.log.append(a)
-
-    def _recount_largest_army(self) -> None:
-        """A-27: after a played knight leaves, the holder keeps the card while still at the minimum
-        and not strictly beaten; otherwise a single top player with the minimum takes it, failing
-        that it is set aside."""
-        k = self.knights
-        h = self.largest_army_holder
-        if h is not None and k[h] >= LARGEST_ARMY_MIN and k[h] >= max(k):
-            return
-        top = max(k)
-        self.largest_army_holder = k.index(top) if top >= LARGEST_ARMY_MIN and k.count(top) == 1 else None
-
-    def _draw(self) -> float:
-        return self._rng.random()
-
-    def _draw_dev(self, forced: DevCard | None = None) -> int:
-        """Take a development card from the deck: drawn at random, or the forced outcome."""
-        u = self._draw()
-        if forced is None:
-            k = int(u * sum(self.deck))
-            card = 0
-            while k >= self.deck[card]:
-                k -= self.deck[card]
-                card += 1
+        Returns its owner.  A path piece's owner gets its trail recounted lazily;
+        call :meth:`update_longest_road` when the move is complete.  An upgrade
+        (a city) goes back to the piece it upgraded (a settlement), which stays.
+        """
+        k = self.kind_id[kind]
+        pk = self.kinds[k]
+        assert pk is not None
+        if pk.site == "path":
+            p = self.edge_owner[site]
+            self.edge_owner[site] = -1
+            self.edge_kind[site] = 0
+            self.placed[k][p].discard(site)
+            ends = self._t.edge_nodes
+            self.reach[k][p] = {v for f in self.placed[k][p] for v in ends[f]}
+            self.road_nodes[p] = set().union(*(self.reach[j][p] for j in self._path_kinds))
+            self.road_length[p] = -1
         else:
-            card = DevCard.parse(forced).value
-        self.deck[card] -= 1
-        return card
-
-    def _do_buy(self, a: BuyDevelopmentCard) -> None:
-        p = self.current
-        card = self._draw_dev(a.card)
-        self._pay(p, DEV)
-        self.dev[p][card] += 1
-        self.dev_new[p][card] += 1  # B-TURN-5
-        self.built_this_turn = True
-        self.log.append(BuyDevelopmentCard(DevCard(card)))
-
-    def _do_roll(self, a: RollDice) -> None:
-        u, w = self._draw(), self._draw()
-        dice = a.dice if a.dice is not None else (int(u * 6) + 1, int(w * 6) + 1)
-        dice = (int(dice[0]), int(dice[1]))
-        self.dice_history.append(dice)
-        self.log.append(RollDice(dice))
-        total = dice[0] + dice[1]
-        if total == 7:
-            self.last_production = {}
-            self._resume = Phase.MAIN  # after the robber: the trade phase (B-ROB-9)
-            lim = self.rules.discard_limit
-            owed = [sum(h) // 2 if sum(h) > lim else 0 for h in self.hands]  # B-ROB-2, B-ROB-3
-            self._discard_owed = owed
-            if any(owed):
-                self.phase = Phase.DISCARD
-                self.current = self._next_discarder(self.active)
+            p = self.node_owner[site]
+            self.placed[k][p].discard(site)
+            self.board_vp[p] -= self._vp[k]
+            if pk.upgrade_of is not None:
+                below = self.kind_id[pk.upgrade_of]
+                self.node_kind[site] = below
+                self.placed[below][p].add(site)
+                self.board_vp[p] += self._vp[below]
             else:
-                self._resume = Phase.MAIN
-                self.phase = Phase.MOVE_ROBBER
-        else:
-            self._produce(total)
-            self.phase = Phase.MAIN
-        for m in self._h_roll:
-            if m.on_roll(self, total):
-                return
+                self.node_owner[site] = -1
+                self.node_kind[site] = 0
+                if pk.building:
+                    self.occupied.remove(site)
+                    blocked = self.blocked
+                    blocked[site] -= 1
+                    for w in self._t.node_neighbours[site]:
+                        blocked[w] -= 1
+                    hb = self._t.node_harbour[site]
+                    if hb >= 0 and not any(self.node_owner[v] == p and self._building[self.node_kind[v]]
+                                           and self._t.node_harbour[v] == hb for v in self.occupied):
+                        self.harbours[p].discard(hb)
+                        self._harbour_rates[p] = self._rates_from_harbours(p)
+                if pk.blocks:
+                    for q in {self.edge_owner[e] for e in self._t.node_edges[site]} - {-1, p}:
+                        self.road_length[q] = -1
+        for h in self._h_remove:
+            h(self, p, kind, site)
+        return p
 
-    def _produce(self, total: int) -> None:
-        """B-PROD-1..8 with the bank limit of B-COMP-14."""
+    def set_hex(self, hex_id: int, *, terrain: Terrain | None = None, token: int | None = None) -> None:
+        """Change a hex during play (a fog hex revealed SF-3, a token moved SF-15, CK-PC-4)."""
+        if terrain is not None:
+            self.hex_terrain[hex_id] = Terrain.parse(terrain)
+        if token is not None:
+            self.hex_token[hex_id] = token
+        self._index_production()
+
+    # ------------------------------------------------------------------ production (index and rule)
+    def _index_production(self) -> None:
+        """Derive, from the hexes now and the modules' yields, who collects what on each number."""
+        table: dict[tuple[str, Terrain], tuple[tuple[int, int], ...]] = {}
+        for k in self.kinds:
+            if k is None or not k.produces:
+                continue
+            for terrain in Terrain:
+                r = terrain.resource
+                if r is not None:
+                    table[(k.name, terrain)] = ((r.value, k.produces),)
+        for m in self.modules:
+            if m.overrides("yields"):
+                m.yields(self, table)
+        names = [k.name if k else None for k in self.kinds]
+        self._yield_at = tuple(
+            tuple(table.get((names[ki], self.hex_terrain[hx]), ()) for hx in range(self._t.n_hexes))
+            for ki in range(len(self.kinds))
+        )
+        by_token: list[list[tuple[int, tuple[int, ...]]]] = [[] for _ in range(13)]
+        for hx in range(self._t.n_hexes):
+            tok = self.hex_token[hx]
+            if tok and any(self._yield_at[ki][hx] for ki in range(len(self.kinds))):
+                by_token[tok].append((hx, self._t.hex_nodes[hx]))
+        self._producers = tuple(tuple(x) for x in by_token)
+
+    def produce(self, total: int) -> dict[int, list[int]]:
+        """Give every player what their pieces collect on ``total`` (B-PROD-1..8, B-COMP-14).
+
+        Returns (and stores as :attr:`last_production`) the cards each seat got.
+        """
         owner, kind = self.node_owner, self.node_kind
         robber = self.robber
+        yield_at = self._yield_at
         gains = []
-        for hx, r, nodes in self._producers[total]:
+        for hx, nodes in self._producers[total]:
             if hx == robber:  # B-ROB-10
                 continue
             for v in nodes:
                 o = owner[v]
                 if o >= 0:
-                    gains.append((o, r, kind[v]))  # settlement 1, city 2
+                    for r, k in yield_at[kind[v]][hx]:
+                        gains.append((o, r, k))
         got: dict[int, list[int]] = {}
         self.last_production = got
         if not gains:
-            return
-        need = [0] * N_RES
-        claim: list[set[int]] = [set() for _ in range(N_RES)]
+            return got
+        G = self.n_goods
+        need = [0] * G
+        claim: list[set[int]] = [set() for _ in range(G)]
         for o, r, k in gains:
             need[r] += k
             claim[r].add(o)
         bank = self.bank
-        for r in range(N_RES):
+        for r in range(G):
             if need[r] > bank[r]:
                 if len(claim[r]) == 1 and self.rules.shortage_single_taker:
                     (o,) = claim[r]
@@ -1258,180 +1235,175 @@ class Game:
             if k:
                 hands[o][r] += k
                 bank[r] -= k
-                got.setdefault(o, [0] * N_RES)[r] += k
+                got.setdefault(o, [0] * G)[r] += k
+        return got
 
-    def _next_discarder(self, start: int) -> int:
-        for i in range(self.n):
-            p = (start + i) % self.n
-            if self._discard_owed[p]:
-                return p
-        return -1
-
-    def _do_discard(self, a: Discard) -> None:
+    # ================================================================== base actions: checks
+    def _check_settlement(self, a: BuildSettlement) -> None:
+        self.check_node(a, a.node)
         p = self.current
-        h = self.hands[p]
-        for r in range(N_RES):
-            c = a.cards[r]
-            if c:
-                h[r] -= c
-                self.bank[r] += c
-        self._discard_owed[p] -= sum(a.cards)
-        self.log.append(a)
-        nxt = self._next_discarder(p)
-        if nxt < 0:  # B-ROB-4: all discards done, then the robber
-            self.current = self.active
-            self._resume = Phase.MAIN
-            self.phase = Phase.MOVE_ROBBER
-        else:
-            self.current = nxt
-
-    def _do_robber(self, a: MoveRobber) -> None:
-        self.robber = a.hex
-        stolen = None
-        if a.victim is not None:
-            u = self._draw()
-            vh = self.hands[a.victim]
-            if a.stolen is None:
-                k = int(u * sum(vh))  # B-ROB-7: uniform over the hidden hand
-                r = 0
-                while k >= vh[r]:
-                    k -= vh[r]
-                    r += 1
-            else:
-                r = Resource.parse(a.stolen).value
-            vh[r] -= 1
-            self.hands[self.active][r] += 1
-            stolen = RESOURCES[r]
-        self.log.append(MoveRobber(a.hex, a.victim, stolen))
-        self.phase = self._resume
-        for m in self._h_robber:
-            m.on_robber(self, self.log[-1])
-
-    def _start_dev_play(self, card: int) -> None:
-        p = self.active
-        self.dev[p][card] -= 1
-        self.dev_played = True
-
-    def _do_knight(self, a: PlayKnight) -> None:
-        p = self.active
-        self._start_dev_play(KNIGHT)
-        self.knights[p] += 1  # B-DEV-3
-        h = self.largest_army_holder
-        if self.knights[p] >= LARGEST_ARMY_MIN and (h is None or (h != p and self.knights[p] > self.knights[h])):
-            self.largest_army_holder = p  # B-LA-1, B-LA-2
-        self.log.append(a)
-        self._resume = self.phase
-        self.phase = Phase.MOVE_ROBBER  # B-DEV-2, B-DEV-4: no discards
-
-    def _do_road_building(self, a: PlayRoadBuilding) -> None:
-        self._start_dev_play(ROAD_BUILDING)
-        self.log.append(a)
-        self._resume = self.phase
-        self.free_roads = 2
-        self.phase = Phase.ROAD_BUILDING
-
-    def _do_end_road_building(self, a: EndRoadBuilding) -> None:
-        self.free_roads = 0
-        self.phase = self._resume
-        self.log.append(a)
-
-    def _do_year_of_plenty(self, a: PlayYearOfPlenty) -> None:
-        p = self.active
-        self._start_dev_play(YEAR_OF_PLENTY)
-        for r in (a.first, a.second):
-            self.bank[r.value] -= 1
-            self.hands[p][r.value] += 1
-        self.log.append(a)
-
-    def _do_monopoly(self, a: PlayMonopoly) -> None:
-        p = self.active
-        self._start_dev_play(MONOPOLY)
-        r = Resource.parse(a.resource).value
-        for q in range(self.n):
-            if q != p:
-                self.hands[p][r] += self.hands[q][r]
-                self.hands[q][r] = 0
-        self.log.append(a)
-
-    def _do_maritime(self, a: MaritimeTrade) -> None:
-        p = self.active
-        g, r = a.give.value, a.get.value
-        rate = self.maritime_rate(p, a.give)
-        self.hands[p][g] -= rate
-        self.bank[g] += rate
-        self.hands[p][r] += 1
-        self.bank[r] -= 1
-        self.log.append(a)
-
-    def _do_offer(self, a: OfferTrade) -> None:
-        self.trade_offer = (tuple(a.give), tuple(a.get))
-        self._trade_responders = [(self.active + i) % self.n for i in range(1, self.n)]
-        self._trade_accepted = []
-        self.phase = Phase.TRADE_RESPONSE
-        self.current = self._trade_responders[0]
-        self.log.append(a)
-
-    def _next_responder(self) -> None:
-        i = self._trade_responders.index(self.current) + 1
-        if i < len(self._trade_responders):
-            self.current = self._trade_responders[i]
+        if self.phase is Phase.FOUNDING_SETTLEMENT:
+            self._check_distance(a, a.node)  # B-SETUP-17
+            if a.node not in self.candidates(p, "settlement", founding=True):
+                raise IllegalActionError("B-SETUP-17", f"no founding settlement may stand on intersection {a.node}", a)
             return
-        self.current = self.active
-        if self._trade_accepted:
-            self.phase = Phase.TRADE_CONFIRM
+        self.require_build_phase(a)
+        self.check_spot(a, p, "settlement", a.node)
+        self.require_cost(a, p, self._cost[SETTLEMENT], "a settlement")
+
+    def _check_road(self, a: BuildRoad) -> None:
+        self.check_path(a, a.path)
+        p = self.current
+        if self.edge_owner[a.path] >= 0:
+            raise IllegalActionError("B-BUILD-3", f"path {a.path} already holds a road of seat {self.edge_owner[a.path]}", a)
+        top = self.stack[-1]
+        if top.phase is Phase.FOUNDING_ROAD:
+            if a.path not in self.candidates(p, "road", founding=True):
+                raise IllegalActionError(
+                    "B-SETUP-17",
+                    f"a founding road must touch the settlement just placed at {top.data}; path {a.path} joins "
+                    f"{self._t.edge_nodes[a.path]}",
+                    a,
+                )
+            return
+        free = "road" in top.phase.free
+        if not free:
+            self.require_build_phase(a)
+        self.check_spot(a, p, "road", a.path)
+        if not free:
+            self.require_cost(a, p, self._cost[ROAD], "a road")
+
+    def _check_city(self, a: BuildCity) -> None:
+        self.check_node(a, a.node)
+        p = self.current
+        self.require_build_phase(a)
+        self.check_spot(a, p, "city", a.node)
+        self.require_cost(a, p, self._cost[CITY], "a city")
+
+    def _check_roll(self, a: RollDice) -> None:
+        self.require_phase(a, Phase.ROLL, rule="B-TURN-2")
+        if a.dice is not None:
+            n = self._n_dice
+            if len(a.dice) != n or not all(isinstance(d, int) and 1 <= d <= 6 for d in a.dice):
+                dice = "two six-sided dice" if n == 2 else f"{n} six-sided dice"
+                raise IllegalActionError("B-PROD-1", f"{dice} cannot show {a.dice!r}", a)
+
+    def _check_end_turn(self, a: EndTurn) -> None:
+        if self.phase is Phase.ROLL:
+            raise IllegalActionError("B-TURN-2", f"seat {self.active} must roll before ending the turn", a)
+        self.require_phase(a, Phase.MAIN, rule="B-TURN-9")
+
+    # ================================================================== base actions: effects
+    def _do_settlement(self, a: BuildSettlement) -> None:
+        p = self.current
+        v = a.node
+        top = self.stack[-1]
+        if top.phase is Phase.FOUNDING_SETTLEMENT:
+            self._put(p, SETTLEMENT, v)
+            second = top.data >= self.n
+            if second:  # B-SETUP-19: the second settlement pays
+                h, bank = self.hands[p], self.bank
+                for hx in self._t.node_hexes[v]:
+                    r = self._t.hex_resource[hx]
+                    if r >= 0 and bank[r]:
+                        h[r] += 1
+                        bank[r] -= 1
+            self.stack[-1] = Decision(Phase.FOUNDING_ROAD, p, v)
+            self.log.append(a)
+            for h in self._h_place:
+                h(self, p, "settlement", v, True)
+            for h in self._h_founding:
+                h(self, p, v, second)
+            return
+        self.pay(p, self._cost[SETTLEMENT])
+        self.built_this_turn = True
+        self.log.append(a)
+        self.place(p, "settlement", v)
+
+    def _do_road(self, a: BuildRoad) -> None:
+        p = self.current
+        top = self.stack[-1]
+        ph = top.phase
+        if ph is Phase.FOUNDING_ROAD:
+            self.log.append(a)
+            self.stack.pop()
+            self.place(p, "road", a.path, founding=True)
+            nxt = self.stack[-1]
+            if nxt.phase is Phase.FOUNDING_SETTLEMENT:
+                self.active = nxt.player
+            return
+        if "road" in ph.free:
+            left = top.data - 1
+            self.log.append(a)
+            self.place(p, "road", a.path)
+            if left <= 0 or not self._free_left(p, ph):
+                self.stack.pop()
+            else:
+                self.update(left)
+            return
+        self.pay(p, self._cost[ROAD])
+        self.built_this_turn = True
+        self.log.append(a)
+        self.place(p, "road", a.path)
+
+    def _free_left(self, p: int, ph: Phase) -> bool:
+        """Whether ``p`` can still place one of the phase's free pieces (supply and room)."""
+        for kind in ph.free:
+            k = self.kind_id.get(kind)
+            if k is not None and len(self.placed[k][p]) < self._limit[k] and self.candidates(p, kind):
+                return True
+        return False
+
+    def _do_city(self, a: BuildCity) -> None:
+        p = self.current
+        self.pay(p, self._cost[CITY])
+        self._put(p, CITY, a.node)
+        self.built_this_turn = True
+        self.log.append(a)
+        for h in self._h_place:
+            h(self, p, "city", a.node, False)
+
+    def _do_roll(self, a: RollDice) -> None:
+        rnd = self._rng.random
+        if self._n_dice == 2:
+            u, w = rnd(), rnd()
+            dice = _PAIRS[int(u * 6)][int(w * 6)] if a.dice is None else tuple(a.dice)
         else:
-            self.trade_offer = None
-            self.phase = Phase.MAIN
-
-    def _do_accept(self, a: AcceptTrade) -> None:
-        self._trade_accepted.append(self.current)
-        self.log.append(a)
-        self._next_responder()
-
-    def _do_decline(self, a: DeclineTrade) -> None:
-        self.log.append(a)
-        self._next_responder()
-
-    def _do_confirm(self, a: ConfirmTrade) -> None:
-        give, get = self.trade_offer  # type: ignore[misc]
-        p, q = self.active, a.partner
-        for r in range(N_RES):
-            self.hands[p][r] += get[r] - give[r]
-            self.hands[q][r] += give[r] - get[r]
-        self.trade_offer = None
-        self._trade_accepted = []
-        self.phase = Phase.MAIN
-        self.current = self.active
-        self.log.append(a)
-
-    def _do_cancel(self, a: CancelTrade) -> None:
-        self.trade_offer = None
-        self._trade_accepted = []
-        self.phase = Phase.MAIN
-        self.current = self.active
-        self.log.append(a)
+            draws = [rnd() for _ in range(self._n_dice)]
+            dice = tuple(int(u * 6) + 1 for u in draws) if a.dice is None else tuple(a.dice)
+        self.dice_history.append(dice)
+        done = _ROLLS.get(dice)
+        if done is None:
+            done = _ROLLS[dice] = RollDice(dice)
+        self.log.append(done)
+        p = self.active
+        self.stack[-1] = Decision(_MAIN, p)
+        if self._h_before:  # something happens first (CK-BAR-4): resolve the roll once it is settled
+            self.stack.append(Decision(Phase.RESOLVE_ROLL, p, dice))
+            for h in self._h_before:
+                h(self, dice)
+        else:
+            _resolve(self, dice)
 
     def _do_end_turn(self, a: EndTurn) -> None:
         self.log.append(a)
-        for m in self._h_end_turn:
-            if m.on_end_turn(self):
-                return
-        self.next_turn()
+        self.stack.pop()
+        for h in self._h_end_turn:
+            h(self)
+
+    def _begin_turn(self, p: int) -> None:
+        """Start ``p``'s turn (B-TURN-1): the roll comes first."""
+        self.active = p
+        self.turn += 1
+        self.stack.append(Decision(_ROLL_PHASE, p))
+        self.built_this_turn = False
+        for h in self._h_turn_start:
+            h(self)
 
     def next_turn(self) -> None:
-        """Pass the turn to the left and begin it (B-TURN-1, B-TURN-9); modules call it after their phases."""
-        self.active = self.current = (self.active + 1) % self.n
-        self._begin_turn()
-
-    def _begin_turn(self) -> None:
-        p = self.active
-        self.turn += 1
-        self.phase = Phase.ROLL
-        self.dev_played = False
-        self.built_this_turn = False
-        self.dev_new[p] = [0] * len(DevCard)
-        for m in self._h_turn_start:
-            m.on_turn_start(self)
+        """End the turn's decisions and pass the turn to the left (B-TURN-9)."""
+        self.stack.clear()
+        self._begin_turn((self.active + 1) % self.n)
 
     def _check_win(self) -> None:
         """B-END-3: the active player wins at once on reaching the target in their own turn.
@@ -1439,31 +1411,46 @@ class Game:
         Run after every applied action (:meth:`play`, :meth:`apply`), so the rule holds for
         every action kind, the modules' included; turn starts are actions too (EndTurn).
         """
-        if self.phase is Phase.GAME_OVER:
+        if self.stack[-1].phase in _NO_WIN:
             return
         p = self.active
-        if self.vp(p) >= self.vp_target and self.phase not in (Phase.FOUNDING_SETTLEMENT, Phase.FOUNDING_ROAD):
+        v = self.board_vp[p]
+        if self.longest_road_holder == p:
+            v += SPECIAL_CARD_VP
+        for h in self._h_vp:
+            v += h(self, p, False)
+        if v >= self.vp_target:
             self.winner = p
-            self.phase = Phase.GAME_OVER
-            self.current = p
+            self.stack = [Decision(Phase.GAME_OVER, p)]
 
     # ------------------------------------------------------------------ longest road
     def _trail(self, p: int) -> tuple[int, list[int]]:
         t = self._t
         owner = self.node_owner
-        blocked = [v for v in self.road_nodes[p] if owner[v] >= 0 and owner[v] != p]
-        return longest_trail(self.roads[p], t.edge_nodes, t.node_edges, blocked)
+        blocks = self._blocks
+        kinds = self.node_kind
+        mine = set().union(*(self.placed[k][p] for k in self._path_kinds))
+        blocked = [v for v in self.road_nodes[p] if owner[v] >= 0 and owner[v] != p and blocks[kinds[v]]]
+        used = [k for k in self._path_kinds if self.placed[k][p]]
+        if len(used) <= 1:
+            return longest_trail(mine, t.edge_nodes, t.node_edges, blocked)
+        building = self._building
+        switch = [v for v in self.road_nodes[p] if owner[v] == p and building[kinds[v]]]
+        return longest_trail(mine, t.edge_nodes, t.node_edges, blocked, edge_kind=self.edge_kind, switch=switch)
 
     def _len(self, q: int) -> int:
         if self.road_length[q] < 0:
             self.road_length[q] = self._trail(q)[0]
         return self.road_length[q]
 
+    def _n_trail_pieces(self, q: int) -> int:
+        return sum(len(self.placed[k][q]) for k in self._path_kinds)
+
     def _unique_leader(self) -> int | None:
         """The single seat with the greatest length of LONGEST_ROAD_MIN or more, if any."""
         best, who, count = LONGEST_ROAD_MIN - 1, None, 0
         for q in range(self.n):
-            if len(self.roads[q]) >= LONGEST_ROAD_MIN:  # fewer roads cannot reach the minimum
+            if self._n_trail_pieces(q) >= LONGEST_ROAD_MIN:  # fewer pieces cannot reach the minimum
                 length = self._len(q)
                 if length > best:
                     best, who, count = length, q, 1
@@ -1471,23 +1458,24 @@ class Game:
                     count += 1
         return who if count == 1 else None
 
-    def _update_longest_road(self, players: Iterable[int], *, broken: bool) -> None:
+    def update_longest_road(self, players: Iterable[int], *, broken: bool) -> None:
         """Mark ``players``' lengths stale and move the Longest Road card (B-LR-4..7).
 
-        Lengths are recounted lazily (``-1`` marks a stale one); a recount is
-        skipped when a player's number of roads already shows it cannot matter.
+        ``broken``: a piece was removed or an opponent's piece cut a road, so the
+        holder may lose the card (B-LR-6); otherwise only a strictly longer road
+        takes it (B-LR-5).  Lengths are recounted lazily.
         """
         for q in players:
             self.road_length[q] = -1
         h = self.longest_road_holder
         if h is not None and not broken:
             for q in players:  # B-LR-5: strictly longer than the holder
-                if q != h and len(self.roads[q]) > self._len(h) and self._len(q) > self._len(h):
+                if q != h and self._n_trail_pieces(q) > self._len(h) and self._len(q) > self._len(h):
                     self.longest_road_holder = q
             return
         if h is not None:  # B-LR-6: a break; the holder keeps it if still longest, even tied
             lh = self._len(h)
-            if lh >= LONGEST_ROAD_MIN and all(len(self.roads[q]) <= lh or self._len(q) <= lh for q in range(self.n)):
+            if lh >= LONGEST_ROAD_MIN and all(self._n_trail_pieces(q) <= lh or self._len(q) <= lh for q in range(self.n)):
                 return
             self.longest_road_holder = None
         self.longest_road_holder = self._unique_leader()  # B-LR-4, B-LR-6, B-LR-7
@@ -1500,21 +1488,21 @@ class Game:
             if sp is None:
                 raise ValueError(f"board {self.board.name!r} has no starting pieces for {colour}")
             for v in sp.settlements:
-                self._place_settlement(p, v)
+                self._put(p, SETTLEMENT, v)
             for e in sp.roads:
-                self._place_road(p, e)
+                self._put(p, ROAD, e)
             if sp.lettered is not None:
                 for hx in self._t.node_hexes[sp.lettered]:
                     r = self._t.hex_resource[hx]
                     if r >= 0:
                         self.hands[p][r] += 1
                         self.bank[r] -= 1
-        self.active = self.current = self.starting_seat
-        self._begin_turn()
+        self._begin_turn(self.starting_seat)
 
     # ================================================================== views and copies
     def view(self, player: int) -> PlayerView:
         """What ``player`` may know (B-SETUP-7): hidden hands and development cards become counts."""
+        kinds = self.kinds
         return PlayerView(
             player=player,
             phase=self.phase,
@@ -1530,34 +1518,88 @@ class Game:
             road_lengths=tuple(self.road_lengths()),
             longest_road=self.longest_road_holder,
             largest_army=self.largest_army_holder,
-            bank=dict(zip(RESOURCES, self.bank)),
+            bank=dict(zip(self.goods, self.bank)),
             deck_size=sum(self.deck),
             robber=self.robber,
-            buildings={v: (o, Building(self.node_kind[v])) for v, o in enumerate(self.node_owner) if o >= 0},
-            roads={e: o for e, o in enumerate(self.edge_owner) if o >= 0},
+            buildings={v: (o, Building(self.node_kind[v])) for v, o in enumerate(self.node_owner)
+                       if o >= 0 and self._building[self.node_kind[v]]},
+            roads={e: o for e, o in enumerate(self.edge_owner) if o >= 0 and self.edge_kind[e] == ROAD},
             dice_history=tuple(self.dice_history),
             trade_offer=self.trade_offer,
             legal_actions=tuple(self.legal_actions()) if self.current == player else (),
+            pieces={v: (o, kinds[self.node_kind[v]].name) for v, o in enumerate(self.node_owner) if o >= 0},  # type: ignore[union-attr]
+            paths={e: (o, kinds[self.edge_kind[e]].name) for e, o in enumerate(self.edge_owner) if o >= 0},  # type: ignore[union-attr]
+            decisions=tuple((d.phase.value, d.player) for d in self.stack),
+            modules={m.name: v for m in self.modules if m.overrides("view") and (v := m.view(self, player))},
         )
 
+    def determinized(self, observer: int, seed: int) -> "Game":
+        """A copy in which everything ``observer`` cannot see is drawn again at random.
+
+        For search over information sets (a determinisation): the copy agrees with
+        ``self.view(observer)`` (board, own cards, every count, the bank, played
+        cards), while the opponents' cards are dealt again from their combined pool
+        (which is public: the game's cards minus the bank and the observer's hand),
+        their unplayed development cards and the deck are dealt again from the
+        cards the observer has not seen, the modules redraw their own hidden state,
+        and the random generator is reseeded, so future dice and draws are unknown
+        too.  The result depends only on what the observer may know and on ``seed``.
+
+        Examples
+        --------
+        >>> g = Game(Board.beginner(), seed=1, start="beginner")
+        >>> d = g.determinized(0, seed=7)
+        >>> d.hand(0) == g.hand(0), [sum(h) for h in d.hands] == [sum(h) for h in g.hands]
+        (True, True)
+        """
+        g = self.copy()
+        rng = Random(seed)
+        others = [q for q in range(self.n) if q != observer]
+        G = self.n_goods
+        pool = [r for q in others for r in range(G) for _ in range(g.hands[q][r])]
+        rng.shuffle(pool)
+        for q in others:
+            k = sum(g.hands[q])
+            g.hands[q] = _tally(pool[:k], G)
+            del pool[:k]
+        kinds = len(DevCard)
+        unseen = [c for c in range(kinds) for _ in range(g.deck[c])]
+        unseen += [c for q in others for c in range(kinds) for _ in range(g.dev[q][c])]
+        rng.shuffle(unseen)
+        for q in others:
+            k, new = sum(g.dev[q]), sum(g.dev_new[q])
+            g.dev[q] = _tally(unseen[:k], kinds)
+            g.dev_new[q] = _tally(unseen[:new], kinds)
+            del unseen[:k]
+        g.deck = _tally(unseen, kinds)
+        for m in g.modules:
+            if m.overrides("determinize"):
+                m.determinize(g, observer, rng)
+        g._rng = Random(rng.getrandbits(64))
+        return g
+
     _PLAIN = (
-        "n", "seed", "start", "starting_seat", "robber", "active", "current", "phase", "turn", "winner",
-        "dev_played", "built_this_turn", "free_roads", "_resume", "_founding_step", "_last_settlement",
-        "trade_offer", "longest_road_holder", "largest_army_holder", "rules", "colours",
+        "n", "seed", "start", "starting_seat", "robber", "active", "turn", "winner",
+        "dev_played", "built_this_turn", "trade_offer", "longest_road_holder", "largest_army_holder", "rules",
+        "colours",
     )
     _LISTS = (
-        "bank", "knights", "node_owner", "node_kind", "edge_owner", "blocked", "n_settlements", "n_cities",
-        "road_length", "occupied", "_discard_owed", "_founding_order", "_trade_responders", "_trade_accepted", "log",
-        "dice_history",
+        "bank", "knights", "node_owner", "node_kind", "edge_owner", "edge_kind", "blocked", "road_length", "board_vp",
+        "occupied", "trade_accepted", "log", "dice_history", "hex_token",
     )
-    _NESTED = ("hands", "dev", "dev_new", "road_nodes", "roads", "harbours")
+    _NESTED = ("hands", "dev", "dev_new", "road_nodes", "harbours", "_harbour_rates")
 
     #: Attributes a copy shares with its source (immutable) ...
-    _SHARED = frozenset({"board", "_t", "_acts", "_producers", "modules", "rules", "colours"})
+    SHARED = frozenset({
+        "board", "_t", "_acts", "_producers", "_yield_at", "modules", "rules", "colours", "goods", "kinds",
+        "kind_id", "_good_index", "_node_kinds", "_path_kinds", "_blocks", "_building", "_cost", "_limit", "_vp", "_base_builds", "_edge_ok",
+        "bank_per_good",
+    })
     #: ... and those :meth:`_wire` rebuilds for it (dispatch tables and hook lists bound to the game).
-    _WIRED = frozenset({
-        "_check_dispatch", "_apply_dispatch", "_h_legal", "_h_founding", "_h_founding_done", "_h_road",
-        "_h_settlement", "_h_robber", "_h_roll", "_h_end_turn", "_h_turn_start", "_h_vp", "_h_rate", "_build_phases",
+    WIRED = frozenset({
+        "_check_dispatch", "_apply_dispatch", "_h_legal", "_legal_by_phase", "_h_trades", "_h_builds", "_h_candidates", "_h_check_place", "_h_place",
+        "_h_remove", "_h_founding", "_h_founding_done", "_h_before", "_h_resolve", "_h_roll", "_h_limit",
+        "_h_targets", "_h_robber", "_h_vp", "_h_rate", "_h_end_turn", "_h_turn_start", "_n_dice",
     })
 
     def copy(self) -> "Game":
@@ -1576,53 +1618,12 @@ class Game:
         (0, 1)
         """
         g = Game.__new__(Game)
-        shared = self._SHARED
-        skip = shared | self._WIRED
+        shared = self.SHARED
+        skip = shared | self.WIRED
         own = {k: v for k, v in self.__dict__.items() if k not in skip}
         g.__dict__.update({k: v for k, v in self.__dict__.items() if k in shared})
         g.__dict__.update(_copy.deepcopy(own))
         g._wire()
-        return g
-
-    def determinized(self, observer: int, seed: int) -> "Game":
-        """A copy in which everything ``observer`` cannot see is drawn again at random.
-
-        For search over information sets (a determinisation): the copy agrees with
-        ``self.view(observer)`` (board, own cards, every count, the bank, played
-        cards), while the opponents' resource cards are dealt again from their
-        combined pool (which is public: 95 minus the bank and the observer's hand),
-        their unplayed development cards and the deck are dealt again from the
-        cards the observer has not seen, and the random generator is reseeded, so
-        future dice and draws are unknown too.  The result depends only on what
-        the observer may know and on ``seed``.
-
-        Examples
-        --------
-        >>> g = Game(Board.beginner(), seed=1, start="beginner")
-        >>> d = g.determinized(0, seed=7)
-        >>> d.hand(0) == g.hand(0), [sum(h) for h in d.hands] == [sum(h) for h in g.hands]
-        (True, True)
-        """
-        g = self.copy()
-        rng = Random(seed)
-        others = [q for q in range(self.n) if q != observer]
-        pool = [r for q in others for r in range(N_RES) for _ in range(g.hands[q][r])]
-        rng.shuffle(pool)
-        for q in others:
-            k = sum(g.hands[q])
-            g.hands[q] = _tally(pool[:k], N_RES)
-            del pool[:k]
-        kinds = len(DevCard)
-        unseen = [c for c in range(kinds) for _ in range(g.deck[c])]
-        unseen += [c for q in others for c in range(kinds) for _ in range(g.dev[q][c])]
-        rng.shuffle(unseen)
-        for q in others:
-            k, new = sum(g.dev[q]), sum(g.dev_new[q])
-            g.dev[q] = _tally(unseen[:k], kinds)
-            g.dev_new[q] = _tally(unseen[:new], kinds)
-            del unseen[:k]
-        g.deck = _tally(unseen, kinds)
-        g._rng = Random(rng.getrandbits(64))
         return g
 
     def state(self) -> dict[str, Any]:
@@ -1632,6 +1633,9 @@ class Game:
             out[k] = list(getattr(self, k))
         for k in self._NESTED:
             out[k] = [sorted(x) if isinstance(x, set) else list(x) for x in getattr(self, k)]
+        out["placed"] = [[sorted(s) for s in row] for row in self.placed]
+        out["hex_terrain"] = [str(t) for t in self.hex_terrain]
+        out["stack"] = [d.plain() for d in self.stack]
         out["road_length"] = self.road_lengths()
         out["ext"] = _copy.deepcopy(self.ext)
         out["vp_target"] = self.vp_target
@@ -1734,3 +1738,31 @@ class Game:
 
         return mimebundle(self, include, exclude)
 
+
+# ---------------------------------------------------------------- the base game's steps
+def _founding_done(game: Game, decision: Decision) -> None:
+    """B-SETUP-20: after the founding the starting seat takes the first turn."""
+    game.active = game.starting_seat
+    for h in game._h_founding_done:
+        h(game)
+    game._begin_turn(game.starting_seat)
+
+
+def _resolve(game: Game, dice: tuple[int, ...]) -> None:
+    """Resolve a roll: production or the robber (``resolve_roll`` hooks), then reactions (``on_roll``)."""
+    total = dice[0] + dice[1]
+    for h in game._h_resolve:
+        h(game, total)
+    for h in game._h_roll:
+        h(game, total)
+
+
+def _resolve_roll(game: Game, decision: Decision) -> None:
+    """The step that resolves a roll once whatever came before production is settled."""
+    _resolve(game, decision.data)
+
+
+Phase.register("founding_done", "the founding phase ends", step=_founding_done)
+#: B-END-3: no win is checked in these phases (the founding, a finished game).
+_NO_WIN = frozenset({Phase.FOUNDING_SETTLEMENT, Phase.FOUNDING_ROAD, Phase.GAME_OVER})
+Phase.register("resolve_roll", "the roll is resolved", step=_resolve_roll)

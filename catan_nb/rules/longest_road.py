@@ -25,6 +25,9 @@ def longest_trail(
     edge_nodes: Sequence[tuple[int, int]],
     node_edges: Sequence[Sequence[int]],
     blocked: Collection[int] = (),
+    *,
+    edge_kind: Sequence[int] | None = None,
+    switch: Collection[int] = (),
 ) -> tuple[int, list[int]]:
     """Length and roads (in order) of the longest trail through ``roads``.
 
@@ -37,7 +40,13 @@ def longest_trail(
     node_edges : sequence of sequences of int
         Paths at every intersection.
     blocked : collection of int
-        Intersections holding an opponent's settlement or city.
+        Intersections holding an opponent's settlement or city (or another blocking piece).
+    edge_kind : sequence of int, optional
+        The kind of piece on every path (roads, ships...).  Given, a trail may pass
+        from one kind to another only at an intersection in ``switch`` (SF-8: roads
+        and ships count together where they meet at the player's own building).
+    switch : collection of int
+        Intersections where the trail may change kind.
 
     Returns
     -------
@@ -53,7 +62,16 @@ def longest_trail(
     (3, [0, 1, 2])
     >>> longest_trail({0, 1, 2}, edge_nodes, node_edges, blocked={1})[0]
     2
+
+    A road (kind 1) then two ships (kind 2): they join only at a building on 1.
+
+    >>> longest_trail({0, 1, 2}, edge_nodes, node_edges, edge_kind=[1, 2, 2])[0]
+    2
+    >>> longest_trail({0, 1, 2}, edge_nodes, node_edges, edge_kind=[1, 2, 2], switch={1})[0]
+    3
     """
+    if edge_kind is not None:
+        return _mixed_trail(set(roads), edge_nodes, node_edges, set(blocked), edge_kind, set(switch))
     mine = set(roads)
     if not mine:
         return 0, []
@@ -110,6 +128,47 @@ def longest_trail(
 
     for s in sorted(set(starts)):
         dfs(s, 0)
+        if best_len == len(mine):
+            break
+    return best_len, best_path
+
+
+def _mixed_trail(mine, edge_nodes, node_edges, blocked, edge_kind, switch) -> tuple[int, list[int]]:
+    """Longest trail over pieces of several kinds, switching kind only at ``switch`` (SF-8).
+
+    Exhaustive search from every end of every piece (at most 30 pieces of a player:
+    15 roads and 15 ships); correct before fast, and used only when a player has
+    pieces of two kinds.
+    """
+    if not mine:
+        return 0, []
+    bit = {e: 1 << i for i, e in enumerate(sorted(mine))}
+    best_len = 0
+    best_path: list[int] = []
+    path: list[int] = []
+
+    def dfs(v: int, used: int, kind: int) -> None:
+        nonlocal best_len, best_path
+        if len(path) > best_len:
+            best_len, best_path = len(path), path.copy()
+        if path and v in blocked:
+            return
+        for e in node_edges[v]:
+            b = bit.get(e)
+            if b is None or used & b:
+                continue
+            k = edge_kind[e]
+            if path and k != kind and v not in switch:
+                continue
+            a, c = edge_nodes[e]
+            w = c if a == v else a
+            path.append(e)
+            dfs(w, used | b, k)
+            path.pop()
+
+    starts = sorted({v for e in mine for v in edge_nodes[e]})
+    for s in starts:
+        dfs(s, 0, -1)
         if best_len == len(mine):
             break
     return best_len, best_path

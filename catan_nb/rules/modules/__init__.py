@@ -1,61 +1,145 @@
-"""Rule modules: variants that plug into the engine (issue: 5-6 players, Friends, Helpers).
+"""Rule modules: the base game's parts and every variant plug into the engine the same way.
 
 A module is a stateless object whose hooks the :class:`~catan_nb.rules.Game`
-calls at fixed points of the base flow; its state lives in ``game.ext[name]`` as
-plain data (copied, compared and replayed with the game).  The base engine only
-calls the hooks a module overrides, so a base game pays nothing for modules.
+calls at fixed points of the flow; its state lives in ``game.ext[name]`` as
+plain data (copied, compared and replayed with the game).  The engine only calls
+the hooks a module overrides, so a game pays nothing for hooks nobody uses.
 
-Hooks (all optional):
+The base game itself is made of *built-in* modules (:data:`BUILTIN`): production,
+the robber, trade, and the development deck with the Largest Army.  A
+variant may replace any of them (``replaces``), as Cities & Knights replaces the
+development deck and the army.  Modules use only the engine's public API (see
+``docs/modules.md``); a test checks that none touches a private member of ``Game``.
 
-``components(bank_per_resource, deck) -> (bank_per_resource, deck)``
-    Change the component counts before the game starts.
+Declarations (class attributes)
+-------------------------------
+``name``
+    The module's name, as listed in ``Rules(modules=...)`` and in saves.
+``builtin``
+    Part of every game unless a chosen module replaces it.
+``replaces``, ``requires``
+    Built-in modules this one replaces; modules it needs (added with it).
+``players``, ``implied_by_players``
+    Player counts the module allows; player counts that bring it in by themselves
+    (the 5-6 extension, X56-GEN-1).
+``goods``
+    Goods added after the five resources (commodities, CK-COM-1).
+``pieces``
+    :class:`~catan_nb.rules.pieces.PieceKind` values added to the game.
+``actions``
+    ``{ActionType: (check, apply)}``: ``check(game, action)`` raises
+    :class:`~catan_nb.errors.IllegalActionError`; ``apply(game, action)`` changes
+    the state (and appends the action, with its outcome, to ``game.log``).
+``extra_dice``
+    Dice rolled beside the two number dice (the event die, CK-BAR-4).
+``legal_in``
+    Values of the phases in which the module's ``legal`` hook lists actions
+    (``None``: every phase); the engine calls it only there.
+
+Hooks (all optional)
+--------------------
+``components(game, comps)``
+    Change component counts before the game starts: ``comps["bank"]`` maps each
+    good to its cards, ``comps["deck"]`` each development card to its count.
 ``init(game)``
     Create ``game.ext[name]``.
+``vp_target(game) -> int | None``
+    The module's win target for this game (B-END-2, F-END-1, SC-12, CK-VP-1);
+    the game plays to the largest.
 ``legal(game, out)``
-    Append the module's legal actions for the current phase.
+    Append the module's legal actions for the current decision.
+``legal_trades(game, player, out, offers)``, ``legal_builds(game, player, out)``
+    Append trades (in the trade phase; domestic offers only if ``offers``) and
+    builds/purchases (wherever building is allowed) — so the Special Building
+    Phase lists purchases too.
+``candidates(game, player, kind, sites) -> sites``
+    Filter where ``player`` may place a piece of ``kind`` (scenario spaces,
+    SC-5..7; the pirate's blockade, SF-11).
+``check_place(game, action, player, kind, site)``
+    Raise :class:`~catan_nb.errors.IllegalActionError` with the module's rule id
+    where its ``candidates`` filter refuses a site (the checked path).
+``on_place(game, player, kind, site, founding)``, ``on_remove(game, player, kind, site)``
+    After a piece is placed (a city built, a road joining districts...) or removed.
 ``on_founding_settlement(game, player, node, second)``, ``on_founding_done(game)``
-``on_road(game, player, path, founding)``, ``on_settlement(game, player, node)``
+``before_production(game, dice)``
+    After a roll and before it is resolved (the barbarians, CK-BAR-4); push
+    decisions to have players choose first.
+``resolve_roll(game, total)``
+    Resolve a roll: production (not 7), the robber (7).
+``yields(game, table)``
+    Change what each piece kind collects from each terrain (CK-COM-2): ``table``
+    maps ``(kind name, Terrain)`` to a tuple of ``(good index, count)``.
+``on_roll(game, total)``
+    After a roll is resolved (gold picks SF-1, reactions H-USE-9).
+``hand_limit(game, player, limit) -> int``
+    Cards a player may hold safely when a 7 is rolled (B-ROB-2; CK-WALL-1).
+``robber_targets(game, hexes) -> hexes``
+    Where the robber may go (B-ROB-5; SF-10).
 ``on_robber(game, action)``
-    After a robber move (its outcome filled in).
-``on_roll(game, total) -> bool``
-    After a production roll is resolved; return True if the module changed the phase.
-``on_end_turn(game) -> bool``
-    Return True if the module takes over what happens after EndTurn.
-``on_turn_start(game)``
+    After a robber move, its outcome filled in.
 ``vp(game, player, visible) -> int``
-    Extra victory points.
-``rate(game, player, resource, rate) -> int``
-    Adjust a maritime rate.
-
-Class attributes: ``name``, ``players`` (allowed player counts, if the module sets
-them), ``vp_target``, ``build_phases`` (extra phases in which building and buying
-are allowed), ``actions`` (``{ActionType: (check, apply)}`` with functions taking
-``(game, action)``), ``phases`` (module phases whose legal actions it lists).
+    Victory points from the module's sources (VP cards, the army, tokens...).
+``rate(game, player, good, rate) -> int``
+    Adjust a bank trade rate (harbours are the engine's; captains and canals here).
+``on_end_turn(game)``
+    After EndTurn; push decisions (the Special Building Phase) to delay the next turn.
+``on_turn_start(game)``
+``view(game, player) -> dict``
+    What ``player`` may see of the module's state (for :class:`PlayerView`).
+``determinize(game, observer, rng)``
+    Redraw the module's hidden state that ``observer`` cannot see (for search).
 """
 
 from __future__ import annotations
 
 from typing import Any, ClassVar
 
-__all__ = ["Module", "MODULES", "register"]
+__all__ = ["Module", "MODULES", "BUILTIN", "register", "resolve"]
 
 
 class Module:
     """Base class: every hook is a no-op; subclasses override what they need."""
 
     name: ClassVar[str] = ""
+    builtin: ClassVar[bool] = False
+    replaces: ClassVar[tuple[str, ...]] = ()
+    requires: ClassVar[tuple[str, ...]] = ()
     players: ClassVar[tuple[int, ...] | None] = None
-    vp_target: ClassVar[int | None] = None
-    build_phases: ClassVar[tuple[Any, ...]] = ()
+    implied_by_players: ClassVar[tuple[int, ...]] = ()
+    goods: ClassVar[tuple[Any, ...]] = ()
+    pieces: ClassVar[tuple[Any, ...]] = ()
+    extra_dice: ClassVar[int] = 0
     actions: ClassVar[dict[type, tuple[Any, Any]]] = {}
+    legal_in: ClassVar[tuple[str, ...] | None] = None
 
-    def components(self, bank_per_resource: int, deck: dict) -> tuple[int, dict]:
-        return bank_per_resource, deck
+    def components(self, game, comps: dict) -> None:
+        pass
 
     def init(self, game) -> None:
         pass
 
+    def vp_target(self, game) -> int | None:
+        return None
+
     def legal(self, game, out: list) -> None:
+        pass
+
+    def legal_trades(self, game, player: int, out: list, offers: bool) -> None:
+        pass
+
+    def legal_builds(self, game, player: int, out: list) -> None:
+        pass
+
+    def candidates(self, game, player: int, kind: str, sites: list[int]) -> list[int]:
+        return sites
+
+    def check_place(self, game, action, player: int, kind: str, site: int) -> None:
+        pass
+
+    def on_place(self, game, player: int, kind: str, site: int, founding: bool) -> None:
+        pass
+
+    def on_remove(self, game, player: int, kind: str, site: int) -> None:
         pass
 
     def on_founding_settlement(self, game, player: int, node: int, second: bool) -> None:
@@ -64,29 +148,44 @@ class Module:
     def on_founding_done(self, game) -> None:
         pass
 
-    def on_road(self, game, player: int, path: int, founding: bool) -> None:
+    def before_production(self, game, dice: tuple[int, ...]) -> None:
         pass
 
-    def on_settlement(self, game, player: int, node: int) -> None:
+    def resolve_roll(self, game, total: int) -> None:
         pass
+
+    def yields(self, game, table: dict) -> None:
+        pass
+
+    def on_roll(self, game, total: int) -> None:
+        pass
+
+    def hand_limit(self, game, player: int, limit: int) -> int:
+        return limit
+
+    def robber_targets(self, game, hexes: list[int]) -> list[int]:
+        return hexes
 
     def on_robber(self, game, action) -> None:
-        pass
-
-    def on_roll(self, game, total: int) -> bool:
-        return False
-
-    def on_end_turn(self, game) -> bool:
-        return False
-
-    def on_turn_start(self, game) -> None:
         pass
 
     def vp(self, game, player: int, visible: bool) -> int:
         return 0
 
-    def rate(self, game, player: int, resource: int, rate: int) -> int:
+    def rate(self, game, player: int, good: int, rate: int) -> int:
         return rate
+
+    def on_end_turn(self, game) -> None:
+        pass
+
+    def on_turn_start(self, game) -> None:
+        pass
+
+    def view(self, game, player: int) -> dict:
+        return {}
+
+    def determinize(self, game, observer: int, rng) -> None:
+        pass
 
     def overrides(self, hook: str) -> bool:
         """Whether this module implements ``hook`` (the engine only calls those)."""
@@ -98,19 +197,66 @@ class Module:
 
 #: Registered modules by name.
 MODULES: dict[str, Module] = {}
+#: The base game's own modules, in the order their hooks run.
+BUILTIN: list[str] = []
 
 
 def register(module_cls: type[Module]) -> type[Module]:
     """Class decorator adding a module to :data:`MODULES` and its actions to the JSON registry."""
     from ..actions import ACTION_TYPES
+    from ..pieces import register_piece
 
     MODULES[module_cls.name] = module_cls()
+    if module_cls.builtin and module_cls.name not in BUILTIN:
+        BUILTIN.append(module_cls.name)
     for cls in module_cls.actions:
         ACTION_TYPES[cls.__name__] = cls
+    for kind in module_cls.pieces:
+        register_piece(kind)
     return module_cls
 
 
+def resolve(chosen: tuple[str, ...], players: int) -> tuple[str, ...]:
+    """The modules of a game: built-ins not replaced, then the chosen ones and what they require or imply.
+
+    Raises
+    ------
+    ValueError
+        For an unknown module name.
+
+    Examples
+    --------
+    >>> resolve(("friends",), 4)[-1]
+    'friends'
+    >>> "five_six" in resolve((), 6)
+    True
+    """
+    names: list[str] = []
+
+    def add(name: str) -> None:
+        if name in names:
+            return
+        if name not in MODULES:
+            raise ValueError(f"unknown rule module {name!r}; expected one of {', '.join(sorted(optional()))}")
+        for req in MODULES[name].requires:
+            add(req)
+        names.append(name)
+
+    implied = [m.name for m in MODULES.values() if players in m.implied_by_players]
+    for name in [*implied, *chosen]:
+        add(name)
+    replaced = {r for n in names for r in MODULES[n].replaces}
+    return tuple([b for b in BUILTIN if b not in replaced] + [n for n in names if not MODULES[n].builtin])
+
+
+def optional() -> list[str]:
+    """Names of the modules a game may choose (the built-ins are always there)."""
+    return [n for n, m in MODULES.items() if not m.builtin]
+
+
 def _load_builtin() -> None:
+    # The base game first (its order is the order its hooks run), then the variants.
+    from . import production, robber, trade, development  # noqa: F401
     from . import five_six, friends, helpers  # noqa: F401  (they register themselves)
 
 

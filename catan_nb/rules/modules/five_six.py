@@ -7,8 +7,9 @@ file (``Board.five_six()`` or ``Board.random(layout="five_six")``).
 Special Building Phase (X56-SBP-1..8): after the active player ends the turn,
 every other player in turn order from the left may build and buy (no trades, no
 development cards, no favours or helpers), then passes with
-:class:`EndSpecialBuild`.  The active player does not take part.  Wins are still
-checked only for the active player (B-END-5, X56-SBP-7); a development card
+:class:`EndSpecialBuild`.  Each of them is a decision on the stack; the next turn
+begins when the last has passed.  The active player does not take part.  Wins are
+still checked only for the active player (B-END-5, X56-SBP-7); a development card
 bought here is playable from the buyer's next own turn (X56-SBP-6).
 """
 
@@ -16,12 +17,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...constants import X56_BANK_PER_RESOURCE, X56_DEV_DECK
+from ...constants import X56_BANK_PER_RESOURCE, X56_DEV_DECK, Resource
+from ...errors import IllegalActionError
 from ..actions import Action
 from ..phase import Phase
 from . import Module, register
 
-__all__ = ["FiveSix", "EndSpecialBuild"]
+__all__ = ["FiveSix", "EndSpecialBuild", "SPECIAL_BUILD"]
+
+#: X56-SBP-2: a player other than the active one may build and buy.
+SPECIAL_BUILD = Phase.register(
+    "special_build", "{player} may build in the Special Building Phase", builds=True, owner="five_six"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,21 +37,13 @@ class EndSpecialBuild(Action):
 
 
 def _check_end_sbp(game, action: EndSpecialBuild) -> None:
-    if game.phase is not Phase.SPECIAL_BUILD:
-        game._fail("X56-SBP-2", f"there is no Special Building Phase now (phase {game.phase.value})", action)
+    if game.phase is not SPECIAL_BUILD:
+        raise IllegalActionError("X56-SBP-2", f"there is no Special Building Phase now (phase {game.phase.value})", action)
 
 
 def _apply_end_sbp(game, action: EndSpecialBuild) -> None:
     game.log.append(action)
-    _advance(game)
-
-
-def _advance(game) -> None:
-    queue = game.ext["five_six"]["sbp_queue"]
-    if queue:
-        game.current = queue.pop(0)
-        return
-    game.next_turn()
+    game.pop()
 
 
 _END = EndSpecialBuild()
@@ -55,31 +54,33 @@ class FiveSix(Module):
     """X56-*: components for 5-6 players and the Special Building Phase."""
 
     name = "five_six"
+    legal_in = ("special_build",)
     players = (5, 6)
+    implied_by_players = (5, 6)  # X56-GEN-1
     actions = {EndSpecialBuild: (_check_end_sbp, _apply_end_sbp)}
 
-    build_phases = (Phase.SPECIAL_BUILD,)  # X56-SBP-2: builds and purchases are allowed in the SBP
-
-    def components(self, bank_per_resource, deck):
+    def components(self, game, comps: dict) -> None:
         # X56-COMP-2, X56-COMP-3
-        return X56_BANK_PER_RESOURCE, dict(X56_DEV_DECK)
+        for g in comps["bank"]:
+            if isinstance(g, Resource):
+                comps["bank"][g] = X56_BANK_PER_RESOURCE
+        comps["deck"] = dict(X56_DEV_DECK)
 
     def init(self, game) -> None:
-        if len(game.board.hexes) != 30:
+        land = sum(t.is_land for t in game.board.hexes)
+        if not game.board.scenario and land != 30:
             raise ValueError(
-                f"X56-BOARD-2: a 5-6 player game needs the 30-hex island, not {len(game.board.hexes)} hexes "
+                f"X56-BOARD-2: a 5-6 player game needs the 30-hex island, not {land} hexes "
                 "(use Board.five_six() or Board.random(layout='five_six'))"
             )
-        game.ext["five_six"] = {"sbp_queue": []}
 
-    def on_end_turn(self, game) -> bool:
+    def on_end_turn(self, game) -> None:
         # X56-SBP-1, X56-SBP-2, X56-SBP-4: the others, clockwise from the left; not the active player.
-        game.ext["five_six"]["sbp_queue"] = [(game.active + i) % game.n for i in range(1, game.n)]
-        game.phase = Phase.SPECIAL_BUILD
-        _advance(game)
-        return True
+        n, p = game.n, game.active
+        for i in reversed(range(1, n)):
+            game.push(SPECIAL_BUILD, (p + i) % n)
 
     def legal(self, game, out: list) -> None:
-        if game.phase is Phase.SPECIAL_BUILD:
-            game._legal_builds(game.current, out)  # X56-SBP-3: no trades, no development cards
+        if game.phase is SPECIAL_BUILD:
+            game.legal_builds(game.current, out)  # X56-SBP-3: no trades, no development cards
             out.append(_END)

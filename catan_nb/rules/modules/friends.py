@@ -12,8 +12,9 @@ State in ``game.ext["friends"]`` (plain data):
     Catan tokens (1 visible VP each) held and left (F-COMP-1, F-GUILD-5);
 ``used``
     a favour was used or exchanged this turn (F-USE-1);
-``gift_given``, ``gift_refused``, ``gift``
-    the turn's gift (F-EARN-4, F-EARN-5, A-23).
+``gift_given``, ``gift_refused``
+    the turn's gift (F-EARN-4, F-EARN-5, A-23); an offered gift waits on the
+    decision stack (phase ``gift_response``) for the offered player's answer.
 
 Earning (F-EARN-*): a robber move to a hex without buildings, or to the desert
 without stealing, pays 1 favour; an accepted gift pays the giver 1; a road that
@@ -39,10 +40,13 @@ from ...constants import (
     DevCard,
     Guild,
     Resource,
+    Terrain,
 )
+from ...errors import IllegalActionError
 from ..actions import Action
 from ..phase import Phase
 from . import Module, register
+from .development import draw_dev
 
 __all__ = [
     "Friends",
@@ -61,6 +65,11 @@ __all__ = [
 
 NAME = "friends"
 N_GUILDS = len(Guild)
+
+#: F-EARN-4: the offered player accepts or refuses a gift; ``data`` is ``(giver, resource index)``.
+GIFT_RESPONSE = Phase.register("gift_response", "{player} accepts or refuses a gift", owner=NAME)
+#: F-USE-6: after drawing a favour token, the player returns one.
+FAVOUR_EXCHANGE = Phase.register("favour_exchange", "{player} returns a favour token to the supply", owner=NAME)
 
 
 # ---------------------------------------------------------------------------- actions
@@ -141,11 +150,7 @@ def draw_favour(game, player: int) -> Guild | None:
     total = sum(supply)
     if total == 0:
         return None  # F-EARN-1 DECISION: no favours once the supply is empty
-    k = int(game._draw() * total)
-    g = 0
-    while k >= supply[g]:
-        k -= supply[g]
-        g += 1
+    g = game.draw_index(supply)
     supply[g] -= 1
     st["tokens"][player][g] += 1
     st["fresh"][player][g] += 1
@@ -174,7 +179,7 @@ def districts(game, player: int) -> list[set[int]]:
 
 def _district_nodes(game, player: int, start: int, skip_path: int = -1) -> set[int]:
     """Intersections of ``player``'s district containing ``start`` (optionally without one road)."""
-    t = game._t
+    t = game.topology
     comp = {start}
     stack = [start]
     while stack:
@@ -192,7 +197,7 @@ def _district_nodes(game, player: int, start: int, skip_path: int = -1) -> set[i
 def _has_piece(game, player: int, node: int, skip_path: int = -1) -> bool:
     if game.node_owner[node] == player:
         return True
-    return any(e != skip_path and game.edge_owner[e] == player for e in game._t.node_edges[node])
+    return any(e != skip_path and game.edge_owner[e] == player for e in game.topology.node_edges[node])
 
 
 def _own_turn(game, action: Action, rule: str = "F-USE-1") -> None:
@@ -201,7 +206,7 @@ def _own_turn(game, action: Action, rule: str = "F-USE-1") -> None:
         if rule == "F-USE-1" and game.phase is Phase.SPECIAL_BUILD:
             rule = "F-USE-5"
         what = "a gift is offered" if rule == "F-EARN-4" else "favours are used"
-        game._fail(rule, f"{what} only in one's own turn, not in {why}", action)
+        raise IllegalActionError(rule, f"{what} only in one's own turn, not in {why}", action)
 
 
 def _check_use(game, action: Action, guild: Guild) -> None:
@@ -209,13 +214,13 @@ def _check_use(game, action: Action, guild: Guild) -> None:
     st = state(game)
     p = game.active
     if st["used"]:
-        game._fail("F-USE-1", f"seat {p} has already used or exchanged a favour this turn", action)
+        raise IllegalActionError("F-USE-1", f"seat {p} has already used or exchanged a favour this turn", action)
     price = GUILD_PRICE[guild]
     have = st["tokens"][p][guild.value]
     if have < price:
-        game._fail("F-USE-3", f"the {guild} guild takes {price} {guild.token} token(s); seat {p} has {have}", action)
+        raise IllegalActionError("F-USE-3", f"the {guild} guild takes {price} {guild.token} token(s); seat {p} has {have}", action)
     if usable(game, p, guild) < price:
-        game._fail("F-USE-4", f"seat {p}'s {guild.token} token(s) arrived this turn and cannot be used yet", action)
+        raise IllegalActionError("F-USE-4", f"seat {p}'s {guild.token} token(s) arrived this turn and cannot be used yet", action)
 
 
 def _pay_favour(game, guild: Guild) -> None:
@@ -233,56 +238,44 @@ def _check_offer_gift(game, a: OfferGift) -> None:
     st = state(game)
     p = game.active
     if st["gift_given"]:
-        game._fail("F-EARN-5", f"seat {p} has already given a card this turn", a)
-    if not isinstance(a.to, int) or not 0 <= a.to < game.n or a.to == p:
-        game._fail("F-EARN-4", f"a gift goes to another seat, not {a.to!r}", a)
+        raise IllegalActionError("F-EARN-5", f"seat {p} has already given a card this turn", a)
+    if not 0 <= a.to < game.n or a.to == p:
+        raise IllegalActionError("F-EARN-4", f"a gift goes to another seat, not {a.to!r}", a)
     if a.to in st["gift_refused"]:
-        game._fail("F-EARN-5", f"seat {a.to} has refused this turn's gift already", a)
+        raise IllegalActionError("F-EARN-5", f"seat {a.to} has refused this turn's gift already", a)
     mine, theirs = game.vp(p, visible=True), game.vp(a.to, visible=True)
     if theirs > mine:
-        game._fail("F-EARN-4", f"seat {a.to} has {theirs} visible VP, more than seat {p}'s {mine}", a)
-    r = Resource.parse(a.resource)
-    if game.hands[p][r.value] == 0:
-        game._fail("F-EARN-4", f"seat {p} holds no {r} to give", a)
+        raise IllegalActionError("F-EARN-4", f"seat {a.to} has {theirs} visible VP, more than seat {p}'s {mine}", a)
+    if game.hands[p][a.resource.value] == 0:
+        raise IllegalActionError("F-EARN-4", f"seat {p} holds no {a.resource} to give", a)
 
 
 def _apply_offer_gift(game, a: OfferGift) -> None:
-    st = state(game)
-    st["gift"] = [game.active, a.to, Resource.parse(a.resource).value, game.phase.value]
-    game.phase = Phase.GIFT_RESPONSE
-    game.current = a.to
+    game.push(GIFT_RESPONSE, a.to, (game.active, a.resource.value))
     game.log.append(a)
 
 
 def _check_gift_answer(game, a: Action) -> None:
-    if game.phase is not Phase.GIFT_RESPONSE:
-        game._fail("F-EARN-4", f"no gift is on offer (phase {game.phase.value})", a)
-
-
-def _close_gift(game) -> None:
-    st = state(game)
-    giver, _to, _r, phase = st["gift"]
-    st["gift"] = None
-    game.phase = Phase(phase)
-    game.current = giver
+    if game.phase is not GIFT_RESPONSE:
+        raise IllegalActionError("F-EARN-4", f"no gift is on offer (phase {game.phase.value})", a)
 
 
 def _apply_accept_gift(game, a: AcceptGift) -> None:
     st = state(game)
-    giver, to, r, _ = st["gift"]
+    to = game.current
+    giver, r = game.pop().data
     game.hands[giver][r] -= 1
     game.hands[to][r] += 1
     st["gift_given"] = True
     game.log.append(a)
-    _close_gift(game)
     draw_favour(game, giver)  # F-EARN-4
 
 
 def _apply_refuse_gift(game, a: RefuseGift) -> None:
     st = state(game)
-    st["gift_refused"].append(st["gift"][1])  # F-EARN-5: it may go to another eligible player
+    st["gift_refused"].append(game.current)  # F-EARN-5: it may go to another eligible player
     game.log.append(a)
-    _close_gift(game)
+    game.pop()
 
 
 # ---------------------------------------------------------------------------- guilds
@@ -290,17 +283,17 @@ def _check_merchants(game, a: UseMerchants) -> None:
     _check_use(game, a, Guild.MERCHANTS)
     swaps = a.swaps
     if not isinstance(swaps, tuple) or not 1 <= len(swaps) <= 2:
-        game._fail("F-GUILD-1", f"the Merchants swap 1 or 2 cards, not {swaps!r}", a)
+        raise IllegalActionError("F-GUILD-1", f"the Merchants swap 1 or 2 cards, not {swaps!r}", a)
     hand = list(game.hands[game.active])
     bank = list(game.bank)
     for give, get in swaps:
         g, r = Resource.parse(give).value, Resource.parse(get).value
         if g == r:
-            game._fail("F-GUILD-1", f"a swap takes another resource than {Resource(g)}", a)
+            raise IllegalActionError("F-GUILD-1", f"a swap takes another resource than {Resource(g)}", a)
         if hand[g] == 0:
-            game._fail("F-GUILD-1", f"seat {game.active} has no {Resource(g)} to swap", a)
+            raise IllegalActionError("F-GUILD-1", f"seat {game.active} has no {Resource(g)} to swap", a)
         if bank[r] == 0:
-            game._fail("F-GUILD-1", f"the bank has no {Resource(r)}", a)
+            raise IllegalActionError("F-GUILD-1", f"the bank has no {Resource(r)}", a)
         hand[g] -= 1
         bank[g] += 1
         hand[r] += 1
@@ -322,7 +315,7 @@ def _check_traders(game, a: UseTraders) -> None:
     _check_use(game, a, Guild.TRADERS)
     r = Resource.parse(a.resource)
     if game.bank[r.value] == 0:
-        game._fail("F-GUILD-2", f"the bank has no {r}", a)
+        raise IllegalActionError("F-GUILD-2", f"the bank has no {r}", a)
 
 
 def _apply_traders(game, a: UseTraders) -> None:
@@ -334,27 +327,27 @@ def _apply_traders(game, a: UseTraders) -> None:
 
 def _check_pavers(game, a: UsePavers) -> None:
     _check_use(game, a, Guild.PAVERS)
-    game._check_road_spot(a, game.active, a.path)  # F-GUILD-3: the normal road rules
+    game.check_spot(a, game.active, "road", a.path)  # F-GUILD-3: the normal road rules
 
 
 def _apply_pavers(game, a: UsePavers) -> None:
     _pay_favour(game, Guild.PAVERS)
     p = game.active
     game.log.append(a)
-    game._build_road(p, a.path)  # F-GUILD-3 free (B-BUILD-12); F-EARN-12: it counts for joins
+    game.place(p, "road", a.path)  # F-GUILD-3 free (B-BUILD-12); F-EARN-12: it counts for joins
 
 
 def _check_professors(game, a: UseProfessors) -> None:
     _check_use(game, a, Guild.PROFESSORS)
     if not any(game.deck):
-        game._fail("B-COMP-13", "the development deck is empty", a)
+        raise IllegalActionError("B-COMP-13", "the development deck is empty", a)
     if a.card is not None and game.deck[DevCard.parse(a.card).value] == 0:
-        game._fail("B-COMP-6", f"the deck holds no {a.card} card", a)
+        raise IllegalActionError("B-COMP-6", f"the deck holds no {a.card} card", a)
 
 
 def _apply_professors(game, a: UseProfessors) -> None:
     _pay_favour(game, Guild.PROFESSORS)
-    card = game._draw_dev(a.card)
+    card = draw_dev(game, a.card)
     p = game.active
     game.dev[p][card] += 1
     game.dev_new[p][card] += 1  # F-GUILD-4: the usual rules apply (B-TURN-5)
@@ -364,7 +357,7 @@ def _apply_professors(game, a: UseProfessors) -> None:
 def _check_architects(game, a: UseArchitects) -> None:
     _check_use(game, a, Guild.ARCHITECTS)
     if state(game)["catan_left"] == 0:
-        game._fail("F-GUILD-5", "all 12 Catan tokens are taken", a)
+        raise IllegalActionError("F-GUILD-5", "all 12 Catan tokens are taken", a)
 
 
 def _apply_architects(game, a: UseArchitects) -> None:
@@ -379,43 +372,34 @@ def _check_exchange(game, a: ExchangeFavour) -> None:
     _own_turn(game, a)
     st = state(game)
     if st["used"]:
-        game._fail("F-USE-1", f"seat {game.active} has already used or exchanged a favour this turn", a)
+        raise IllegalActionError("F-USE-1", f"seat {game.active} has already used or exchanged a favour this turn", a)
     if not any(st["tokens"][game.active]):
-        game._fail("F-USE-6", f"seat {game.active} has no favour token to exchange", a)
+        raise IllegalActionError("F-USE-6", f"seat {game.active} has no favour token to exchange", a)
     if sum(st["supply"]) == 0:
-        game._fail("F-USE-6", "the favour supply is empty", a)
+        raise IllegalActionError("F-USE-6", "the favour supply is empty", a)
     if a.drawn is not None and st["supply"][Guild.parse(a.drawn).value] == 0:
-        game._fail("F-USE-6", f"the supply holds no {Guild.parse(a.drawn).token} token", a)
+        raise IllegalActionError("F-USE-6", f"the supply holds no {Guild.parse(a.drawn).token} token", a)
 
 
 def _apply_exchange(game, a: ExchangeFavour) -> None:
     st = state(game)
     p = game.active
-    u = game._draw()
     supply = st["supply"]
-    if a.drawn is None:
-        k = int(u * sum(supply))
-        g = 0
-        while k >= supply[g]:
-            k -= supply[g]
-            g += 1
-    else:
-        g = Guild.parse(a.drawn).value
+    g = game.draw_index(supply, None if a.drawn is None else Guild.parse(a.drawn).value)
     supply[g] -= 1
     st["tokens"][p][g] += 1
     st["fresh"][p][g] += 1
     st["used"] = True
-    st["exchange_from"] = game.phase.value
-    game.phase = Phase.FAVOUR_EXCHANGE
+    game.push(FAVOUR_EXCHANGE, p)
     game.log.append(ExchangeFavour(Guild(g)))
 
 
 def _check_return(game, a: ReturnFavour) -> None:
-    if game.phase is not Phase.FAVOUR_EXCHANGE:
-        game._fail("F-USE-6", f"no exchange is under way (phase {game.phase.value})", a)
+    if game.phase is not FAVOUR_EXCHANGE:
+        raise IllegalActionError("F-USE-6", f"no exchange is under way (phase {game.phase.value})", a)
     g = Guild.parse(a.guild)
     if state(game)["tokens"][game.active][g.value] == 0:
-        game._fail("F-USE-6", f"seat {game.active} holds no {g.token} token to return", a)
+        raise IllegalActionError("F-USE-6", f"seat {game.active} holds no {g.token} token to return", a)
 
 
 def _apply_return(game, a: ReturnFavour) -> None:
@@ -425,7 +409,7 @@ def _apply_return(game, a: ReturnFavour) -> None:
     if st["fresh"][p][g] > st["tokens"][p][g]:
         st["fresh"][p][g] = st["tokens"][p][g]
     st["supply"][g] += 1
-    game.phase = Phase(st.pop("exchange_from"))
+    game.pop()
     game.log.append(a)
 
 
@@ -438,7 +422,7 @@ class Friends(Module):
     """F-*: favour tokens, the five guilds, Catan tokens and the 11 VP target."""
 
     name = NAME
-    vp_target = FRIENDS_VP_TO_WIN  # F-END-1
+    legal_in = ("gift_response", "favour_exchange", "roll", "main")
     actions = {
         OfferGift: (_check_offer_gift, _apply_offer_gift),
         AcceptGift: (_check_gift_answer, _apply_accept_gift),
@@ -451,6 +435,9 @@ class Friends(Module):
         ExchangeFavour: (_check_exchange, _apply_exchange),
         ReturnFavour: (_check_return, _apply_return),
     }
+
+    def vp_target(self, game) -> int:
+        return FRIENDS_VP_TO_WIN  # F-END-1
 
     def init(self, game) -> None:
         n = game.n
@@ -468,7 +455,6 @@ class Friends(Module):
             "used": False,
             "gift_given": False,
             "gift_refused": [],
-            "gift": None,
         }
 
     def favour_total(self, game) -> int:
@@ -486,18 +472,18 @@ class Friends(Module):
         return state(game)["catan_tokens"][player]  # F-GUILD-5: visible VP
 
     def on_robber(self, game, action) -> None:
-        t = game._t
+        t = game.topology
         mover = game.active
         occupied = any(game.node_owner[v] >= 0 for v in t.hex_nodes[action.hex])
         if not occupied:
             draw_favour(game, mover)  # F-EARN-2 (the desert counts)
-        elif action.hex in t.desert_hexes and action.victim is None:
+        elif game.hex_terrain[action.hex] is Terrain.DESERT and action.victim is None:
             draw_favour(game, mover)  # F-EARN-3
 
-    def on_road(self, game, player: int, path: int, founding: bool) -> None:
-        if founding:
-            return  # F-EARN-10
-        joined = joins(game, player, path)
+    def on_place(self, game, player: int, kind: str, site: int, founding: bool) -> None:
+        if founding or kind != "road":
+            return  # F-EARN-10; F-EARN-12: every road counts
+        joined = joins(game, player, site)
         if joined:
             draw_favour(game, player)  # F-EARN-7, F-EARN-9: 3 for the builder, once per road
             draw_favour(game, player)
@@ -508,10 +494,10 @@ class Friends(Module):
     def legal(self, game, out: list) -> None:
         st = state(game)
         ph = game.phase
-        if ph is Phase.GIFT_RESPONSE:
+        if ph is GIFT_RESPONSE:
             out.extend((_ACCEPT, _REFUSE))
             return
-        if ph is Phase.FAVOUR_EXCHANGE:
+        if ph is FAVOUR_EXCHANGE:
             p = game.active
             out.extend(ReturnFavour(Guild(g)) for g in range(N_GUILDS) if st["tokens"][p][g])
             return
@@ -536,8 +522,8 @@ class Friends(Module):
             )
         if usable(game, p, Guild.TRADERS) >= 1:
             out.extend(UseTraders(Resource(r)) for r in range(5) if game.bank[r])
-        if usable(game, p, Guild.PAVERS) >= 1 and len(game.roads[p]) < 15:
-            out.extend(UsePavers(e) for e in game._road_candidates(p))
+        if usable(game, p, Guild.PAVERS) >= 1 and game.pieces_left(p)["road"] > 0:
+            out.extend(UsePavers(e) for e in game.candidates(p, "road"))
         if usable(game, p, Guild.PROFESSORS) >= 2 and any(game.deck):
             out.append(UseProfessors())
         if usable(game, p, Guild.ARCHITECTS) >= 2 and st["catan_left"]:
@@ -552,7 +538,7 @@ def joins(game, player: int, path: int) -> list[int]:
     F-EARN-11: districts A and B are joined when some intersection holds a piece of
     each; the join counts only if, just before the road, A and B shared none.
     """
-    t = game._t
+    t = game.topology
     u, v = t.edge_nodes[path]
     before: set[int] = set()
     for w in (u, v):

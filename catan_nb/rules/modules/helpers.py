@@ -10,8 +10,6 @@ State in ``game.ext["helpers"]`` (plain data):
     (H-USE-4) and whether it was used this turn (H-USE-7);
 ``captain``
     the resource a player trades at 2:1 for the rest of this turn (H-CARD-6);
-``resume``
-    where play goes back to after a reaction or the flip/exchange step;
 ``reaction``, ``architect``
     a pending reaction to a roll (H-USE-9), the cards seen with the Architect;
 ``knights_given_up``
@@ -35,10 +33,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...constants import COSTS, PIECE_LIMITS, DevCard, HelperCard, Resource
+from ...constants import COSTS, DevCard, HelperCard, Resource, Terrain
+from ...errors import IllegalActionError
 from ..actions import Action
 from ..phase import Phase
 from . import Module, register
+from .development import draw_dev, recount_largest_army
+from .robber import DISCARD
 
 __all__ = [
     "Helpers",
@@ -59,6 +60,13 @@ __all__ = [
 ]
 
 NAME = "helpers"
+
+#: H-USE-9: the holder of the General or the Mayor may react to a roll.
+HELPER_REACTION = Phase.register("helper_reaction", "{player} may use their helper on this roll", owner=NAME)
+#: H-USE-2, H-USE-3: after using a helper, its holder flips it or exchanges it.
+HELPER_AFTER_USE = Phase.register("helper_after_use", "{player} flips their helper or exchanges it", owner=NAME)
+#: H-CARD-9: the Architect's holder keeps one of the cards seen.
+ARCHITECT_CHOICE = Phase.register("architect_choice", "{player} keeps one of the development cards seen", owner=NAME)
 ROAD_COST = COSTS["road"]
 DEV_COST = COSTS["development_card"]
 PRIEST_COST = {"settlement": (1, 1, 0, 0, 0), "city": (0, 0, 0, 1, 2)}  # H-CARD-7
@@ -177,6 +185,11 @@ class KeepCard(Action):
 
 
 # ---------------------------------------------------------------------------- helpers
+def _deserts(game) -> list[int]:
+    """Desert hexes now (H-CARD-5)."""
+    return [hx for hx, t in enumerate(game.hex_terrain) if t is Terrain.DESERT]
+
+
 def state(game) -> dict:
     return game.ext[NAME]
 
@@ -191,76 +204,64 @@ def holder_of(game, card: HelperCard) -> int | None:
 
 def _require_usable(game, action: Action, card: HelperCard, player: int, *, own_turn: bool = True) -> None:
     st = state(game)
-    if game.phase is Phase.SPECIAL_BUILD:
-        game._fail("H-USE-8", "helpers cannot be used in the Special Building Phase", action)
+    if game.phase is getattr(Phase, "SPECIAL_BUILD", None):
+        raise IllegalActionError("H-USE-8", "helpers cannot be used in the Special Building Phase", action)
     if st["held"][player] != card.value:
-        game._fail("H-USE-1", f"seat {player} does not hold the {card.name.title()} ({card.title})", action)
+        raise IllegalActionError("H-USE-1", f"seat {player} does not hold the {card.name.title()} ({card.title})", action)
     if own_turn and (game.phase not in (Phase.ROLL, Phase.MAIN) or game.current != game.active or player != game.active):
-        game._fail("H-USE-9", f"the {card.name.title()} works only in its holder's own turn", action)
+        raise IllegalActionError("H-USE-9", f"the {card.name.title()} works only in its holder's own turn", action)
     if st["fresh"][player]:
-        game._fail("H-USE-4", f"seat {player} received this helper this turn", action)
+        raise IllegalActionError("H-USE-4", f"seat {player} received this helper this turn", action)
     if st["used"][player]:
-        game._fail("H-USE-7", f"seat {player} has already used a helper this turn", action)
+        raise IllegalActionError("H-USE-7", f"seat {player} has already used a helper this turn", action)
 
 
 def _after_use(game, player: int) -> None:
-    """H-USE-2, H-USE-3: the holder flips or exchanges before play goes on."""
-    st = state(game)
-    st["used"][player] = True
-    if st["resume"] is None:
-        st["resume"] = [game.phase.value, game.current]
-    game.phase = Phase.HELPER_AFTER_USE
-    game.current = player
-
-
-def _resume(game) -> None:
-    st = state(game)
-    phase, current = st["resume"]
-    st["resume"] = None
-    game.phase = Phase(phase)
-    game.current = current
+    """H-USE-2, H-USE-3: the holder flips or exchanges before play goes on (a decision on the stack)."""
+    state(game)["used"][player] = True
+    game.push(HELPER_AFTER_USE, player)
 
 
 def _pay_substituted(game, action: Action, player: int, cost, replace, pay_with, allowed, rule) -> list[int]:
     cost = list(cost)
     if replace is not None or pay_with is not None:
         if replace is None or pay_with is None:
-            game._fail(rule, "a substitution names both the cost replaced and the card paid instead", action)
+            raise IllegalActionError(rule, "a substitution names both the cost replaced and the card paid instead", action)
         r, w = Resource.parse(replace), Resource.parse(pay_with)
         if r.value not in allowed or cost[r.value] == 0:
-            game._fail(rule, f"{r} is not a cost that may be replaced here", action)
+            raise IllegalActionError(rule, f"{r} is not a cost that may be replaced here", action)
         cost[r.value] -= 1
         cost[w.value] += 1
     h = game.hands[player]
     short = [f"{cost[i] - h[i]} {Resource(i)}" for i in range(5) if h[i] < cost[i]]
     if short:
-        game._fail("B-BUILD-1", f"seat {player} is short of {', '.join(short)}", action)
+        raise IllegalActionError("B-BUILD-1", f"seat {player} is short of {', '.join(short)}", action)
     return cost
 
 
 # ---------------------------------------------------------------------------- after use
 def _check_flip(game, a: FlipHelper) -> None:
-    if game.phase is not Phase.HELPER_AFTER_USE:
-        game._fail("H-USE-2", f"a helper is flipped only right after its use (phase {game.phase.value})", a)
+    if game.phase is not HELPER_AFTER_USE:
+        raise IllegalActionError("H-USE-2", f"a helper is flipped only right after its use (phase {game.phase.value})", a)
     if state(game)["side"][game.current] != "A":
-        game._fail("H-USE-3", "a B-side helper must go back to the display after its use", a)
+        raise IllegalActionError("H-USE-3", "a B-side helper must go back to the display after its use", a)
 
 
 def _apply_flip(game, a: FlipHelper) -> None:
     state(game)["side"][game.current] = "B"
     game.log.append(a)
-    _resume(game)
+    game.pop()
 
 
 def _check_exchange(game, a: ExchangeHelper) -> None:
-    if game.phase is not Phase.HELPER_AFTER_USE:
-        game._fail("H-USE-5", "a helper cannot be handed back unused to trade it for another", a)
+    if game.phase is not HELPER_AFTER_USE:
+        raise IllegalActionError("H-USE-5", "a helper cannot be handed back unused to trade it for another", a)
     st = state(game)
     take = HelperCard.parse(a.take)
     if take.value == st["held"][game.current]:
-        game._fail("H-USE-6", "the helper just returned cannot be taken back at once", a)
+        raise IllegalActionError("H-USE-6", "the helper just returned cannot be taken back at once", a)
     if take.value not in st["display"]:
-        game._fail("H-USE-2", f"the {take.name.title()} is not in the display", a)
+        raise IllegalActionError("H-USE-2", f"the {take.name.title()} is not in the display", a)
 
 
 def _apply_exchange(game, a: ExchangeHelper) -> None:
@@ -272,29 +273,29 @@ def _apply_exchange(game, a: ExchangeHelper) -> None:
     st["side"][p] = "A"
     st["fresh"][p] = True  # H-USE-4: not usable in the turn received
     game.log.append(a)
-    _resume(game)
+    game.pop()
 
 
 # ---------------------------------------------------------------------------- reactions (H-USE-9)
 def _check_decline(game, a: DeclineHelper) -> None:
-    if game.phase is not Phase.HELPER_REACTION:
-        game._fail("H-USE-9", f"there is no roll to react to (phase {game.phase.value})", a)
+    if game.phase is not HELPER_REACTION:
+        raise IllegalActionError("H-USE-9", f"there is no roll to react to (phase {game.phase.value})", a)
 
 
 def _apply_decline(game, a: DeclineHelper) -> None:
     st = state(game)
     st["reaction"] = None
     game.log.append(a)
-    _resume(game)
+    game.pop()
 
 
 def _check_mayor(game, a: UseMayor) -> None:
     st = state(game)
-    if game.phase is not Phase.HELPER_REACTION or st["reaction"] != HelperCard.MAYOR.value:
-        game._fail("H-CARD-3", "the Mayor reacts only to a roll other than 7 that gave its holder nothing", a)
+    if game.phase is not HELPER_REACTION or st["reaction"] != HelperCard.MAYOR.value:
+        raise IllegalActionError("H-CARD-3", "the Mayor reacts only to a roll other than 7 that gave its holder nothing", a)
     _require_usable(game, a, HelperCard.MAYOR, game.current, own_turn=False)
     if game.bank[Resource.parse(a.resource).value] == 0:
-        game._fail("H-CARD-3", f"the bank has no {a.resource}", a)
+        raise IllegalActionError("H-CARD-3", f"the bank has no {a.resource}", a)
 
 
 def _apply_mayor(game, a: UseMayor) -> None:
@@ -303,34 +304,32 @@ def _apply_mayor(game, a: UseMayor) -> None:
     game.hands[p][a.resource.value] += 1
     state(game)["reaction"] = None
     game.log.append(a)
+    game.pop()
     _after_use(game, p)
 
 
 def _check_general(game, a: UseGeneral) -> None:
     st = state(game)
-    if game.phase is not Phase.HELPER_REACTION or st["reaction"] != HelperCard.GENERAL.value:
-        game._fail("H-CARD-4", "the General reacts only to a rolled 7", a)
+    if game.phase is not HELPER_REACTION or st["reaction"] != HelperCard.GENERAL.value:
+        raise IllegalActionError("H-CARD-4", "the General reacts only to a rolled 7", a)
     p = game.current
     _require_usable(game, a, HelperCard.GENERAL, p, own_turn=False)
-    over = sum(game.hands[p]) > game.rules.discard_limit
+    over = sum(game.hands[p]) > game.hand_limit(p)
     if over and a.resource is not None:
-        game._fail("H-CARD-4", f"seat {p} is over the limit: the General spares the discard, no card is taken", a)
+        raise IllegalActionError("H-CARD-4", f"seat {p} is over the limit: the General spares the discard, no card is taken", a)
     if not over:
         if a.resource is None:
-            game._fail("H-CARD-4", f"seat {p} owes no discard: the General gives 1 resource of choice", a)
+            raise IllegalActionError("H-CARD-4", f"seat {p} owes no discard: the General gives 1 resource of choice", a)
         if game.bank[Resource.parse(a.resource).value] == 0:
-            game._fail("H-CARD-4", f"the bank has no {a.resource}", a)
+            raise IllegalActionError("H-CARD-4", f"the bank has no {a.resource}", a)
 
 
 def _apply_general(game, a: UseGeneral) -> None:
     st = state(game)
     p = game.current
+    game.pop()
     if a.resource is None:
-        game._discard_owed[p] = 0  # H-CARD-4: no discard
-        phase, current = st["resume"]
-        if phase == Phase.DISCARD.value:
-            nxt = game._next_discarder(game.active)
-            st["resume"] = [Phase.DISCARD.value, nxt] if nxt >= 0 else [Phase.MOVE_ROBBER.value, game.active]
+        game.drop(DISCARD, p)  # H-CARD-4: no discard
     else:
         game.bank[a.resource.value] -= 1
         game.hands[p][a.resource.value] += 1
@@ -345,17 +344,17 @@ def _check_merchant(game, a: UseMerchantHelper) -> None:
     _require_usable(game, a, HelperCard.MERCHANT, game.current)
     players, back = tuple(a.players), tuple(a.give_back)
     if not 1 <= len(players) <= 2 or len(set(players)) != len(players) or len(back) != len(players):
-        game._fail("H-CARD-1", "demand from 1 or 2 different players, with one card to give back to each", a)
+        raise IllegalActionError("H-CARD-1", "demand from 1 or 2 different players, with one card to give back to each", a)
     r = Resource.parse(a.resource).value
     hand = list(game.hands[p])
     for q, b in zip(players, back):
-        if not isinstance(q, int) or not 0 <= q < game.n or q == p:
-            game._fail("H-CARD-1", f"seat {q!r} cannot be asked", a)
+        if not 0 <= q < game.n or q == p:
+            raise IllegalActionError("H-CARD-1", f"seat {q!r} cannot be asked", a)
         if game.hands[q][r]:
             hand[r] += 1
             b = Resource.parse(b).value
             if hand[b] == 0:
-                game._fail("H-CARD-1", f"seat {p} has no {Resource(b)} to give back to seat {q}", a)
+                raise IllegalActionError("H-CARD-1", f"seat {p} has no {Resource(b)} to give back to seat {q}", a)
             hand[b] -= 1
 
 
@@ -375,40 +374,39 @@ def _apply_merchant(game, a: UseMerchantHelper) -> None:
 def _check_mendicant(game, a: BuildRoadWithMendicant) -> None:
     p = game.current
     _require_usable(game, a, HelperCard.MENDICANT, p)
-    game._require_build_phase(a)
-    game._check_road_spot(a, p, a.path)
+    game.require_build_phase(a)
+    game.check_spot(a, p, "road", a.path)
     _pay_substituted(game, a, p, ROAD_COST, a.replace, a.pay_with, (0, 1), "H-CARD-2")
 
 
 def _apply_mendicant(game, a: BuildRoadWithMendicant) -> None:
     p = game.current
     cost = _pay_substituted(game, a, p, ROAD_COST, a.replace, a.pay_with, (0, 1), "H-CARD-2")
-    game._pay(p, cost)
+    game.pay(p, cost)
     game.built_this_turn = True
     game.log.append(a)
-    game._build_road(p, a.path)
+    game.place(p, "road", a.path)
     _after_use(game, p)
 
 
 def _check_robber_bride(game, a: UseRobberBride) -> None:
     _require_usable(game, a, HelperCard.ROBBER_BRIDE, game.current)
-    deserts = game._t.desert_hexes
+    deserts = _deserts(game)
     if not deserts:
-        game._fail("H-CARD-5", "this island has no desert", a)
+        raise IllegalActionError("H-CARD-5", "this island has no desert", a)
     if a.desert is not None and a.desert not in deserts:
-        game._fail("H-CARD-5", f"hex {a.desert} is not a desert", a)
+        raise IllegalActionError("H-CARD-5", f"hex {a.desert} is not a desert", a)
     if game.robber in deserts:
-        game._fail("H-CARD-5", "the robber is already on the desert", a)
+        raise IllegalActionError("H-CARD-5", "the robber is already on the desert", a)
 
 
 def _apply_robber_bride(game, a: UseRobberBride) -> None:
     p = game.active
     left = game.robber
-    game.robber = a.desert if a.desert is not None else game._t.desert_hexes[0]
-    r = game._t.hex_resource[left]
-    if r >= 0 and game.bank[r]:  # H-CARD-5 DECISION: from the bank
-        game.bank[r] -= 1
-        game.hands[p][r] += 1
+    game.robber = a.desert if a.desert is not None else _deserts(game)[0]
+    res = game.hex_terrain[left].resource
+    if res is not None and game.bank[res.value]:  # H-CARD-5 DECISION: from the bank
+        game.gain(p, res.value)
     game.log.append(a)
     _after_use(game, p)
 
@@ -428,18 +426,15 @@ def _apply_captain(game, a: UseCaptain) -> None:
 def _check_priest(game, a: UsePriest) -> None:
     p = game.current
     _require_usable(game, a, HelperCard.PRIEST, p)
-    game._require_build_phase(a)
+    game.require_build_phase(a)
     if a.build not in PRIEST_COST:
-        game._fail("H-CARD-7", f"the Priest builds a settlement or a city, not {a.build!r}", a)
+        raise IllegalActionError("H-CARD-7", f"the Priest builds a settlement or a city, not {a.build!r}", a)
     if a.played and game.knights[p] == 0:
-        game._fail("H-CARD-7", f"seat {p} has no played knight to give up", a)
+        raise IllegalActionError("H-CARD-7", f"seat {p} has no played knight to give up", a)
     if not a.played and game.dev[p][DevCard.KNIGHT.value] == 0:
-        game._fail("H-CARD-7", f"seat {p} has no knight card in hand to give up", a)
-    if a.build == "settlement":  # H-CARD-7: placement rules still apply
-        game._check_settlement_spot(a, p, a.node)
-    else:
-        game._check_city_spot(a, p, a.node)
-    game._require_cards(a, PRIEST_COST[a.build], f"a {a.build} with the Priest")
+        raise IllegalActionError("H-CARD-7", f"seat {p} has no knight card in hand to give up", a)
+    game.check_spot(a, p, a.build, a.node)  # H-CARD-7: placement rules still apply
+    game.require_cost(a, p, PRIEST_COST[a.build], f"a {a.build} with the Priest")
 
 
 def _apply_priest(game, a: UsePriest) -> None:
@@ -447,17 +442,14 @@ def _apply_priest(game, a: UsePriest) -> None:
     st = state(game)
     if a.played:
         game.knights[p] -= 1
-        game._recount_largest_army()  # A-27
+        recount_largest_army(game)  # A-27
     else:
         game.dev[p][DevCard.KNIGHT.value] -= 1
         if game.dev_new[p][DevCard.KNIGHT.value] > game.dev[p][DevCard.KNIGHT.value]:
             game.dev_new[p][DevCard.KNIGHT.value] = game.dev[p][DevCard.KNIGHT.value]
     st["knights_given_up"] += 1
-    game._pay(p, PRIEST_COST[a.build])
-    if a.build == "settlement":
-        game._found_settlement(p, a.node)
-    else:
-        game._upgrade_to_city(p, a.node)
+    game.pay(p, PRIEST_COST[a.build])
+    game.place(p, a.build, a.node)
     game.built_this_turn = True
     game.log.append(a)
     _after_use(game, p)
@@ -466,14 +458,14 @@ def _apply_priest(game, a: UsePriest) -> None:
 def _check_noblewoman(game, a: UseNoblewoman) -> None:
     p = game.current
     _require_usable(game, a, HelperCard.NOBLEWOMAN, p)
-    if not isinstance(a.victim, int) or not 0 <= a.victim < game.n or a.victim == p:
-        game._fail("H-CARD-8", f"seat {a.victim!r} cannot be chosen", a)
+    if not 0 <= a.victim < game.n or a.victim == p:
+        raise IllegalActionError("H-CARD-8", f"seat {a.victim!r} cannot be chosen", a)
     mine, theirs = game.vp(p, visible=True), game.vp(a.victim, visible=True)
     if theirs <= mine:
-        game._fail("H-CARD-8", f"seat {a.victim} has {theirs} visible VP, not more than seat {p}'s {mine}", a)
+        raise IllegalActionError("H-CARD-8", f"seat {a.victim} has {theirs} visible VP, not more than seat {p}'s {mine}", a)
     r = Resource.parse(a.resource)
     if game.hands[a.victim][r.value] == 0:
-        game._fail("H-CARD-8", f"seat {a.victim} holds no {r}", a)
+        raise IllegalActionError("H-CARD-8", f"seat {a.victim} holds no {r}", a)
 
 
 def _apply_noblewoman(game, a: UseNoblewoman) -> None:
@@ -486,7 +478,7 @@ def _apply_noblewoman(game, a: UseNoblewoman) -> None:
 
 def dead_end_roads(game, player: int) -> list[int]:
     """Roads of ``player`` with an end touching none of the player's other roads or buildings."""
-    t = game._t
+    t = game.topology
     out = []
     for e in sorted(game.roads[player]):
         for v in t.edge_nodes[e]:
@@ -500,63 +492,62 @@ def dead_end_roads(game, player: int) -> list[int]:
 
 def _explorer_targets(game, player: int, source: int) -> list[int]:
     probe = game.copy()
-    probe._remove_road(player, source)
-    return [e for e in probe._road_candidates(player) if e != source]
+    probe.remove("road", source)
+    return [e for e in probe.candidates(player, "road") if e != source]
 
 
 def _check_explorer(game, a: UseExplorer) -> None:
     p = game.current
     _require_usable(game, a, HelperCard.EXPLORER, p)
     if a.source not in dead_end_roads(game, p):
-        game._fail("H-CARD-9", f"path {a.source!r} is not a dead-end road of seat {p}", a)
+        raise IllegalActionError("H-CARD-9", f"path {a.source!r} is not a dead-end road of seat {p}", a)
     if a.target not in _explorer_targets(game, p, a.source):
-        game._fail("B-BUILD-4", f"the road cannot go to path {a.target!r}", a)
+        raise IllegalActionError("B-BUILD-4", f"the road cannot go to path {a.target!r}", a)
 
 
 def _apply_explorer(game, a: UseExplorer) -> None:
     p = game.current
-    game._remove_road(p, a.source)
+    game.remove("road", a.source)
     game.log.append(a)
-    game._build_road(p, a.target)
-    game._update_longest_road((p,), broken=True)
+    game.place(p, "road", a.target)
+    game.update_longest_road((p,), broken=True)
     _after_use(game, p)
 
 
 def _check_architect(game, a: UseArchitect) -> None:
     p = game.current
     _require_usable(game, a, HelperCard.ARCHITECT, p)
-    game._require_build_phase(a)
+    game.require_build_phase(a)
     if not any(game.deck):
-        game._fail("B-COMP-13", "the development deck is empty", a)
+        raise IllegalActionError("B-COMP-13", "the development deck is empty", a)
     _pay_substituted(game, a, p, DEV_COST, a.replace, a.pay_with, (2, 3, 4), "H-CARD-9")
     if a.seen is not None:
         need = [0] * len(DevCard)
         for c in a.seen:
             need[DevCard.parse(c).value] += 1
         if len(a.seen) != min(3, sum(game.deck)) or any(n > d for n, d in zip(need, game.deck)):
-            game._fail("H-CARD-9", f"the deck cannot show {a.seen!r}", a)
+            raise IllegalActionError("H-CARD-9", f"the deck cannot show {a.seen!r}", a)
 
 
 def _apply_architect(game, a: UseArchitect) -> None:
     p = game.current
     st = state(game)
     cost = _pay_substituted(game, a, p, DEV_COST, a.replace, a.pay_with, (2, 3, 4), "H-CARD-9")
-    game._pay(p, cost)
+    game.pay(p, cost)
     k = min(3, sum(game.deck))
     forced = list(a.seen) if a.seen is not None else [None] * k
-    seen = tuple(DevCard(game._draw_dev(forced[i])) for i in range(k))
+    seen = tuple(DevCard(draw_dev(game, forced[i])) for i in range(k))
     st["architect"] = [c.value for c in seen]
-    st["resume"] = [game.phase.value, game.current]
-    game.phase = Phase.ARCHITECT_CHOICE
+    game.push(ARCHITECT_CHOICE, p)
     game.built_this_turn = True
     game.log.append(UseArchitect(a.replace, a.pay_with, seen))
 
 
 def _check_keep(game, a: KeepCard) -> None:
-    if game.phase is not Phase.ARCHITECT_CHOICE:
-        game._fail("H-CARD-9", f"no cards are on view (phase {game.phase.value})", a)
+    if game.phase is not ARCHITECT_CHOICE:
+        raise IllegalActionError("H-CARD-9", f"no cards are on view (phase {game.phase.value})", a)
     if DevCard.parse(a.card).value not in state(game)["architect"]:
-        game._fail("H-CARD-9", f"{a.card} is not among the cards seen", a)
+        raise IllegalActionError("H-CARD-9", f"{a.card} is not among the cards seen", a)
 
 
 def _apply_keep(game, a: KeepCard) -> None:
@@ -570,8 +561,7 @@ def _apply_keep(game, a: KeepCard) -> None:
     game.dev[p][a.card.value] += 1
     game.dev_new[p][a.card.value] += 1  # B-TURN-5
     game.log.append(a)
-    game.phase = Phase(st["resume"][0])
-    st["resume"] = None
+    game.pop()
     _after_use(game, p)
 
 
@@ -586,6 +576,7 @@ class Helpers(Module):
     """H-*: the ten helpers, dealing, use, flip or exchange, and their effects."""
 
     name = NAME
+    legal_in = ("helper_after_use", "architect_choice", "helper_reaction", "roll", "main")
     actions = {
         FlipHelper: (_check_flip, _apply_flip),
         ExchangeHelper: (_check_exchange, _apply_exchange),
@@ -605,7 +596,7 @@ class Helpers(Module):
 
     def init(self, game) -> None:
         unnumbered = list(UNNUMBERED)
-        game._rng.shuffle(unnumbered)  # H-SETUP-1: "in any order", drawn from the game's seed
+        game.shuffle(unnumbered)  # H-SETUP-1: "in any order", drawn from the game's seed
         n = game.n
         st = {
             "stack": STACK_NUMBERED + unnumbered,  # top first
@@ -615,7 +606,6 @@ class Helpers(Module):
             "fresh": [False] * n,
             "used": [False] * n,
             "captain": [None] * n,
-            "resume": None,
             "reaction": None,
             "architect": None,
             "knights_given_up": 0,
@@ -647,36 +637,33 @@ class Helpers(Module):
     def rate(self, game, player: int, resource: int, rate: int) -> int:
         return 2 if state(game)["captain"][player] == resource else rate  # H-CARD-6
 
-    def on_roll(self, game, total: int) -> bool:
+    def on_roll(self, game, total: int) -> None:
         st = state(game)
         card = HelperCard.GENERAL if total == 7 else HelperCard.MAYOR
         p = holder_of(game, card)
         if p is None or st["fresh"][p] or st["used"][p]:
-            return False
+            return
         if card is HelperCard.MAYOR and p in game.last_production:
-            return False  # H-CARD-3: only when the roll gave nothing
+            return  # H-CARD-3: only when the roll gave nothing
         st["reaction"] = card.value
-        st["resume"] = [game.phase.value, game.current]
-        game.phase = Phase.HELPER_REACTION
-        game.current = p
-        return True
+        game.push(HELPER_REACTION, p)
 
     def legal(self, game, out: list) -> None:
         st = state(game)
         ph = game.phase
         p = game.current
-        if ph is Phase.HELPER_AFTER_USE:
+        if ph is HELPER_AFTER_USE:
             if st["side"][p] == "A":
                 out.append(_FLIP)
             out.extend(ExchangeHelper(HelperCard(c)) for c in sorted(st["display"]))
             return
-        if ph is Phase.ARCHITECT_CHOICE:
+        if ph is ARCHITECT_CHOICE:
             out.extend(KeepCard(DevCard(c)) for c in sorted(set(st["architect"])))
             return
-        if ph is Phase.HELPER_REACTION:
+        if ph is HELPER_REACTION:
             if st["reaction"] == HelperCard.MAYOR.value:
                 out.extend(UseMayor(Resource(r)) for r in range(5) if game.bank[r])
-            elif sum(game.hands[p]) > game.rules.discard_limit:
+            elif sum(game.hands[p]) > game.hand_limit(p):
                 out.append(UseGeneral())
             else:
                 out.extend(UseGeneral(Resource(r)) for r in range(5) if game.bank[r])
@@ -699,17 +686,17 @@ def _own_turn_options(game, card: HelperCard, p: int, out: list) -> None:
             for q in range(game.n):
                 if q != p and game.hands[q][r] and (hand[back] or back == r) and back != r:
                     out.append(UseMerchantHelper(Resource(r), (q,), (Resource(back),)))
-    elif card is HelperCard.MENDICANT and main and len(game.roads[p]) < PIECE_LIMITS["road"]:
+    elif card is HelperCard.MENDICANT and main and game.pieces_left(p)["road"] > 0:
         if not (hand[0] and hand[1]):
             replace = 1 if hand[0] else 0  # the missing one of lumber / brick
             spare = [r for r in range(5) if r != 1 - replace and hand[r] > (r == 1 - replace)]
             if hand[1 - replace] and spare:
                 pay = max(spare, key=lambda r: hand[r])
                 out.extend(
-                    BuildRoadWithMendicant(e, Resource(replace), Resource(pay)) for e in game._road_candidates(p)
+                    BuildRoadWithMendicant(e, Resource(replace), Resource(pay)) for e in game.candidates(p, "road")
                 )
     elif card is HelperCard.ROBBER_BRIDE:
-        deserts = game._t.desert_hexes
+        deserts = _deserts(game)
         if deserts and game.robber not in deserts:
             out.extend(UseRobberBride(d) for d in deserts)
     elif card is HelperCard.CAPTAIN:
@@ -718,14 +705,11 @@ def _own_turn_options(game, card: HelperCard, p: int, out: list) -> None:
         sources = [s for s, ok in ((False, game.dev[p][DevCard.KNIGHT.value]), (True, game.knights[p])) if ok]
         if sources:
             played = sources[0]
-            if hand[0] and hand[1] and game.n_settlements[p] < PIECE_LIMITS["settlement"]:
-                out.extend(UsePriest("settlement", v, played) for v in sorted(game.road_nodes[p]) if not game.blocked[v])
-            if hand[3] and hand[4] >= 2 and game.n_cities[p] < PIECE_LIMITS["city"]:
-                out.extend(
-                    UsePriest("city", v, played)
-                    for v in range(game._t.n_nodes)
-                    if game.node_owner[v] == p and game.node_kind[v] == 1
-                )
+            left = game.pieces_left(p)
+            if hand[0] and hand[1] and left["settlement"] > 0:
+                out.extend(UsePriest("settlement", v, played) for v in game.candidates(p, "settlement"))
+            if hand[3] and hand[4] >= 2 and left["city"] > 0:
+                out.extend(UsePriest("city", v, played) for v in game.candidates(p, "city"))
     elif card is HelperCard.NOBLEWOMAN:
         mine = game.vp(p, visible=True)
         for q in range(game.n):

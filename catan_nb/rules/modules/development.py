@@ -1,0 +1,259 @@
+"""Development cards and the Largest Army (RULES.md sections 8 and 9.2): a built-in module.
+
+Buying a card (B-BUILD-11) draws from the shuffled deck (B-COMP-6..8); one card
+may be played per turn, not on the turn it was bought (B-TURN-4..7): the knight
+moves the robber and counts for the Largest Army (B-DEV-2..4, B-LA-1..2), Road
+Building places up to 2 free roads (B-DEV-5), Year of Plenty takes 2 cards
+(B-DEV-6), Monopoly takes every card of a resource (B-DEV-7); VP cards count
+hidden (B-DEV-8, B-END-6).  The deck and the hands of cards are the game's
+``deck``, ``dev``, ``dev_new``, ``knights`` and ``largest_army_holder``.  Cities &
+Knights replaces this module (its progress cards and no army, CK-COMP-1).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ...constants import COSTS, LARGEST_ARMY_MIN, RESOURCES, SPECIAL_CARD_VP, DevCard, Resource
+from ...errors import IllegalActionError
+from ..actions import (
+    BuyDevelopmentCard,
+    EndRoadBuilding,
+    PlayKnight,
+    PlayMonopoly,
+    PlayRoadBuilding,
+    PlayYearOfPlenty,
+)
+from ..phase import Phase
+from .robber import MOVE_ROBBER
+from . import Module, register
+
+__all__ = ["Development", "ROAD_BUILDING", "draw_dev", "dev_cost", "recount_largest_army"]
+
+KNIGHT, ROAD_BUILDING_CARD, YEAR_OF_PLENTY, MONOPOLY, VICTORY_POINT = (c.value for c in DevCard)
+N_RES = len(RESOURCES)
+
+#: B-DEV-5: up to two free roads; ``data`` is how many are left.
+ROAD_BUILDING = Phase.register(
+    "road_building", "{player} places up to 2 free roads (Road Building)", free=("road",), owner="development"
+)
+
+_BUY, _KNIGHT, _RB, _END_RB = BuyDevelopmentCard(), PlayKnight(), PlayRoadBuilding(), EndRoadBuilding()
+_BOUGHT = tuple(BuyDevelopmentCard(c) for c in DevCard)  # recorded purchases, shared
+_COST_ITEMS = tuple((r, c) for r, c in enumerate(COSTS["development_card"]) if c)
+_MAIN, _ROLL = Phase.MAIN, Phase.ROLL
+
+
+@lru_cache(maxsize=1)
+def _cards():
+    return (
+        tuple(tuple(PlayYearOfPlenty(a, b) for b in RESOURCES) for a in RESOURCES),
+        tuple(PlayMonopoly(r) for r in RESOURCES),
+    )
+
+
+@lru_cache(maxsize=None)
+def dev_cost(n_goods: int) -> tuple[int, ...]:
+    """B-BUILD-1: a development card costs 1 ore, 1 wool and 1 grain (counts per good)."""
+    return tuple(COSTS["development_card"]) + (0,) * (n_goods - N_RES)
+
+
+def draw_dev(game, forced: DevCard | None = None) -> int:
+    """Take a development card from the deck: drawn at random, or the forced (recorded) outcome."""
+    card = game.draw_index(game.deck, None if forced is None else DevCard.parse(forced).value)
+    game.deck[card] -= 1
+    return card
+
+
+def recount_largest_army(game) -> None:
+    """A-27: after a played knight leaves, the holder keeps the card while still at the minimum
+    and not strictly beaten; otherwise a single top player with the minimum takes it, failing
+    that it is set aside."""
+    k = game.knights
+    h = game.largest_army_holder
+    if h is not None and k[h] >= LARGEST_ARMY_MIN and k[h] >= max(k):
+        return
+    top = max(k)
+    game.largest_army_holder = k.index(top) if top >= LARGEST_ARMY_MIN and k.count(top) == 1 else None
+
+
+# ---------------------------------------------------------------- checks
+def _check_buy(game, a: BuyDevelopmentCard) -> None:
+    game.require_build_phase(a)
+    if not any(game.deck):
+        raise IllegalActionError("B-COMP-13", "the development deck is empty", a)
+    game.require_cost(a, game.current, dev_cost(game.n_goods), "a development card")
+    if a.card is not None and game.deck[DevCard.parse(a.card).value] == 0:
+        raise IllegalActionError("B-COMP-6", f"the deck holds no {a.card} card to draw", a)
+
+
+def _check_play(game, a, card: int) -> None:
+    p = game.current
+    if game.phase not in (Phase.ROLL, Phase.MAIN) or p != game.active:
+        raise IllegalActionError("B-TURN-6", f"development cards are played only in the owner's own turn (phase {game.phase.value})", a)
+    if game.dev_played:
+        raise IllegalActionError("B-TURN-4", f"seat {p} has already played a development card this turn", a)
+    if game.dev[p][card] == 0:
+        raise IllegalActionError("B-DEV-1", f"seat {p} holds no {DevCard(card)} card", a)
+    if game.dev[p][card] - game.dev_new[p][card] <= 0:
+        raise IllegalActionError("B-TURN-5", f"seat {p}'s {DevCard(card)} card was bought this turn", a)
+    if game.phase is Phase.ROLL and card != KNIGHT and game.rules.knights_only_before_roll:
+        raise IllegalActionError("B-TURN-3", "under these rules only a knight may be played before the roll (A-01)", a)
+
+
+def _check_knight(game, a: PlayKnight) -> None:
+    _check_play(game, a, KNIGHT)
+
+
+def _check_road_building(game, a: PlayRoadBuilding) -> None:
+    _check_play(game, a, ROAD_BUILDING_CARD)
+    p = game.active
+    if game.pieces_left(p)["road"] <= 0:
+        raise IllegalActionError("B-COMP-12", f"seat {p} has no road left in supply for Road Building", a)
+    if not game.candidates(p, "road"):
+        raise IllegalActionError("B-DEV-5", f"seat {p} has no path where a road may go", a)
+
+
+def _check_end_road_building(game, a: EndRoadBuilding) -> None:
+    game.require_phase(a, ROAD_BUILDING, rule="B-DEV-5")
+
+
+def _check_year_of_plenty(game, a: PlayYearOfPlenty) -> None:
+    _check_play(game, a, YEAR_OF_PLENTY)
+    want = [0] * N_RES
+    for r in (a.first, a.second):
+        want[Resource.parse(r).value] += 1
+    for r in range(N_RES):
+        if want[r] > game.bank[r]:
+            raise IllegalActionError("B-DEV-6", f"the bank has {game.bank[r]} {RESOURCES[r]}, {want[r]} asked", a)
+
+
+def _check_monopoly(game, a: PlayMonopoly) -> None:
+    _check_play(game, a, MONOPOLY)
+
+
+# ---------------------------------------------------------------- effects
+def _start(game, card: int) -> None:
+    game.dev[game.active][card] -= 1
+    game.dev_played = True
+
+
+def _apply_buy(game, a: BuyDevelopmentCard) -> None:
+    p = game.current
+    card = draw_dev(game, a.card)
+    game.pay(p, dev_cost(game.n_goods))
+    game.dev[p][card] += 1
+    game.dev_new[p][card] += 1  # B-TURN-5
+    game.built_this_turn = True
+    game.log.append(_BOUGHT[card])
+
+
+def _apply_knight(game, a: PlayKnight) -> None:
+    p = game.active
+    _start(game, KNIGHT)
+    game.knights[p] += 1  # B-DEV-3
+    h = game.largest_army_holder
+    if game.knights[p] >= LARGEST_ARMY_MIN and (h is None or (h != p and game.knights[p] > game.knights[h])):
+        game.largest_army_holder = p  # B-LA-1, B-LA-2
+    game.log.append(a)
+    game.push(MOVE_ROBBER, p)  # B-DEV-2, B-DEV-4: no discards
+
+
+def _apply_road_building(game, a: PlayRoadBuilding) -> None:
+    _start(game, ROAD_BUILDING_CARD)
+    game.log.append(a)
+    game.push(ROAD_BUILDING, game.active, 2)
+
+
+def _apply_end_road_building(game, a: EndRoadBuilding) -> None:
+    game.pop()
+    game.log.append(a)
+
+
+def _apply_year_of_plenty(game, a: PlayYearOfPlenty) -> None:
+    p = game.active
+    _start(game, YEAR_OF_PLENTY)
+    for r in (a.first, a.second):
+        game.bank[r.value] -= 1
+        game.hands[p][r.value] += 1
+    game.log.append(a)
+
+
+def _apply_monopoly(game, a: PlayMonopoly) -> None:
+    p = game.active
+    _start(game, MONOPOLY)
+    r = a.resource.value
+    for q in range(game.n):
+        if q != p:
+            game.hands[p][r] += game.hands[q][r]
+            game.hands[q][r] = 0
+    game.log.append(a)
+
+
+@register
+class Development(Module):
+    """B-DEV-*, B-LA-*: the development deck, the cards' effects and the Largest Army."""
+
+    name = "development"
+    legal_in = ("roll", "main", "road_building")
+    builtin = True
+    actions = {
+        BuyDevelopmentCard: (_check_buy, _apply_buy),
+        PlayKnight: (_check_knight, _apply_knight),
+        PlayRoadBuilding: (_check_road_building, _apply_road_building),
+        EndRoadBuilding: (_check_end_road_building, _apply_end_road_building),
+        PlayYearOfPlenty: (_check_year_of_plenty, _apply_year_of_plenty),
+        PlayMonopoly: (_check_monopoly, _apply_monopoly),
+    }
+
+    def legal_builds(self, game, player: int, out: list) -> None:
+        h = game.hands[player]
+        for r, c in _COST_ITEMS:
+            if h[r] < c:
+                return
+        if any(game.deck):
+            out.append(_BUY)
+
+    def legal(self, game, out: list) -> None:
+        ph = game.stack[-1].phase
+        if ph is _MAIN or ph is _ROLL:
+            self._plays(game, out, before_roll=ph is _ROLL)
+        elif ph is ROAD_BUILDING:
+            out.append(_END_RB)
+
+    @staticmethod
+    def _plays(game, out: list, *, before_roll: bool) -> None:
+        if game.dev_played:
+            return
+        p = game.active
+        d = game.dev[p]
+        if not (d[0] or d[1] or d[2] or d[3]):
+            return
+        new = game.dev_new[p]
+        playable = [d[c] - new[c] for c in range(4)]
+        if playable[KNIGHT] > 0:
+            out.append(_KNIGHT)
+        if before_roll and game.rules.knights_only_before_roll:
+            return
+        if playable[ROAD_BUILDING_CARD] > 0 and game.pieces_left(p)["road"] > 0 and game.candidates(p, "road"):
+            out.append(_RB)
+        if playable[YEAR_OF_PLENTY] > 0:
+            yop = _cards()[0]
+            bank = game.bank
+            for a in range(N_RES):
+                if bank[a]:
+                    for b in range(a, N_RES):
+                        if bank[b] >= 1 + (a == b):
+                            out.append(yop[a][b])
+        if playable[MONOPOLY] > 0:
+            out.extend(_cards()[1])
+
+    def on_turn_start(self, game) -> None:
+        game.dev_played = False
+        game.dev_new[game.active] = [0] * len(DevCard)
+
+    def vp(self, game, player: int, visible: bool) -> int:
+        v = SPECIAL_CARD_VP if game.largest_army_holder == player else 0
+        if not visible:
+            v += game.dev[player][VICTORY_POINT]  # B-DEV-8, B-END-6: hidden until the win
+        return v

@@ -1,0 +1,184 @@
+"""The robber and a roll of 7 (RULES.md section 7): a built-in module of the base game.
+
+On a 7 nobody collects; every player holding more cards than their hand limit
+discards half, rounded down (B-ROB-2, B-ROB-3), in turn order from the active
+player, and then the active player moves the robber to another land hex and may
+steal one card at random from a player with a building there (B-ROB-5..8).  A
+knight (B-DEV-2) pushes the same robber decision.  Modules change the hand limit
+(``hand_limit``: city walls, CK-WALL-1) and where the robber may go
+(``robber_targets``: the pirate, SF-10).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ...errors import IllegalActionError
+from ..actions import Discard, MoveRobber
+from ..phase import Phase
+from . import Module, register
+
+__all__ = ["Robber", "DISCARD", "MOVE_ROBBER"]
+
+#: B-ROB-2..4: a player discarding; ``data`` is the number of cards still owed.
+DISCARD = Phase.register("discard", "{player} discards half of their cards (B-ROB-2)", owner="robber")
+#: B-ROB-5..8: the active player moves the robber.
+MOVE_ROBBER = Phase.register("move_robber", "{player} moves the robber and may steal a card", owner="robber")
+
+
+@lru_cache(maxsize=None)
+def _actions(n_hexes: int, n_players: int, n_goods: int):
+    return (
+        tuple(MoveRobber(hx) for hx in range(n_hexes)),
+        tuple(tuple(MoveRobber(hx, o) for o in range(n_players)) for hx in range(n_hexes)),
+        tuple(Discard(tuple(int(i == r) for i in range(n_goods))) for r in range(n_goods)),
+    )
+
+
+@lru_cache(maxsize=4096)
+def _outcome(hx: int, victim, stolen) -> MoveRobber:
+    """Recorded robber moves are values: shared, not built anew each time."""
+    return MoveRobber(hx, victim, stolen)
+
+
+def _check_discard(game, a: Discard) -> None:
+    game.require_phase(a, DISCARD, rule="B-ROB-4")
+    p = game.current
+    cards = a.cards
+    G = game.n_goods
+    if len(cards) != G or any((not isinstance(c, int)) or c < 0 for c in cards):
+        raise IllegalActionError("B-ROB-2", f"a discard is {G} non-negative counts, not {cards!r}", a)
+    total = sum(cards)
+    owed = game.stack[-1].data
+    if total == 0 or total > owed:
+        raise IllegalActionError("B-ROB-2", f"seat {p} owes {owed} card(s); the discard gives {total}", a)
+    h = game.hands[p]
+    for r in range(G):
+        if cards[r] > h[r]:
+            raise IllegalActionError("B-ROB-2", f"seat {p} holds {h[r]} {game.goods[r]}, cannot discard {cards[r]}", a)
+
+
+def _apply_discard(game, a: Discard) -> None:
+    p = game.current
+    game.pay(p, a.cards)
+    left = game.stack[-1].data - sum(a.cards)
+    game.log.append(a)
+    if left:
+        game.update(left)
+    else:
+        game.pop()  # B-ROB-4: the next discarder, then the robber
+
+
+def _check_robber(game, a: MoveRobber) -> None:
+    if game.phase is DISCARD:
+        raise IllegalActionError("B-ROB-4", f"discards come first; still owed: {game.discards_owed()}", a)
+    game.require_phase(a, MOVE_ROBBER, rule="B-ROB-11")
+    t = game.topology
+    if not isinstance(a.hex, int) or not 0 <= a.hex < t.n_hexes or not t.hex_land[a.hex]:
+        raise IllegalActionError("B-ROB-5", f"there is no land hex {a.hex!r}", a)
+    if a.hex == game.robber:
+        raise IllegalActionError("B-ROB-5", f"the robber must move to a different hex; it is on hex {a.hex} already", a)
+    if a.hex not in game.robber_targets():
+        raise IllegalActionError("B-ROB-5", f"the robber may not go to hex {a.hex} under the rules in play", a)
+    victims = game.robber_victims(a.hex)
+    if a.victim is None:
+        if a.stolen is not None:
+            raise IllegalActionError("B-ROB-6", "a stolen card needs a victim", a)
+        if victims and game.rules.steal_mandatory:
+            raise IllegalActionError("B-ROB-6", f"stealing is compulsory under these rules; victims: {victims}", a)
+        return
+    if a.victim == game.active:
+        raise IllegalActionError("B-ROB-8", "a player never steals from themselves", a)
+    if a.victim not in victims:
+        has = 0 <= a.victim < game.n and any(game.node_owner[v] == a.victim for v in t.hex_nodes[a.hex])
+        why = "has no resource cards" if has else "has no settlement or city on that hex"
+        raise IllegalActionError("B-ROB-8" if has else "B-ROB-6", f"seat {a.victim} {why}", a)
+    if a.stolen is not None:
+        if a.stolen not in game.goods:
+            raise IllegalActionError("B-ROB-7", f"there are no {a.stolen} cards in this game", a)
+        if game.hands[a.victim][game.good_index(a.stolen)] == 0:
+            raise IllegalActionError("B-ROB-7", f"seat {a.victim} holds no {a.stolen} to be stolen", a)
+
+
+def steal(game, victim: int, forced=None):
+    """Move one card, drawn uniformly from ``victim``'s hand (B-ROB-7), to the active player.
+
+    One random draw always (so replays stay in step); ``forced`` is the recorded
+    outcome to use.  Returns the good stolen.
+    """
+    r = game.draw_index(game.hands[victim], None if forced is None else game.good_index(forced))
+    game.hands[victim][r] -= 1
+    game.hands[game.active][r] += 1
+    return game.goods[r]
+
+
+def _apply_robber(game, a: MoveRobber) -> None:
+    game.robber = a.hex
+    stolen = None
+    if a.victim is not None:
+        stolen = steal(game, a.victim, a.stolen)
+    done = _outcome(a.hex, a.victim, stolen)
+    game.log.append(done)
+    game.pop()
+    game.notify_robber(done)
+
+
+def legal_robber(game) -> list:
+    """B-ROB-5..8: every hex the robber may go to, with each possible victim (or none)."""
+    p = game.active
+    t = game.topology
+    owner, hands, node_hexes = game.node_owner, game.hands, t.node_hexes
+    targets = game.robber_targets()
+    allowed = set(targets)
+    at_hex: dict[int, set[int]] = {}
+    for v in game.occupied:
+        o = owner[v]
+        if o != p and any(hands[o]):
+            for hx in node_hexes[v]:
+                if hx in allowed:
+                    at_hex.setdefault(hx, set()).add(o)
+    plain, steal_row, _ = _actions(t.n_hexes, game.n, game.n_goods)
+    if game.rules.steal_mandatory:
+        out = [plain[hx] for hx in targets if hx not in at_hex]
+    else:
+        out = [plain[hx] for hx in targets]
+    for hx in sorted(at_hex):
+        row = steal_row[hx]
+        out.extend(row[o] for o in sorted(at_hex[hx]))
+    return out
+
+
+@register
+class Robber(Module):
+    """B-ROB-*: discards over the hand limit, then the robber moves and steals."""
+
+    name = "robber"
+    legal_in = ("discard", "move_robber")
+    builtin = True
+    actions = {Discard: (_check_discard, _apply_discard), MoveRobber: (_check_robber, _apply_robber)}
+
+    def resolve_roll(self, game, total: int) -> None:
+        if total != 7:
+            return
+        game.last_production = {}
+        n, p = game.n, game.active
+        game.push(MOVE_ROBBER, p)  # after the discards (B-ROB-4); then the trade phase (B-ROB-9)
+        owed = {}
+        for q in range(n):
+            k = sum(game.hands[q])
+            if k > game.hand_limit(q):  # B-ROB-2, B-ROB-3
+                owed[q] = k // 2
+        for i in reversed(range(n)):  # in turn order from the active player: the first on top
+            q = (p + i) % n
+            if q in owed:
+                game.push(DISCARD, q, owed[q])
+
+    def legal(self, game, out: list) -> None:
+        ph = game.phase
+        if ph is DISCARD:
+            h = game.hands[game.current]
+            d = _actions(game.topology.n_hexes, game.n, game.n_goods)[2]
+            out.extend(d[r] for r in range(game.n_goods) if h[r])
+        elif ph is MOVE_ROBBER:
+            out.extend(legal_robber(game))
+

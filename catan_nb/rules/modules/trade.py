@@ -1,0 +1,229 @@
+"""Trade (RULES.md section 5): a built-in module of the base game.
+
+Maritime trade with the bank at 4:1, 3:1 or 2:1 (B-TRADE-6..11) and domestic
+trade between players (B-TRADE-2..5): the active player offers, every other seat
+answers in turn order (each answer a decision on the stack), then the offerer
+completes the trade with one who accepted, or withdraws it.  Only in the active
+player's trade phase (B-TRADE-1, B-TURN-2, B-TURN-3).  Every good in the game
+trades (resources, and the commodities a module adds).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ...errors import IllegalActionError
+from ..actions import AcceptTrade, CancelTrade, ConfirmTrade, DeclineTrade, MaritimeTrade, OfferTrade
+from ..phase import Phase
+from . import Module, register
+
+__all__ = ["Trade", "TRADE_RESPONSE", "TRADE_CONFIRM"]
+
+#: B-TRADE-2: a seat answers the open offer.
+TRADE_RESPONSE = Phase.register("trade_response", "{player} answers the trade offer", owner="trade")
+#: B-TRADE-2: the offerer picks a partner among those who accepted, or withdraws.
+TRADE_CONFIRM = Phase.register("trade_confirm", "{player} completes the trade with a partner, or withdraws it",
+                               owner="trade")
+
+_ACCEPT, _DECLINE, _CANCEL = AcceptTrade(), DeclineTrade(), CancelTrade()
+
+
+_TABLES: dict[int, tuple] = {}
+
+
+def _maritime(game) -> tuple:
+    """Every bank trade as a value, per pair of goods (built once per set of goods, keyed by identity)."""
+    key = id(game.goods)
+    table = _TABLES.get(key)
+    if table is None or table[0] is not game.goods:
+        goods = game.goods
+        table = _TABLES[key] = (goods, tuple(tuple(MaritimeTrade(g, r) for r in goods) for g in goods))
+    return table[1]
+
+
+@lru_cache(maxsize=None)
+def _confirm(n_players: int) -> tuple:
+    return tuple(ConfirmTrade(p) for p in range(n_players))
+
+
+def _unit(r: int, width: int) -> tuple[int, ...]:
+    return tuple(int(i == r) for i in range(width))
+
+
+def require_trade_phase(game, a) -> None:
+    """Raise unless the active player may trade now (B-TRADE-1, B-TRADE-3, B-TURN-2, B-TURN-3)."""
+    if game.current != game.active:
+        raise IllegalActionError("B-TRADE-3", f"seat {game.current} is not the active player; only seat {game.active} trades now", a)
+    if game.phase is Phase.ROLL:
+        raise IllegalActionError("B-TURN-3", f"seat {game.active} must roll before trading", a)
+    if game.phase is not Phase.MAIN:
+        raise IllegalActionError("B-TRADE-1", f"trading is not allowed in phase {game.phase.value}", a)
+    if game.built_this_turn and not game.rules.combined_trade_build:
+        raise IllegalActionError("B-TURN-2", f"seat {game.active} has built this turn; the trade phase is over", a)
+
+
+def _check_maritime(game, a: MaritimeTrade) -> None:
+    require_trade_phase(game, a)
+    for g in (a.give, a.get):
+        if g not in game.goods:
+            raise IllegalActionError("B-TRADE-4", f"there are no {g} cards in this game", a)
+    if a.give == a.get:
+        raise IllegalActionError("B-TRADE-11", f"a maritime trade must ask for a good other than {a.give}", a)
+    p = game.active
+    gi, ri = game.good_index(a.give), game.good_index(a.get)
+    rate = game.rates(p)[gi]
+    if game.hands[p][gi] < rate:
+        rule = {4: "B-TRADE-6", 3: "B-TRADE-7", 2: "B-TRADE-8"}.get(rate, "B-TRADE-6")
+        raise IllegalActionError(rule, f"seat {p} trades {a.give} at {rate}:1 but holds {game.hands[p][gi]}", a)
+    if game.bank[ri] == 0:
+        raise IllegalActionError("B-TRADE-11", f"the bank has no {a.get} left", a)
+
+
+def _apply_maritime(game, a: MaritimeTrade) -> None:
+    p = game.active
+    g, r = game.good_index(a.give), game.good_index(a.get)
+    rate = game.rates(p)[g]
+    game.hands[p][g] -= rate
+    game.bank[g] += rate
+    game.hands[p][r] += 1
+    game.bank[r] -= 1
+    game.log.append(a)
+
+
+def _check_offer(game, a: OfferTrade) -> None:
+    require_trade_phase(game, a)
+    G = game.n_goods
+    for side in (a.give, a.get):
+        if len(side) != G or any((not isinstance(c, int)) or c < 0 for c in side):
+            raise IllegalActionError("B-TRADE-4", f"only cards change hands: an offer side is {G} counts, not {side!r}", a)
+    if sum(a.give) == 0 or sum(a.get) == 0:
+        raise IllegalActionError("B-TRADE-5", "each side of a domestic trade must give at least 1 card", a)
+    same = [game.goods[r] for r in range(G) if a.give[r] and a.get[r]]
+    if same:
+        raise IllegalActionError("B-TRADE-5", f"a trade may not swap {same[0]} for {same[0]}", a)
+    h = game.hands[game.active]
+    for r in range(G):
+        if a.give[r] > h[r]:
+            raise IllegalActionError("B-TRADE-2", f"seat {game.active} holds {h[r]} {game.goods[r]}, offers {a.give[r]}", a)
+
+
+def _apply_offer(game, a: OfferTrade) -> None:
+    p, n = game.active, game.n
+    game.trade_offer = (tuple(a.give), tuple(a.get))
+    game.trade_accepted = []
+    game.push(TRADE_CONFIRM, p)
+    for i in reversed(range(1, n)):  # answers in turn order from the offerer's left
+        game.push(TRADE_RESPONSE, (p + i) % n)
+    game.log.append(a)
+
+
+def _check_response(game, a) -> None:
+    game.require_phase(a, TRADE_RESPONSE, rule="B-TRADE-3")
+    if isinstance(a, AcceptTrade):
+        need = game.trade_offer[1]
+        h = game.hands[game.current]
+        for r in range(game.n_goods):
+            if need[r] > h[r]:
+                raise IllegalActionError(
+                    "B-TRADE-2", f"seat {game.current} holds {h[r]} {game.goods[r]}, the offer asks {need[r]}", a
+                )
+
+
+def _answered(game) -> None:
+    game.pop()
+    if game.phase is TRADE_CONFIRM and not game.trade_accepted:  # declined by all
+        game.pop()
+        game.trade_offer = None
+
+
+def _apply_accept(game, a: AcceptTrade) -> None:
+    game.trade_accepted.append(game.current)
+    game.log.append(a)
+    _answered(game)
+
+
+def _apply_decline(game, a: DeclineTrade) -> None:
+    game.log.append(a)
+    _answered(game)
+
+
+def _check_confirm(game, a: ConfirmTrade) -> None:
+    if game.current != game.active:
+        raise IllegalActionError("B-TRADE-3", f"only the offering seat {game.active} completes its trade", a)
+    game.require_phase(a, TRADE_CONFIRM, rule="B-TRADE-2")
+    if a.partner not in game.trade_accepted:
+        raise IllegalActionError("B-TRADE-2", f"seat {a.partner} did not accept the offer (accepted: {game.trade_accepted})", a)
+
+
+def _apply_confirm(game, a: ConfirmTrade) -> None:
+    give, get = game.trade_offer
+    p, q = game.active, a.partner
+    game.transfer(p, q, give)
+    game.transfer(q, p, get)
+    game.trade_offer = None
+    game.trade_accepted = []
+    game.pop()
+    game.log.append(a)
+
+
+def _check_cancel(game, a: CancelTrade) -> None:
+    if game.current != game.active:
+        raise IllegalActionError("B-TRADE-3", f"only the offering seat {game.active} may withdraw the offer", a)
+    game.require_phase(a, TRADE_RESPONSE, TRADE_CONFIRM, rule="B-TRADE-2")
+
+
+def _apply_cancel(game, a: CancelTrade) -> None:
+    game.trade_offer = None
+    game.trade_accepted = []
+    while game.phase is TRADE_RESPONSE:
+        game.pop()
+    game.pop()  # the offer itself
+    game.log.append(a)
+
+
+@register
+class Trade(Module):
+    """B-TRADE-*: maritime and domestic trade."""
+
+    name = "trade"
+    legal_in = ("trade_response", "trade_confirm")
+    builtin = True
+    actions = {
+        MaritimeTrade: (_check_maritime, _apply_maritime),
+        OfferTrade: (_check_offer, _apply_offer),
+        AcceptTrade: (_check_response, _apply_accept),
+        DeclineTrade: (_check_response, _apply_decline),
+        ConfirmTrade: (_check_confirm, _apply_confirm),
+        CancelTrade: (_check_cancel, _apply_cancel),
+    }
+
+    def legal_trades(self, game, player: int, out: list, offers: bool) -> None:
+        h = game.hands[player]
+        bank = game.bank
+        rates = game.rates(player)
+        trades = _maritime(game)
+        G = game.n_goods
+        for g in range(G):
+            if h[g] >= rates[g]:
+                row = trades[g]
+                for r in range(G):
+                    if r != g and bank[r]:
+                        out.append(row[r])
+        if offers:
+            for g in range(G):
+                if h[g]:
+                    for r in range(G):
+                        if r != g:
+                            out.append(OfferTrade(_unit(g, G), _unit(r, G)))
+
+    def legal(self, game, out: list) -> None:
+        ph = game.phase
+        if ph is TRADE_RESPONSE:
+            need = game.trade_offer[1]
+            h = game.hands[game.current]
+            ok = all(h[r] >= need[r] for r in range(game.n_goods))
+            out.extend((_ACCEPT, _DECLINE) if ok else (_DECLINE,))
+        elif ph is TRADE_CONFIRM:
+            c = _confirm(game.n)
+            out.extend(c[p] for p in game.trade_accepted)
+            out.append(_CANCEL)

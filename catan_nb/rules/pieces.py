@@ -1,0 +1,91 @@
+"""Piece kinds: what can stand on an intersection or a path, as data.
+
+The base game registers settlements, cities and roads; a rule module adds its
+own kinds (ships, knights...) by listing :class:`PieceKind` values in its
+``pieces``.  The engine places, counts, limits and draws every kind the same way,
+reading only these properties:
+
+* ``site``: ``"node"`` (an intersection) or ``"path"``;
+* ``limit``: pieces per player (B-COMP-9);
+* ``cost``: what building one costs, by resource name (B-BUILD-1);
+* ``vp``: victory points it is worth on the board (B-END-1);
+* ``produces``: how many cards of a hex's resource it collects (B-PROD-3, B-PROD-4);
+* ``building``: a settlement or city: the distance rule counts it (B-BUILD-7), a
+  path piece may start from it, roads and ships meet at it (SF-7);
+* ``blocks``: an opponent's path cannot be built through it and an opponent's
+  trail is broken there (B-BUILD-4, B-LR-2; CK-KN-7 for knights);
+* ``land`` / ``sea``: which paths a path piece may use (roads on land paths,
+  ships on sea paths: SF-6);
+* ``upgrade_of``: the kind it replaces on the same site (a city, B-BUILD-9).
+
+Examples
+--------
+>>> PIECES["city"].upgrade_of, PIECES["city"].vp
+('settlement', 2)
+>>> PIECES["road"].site, PIECES["road"].limit
+('path', 15)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Mapping
+
+from ..constants import COSTS, PIECE_LIMITS, Resource
+
+__all__ = ["PieceKind", "PIECES", "register_piece", "SETTLEMENT", "CITY", "ROAD"]
+
+
+@dataclass(frozen=True)
+class PieceKind:
+    """One kind of piece (see the module docstring)."""
+
+    name: str
+    site: str
+    limit: int
+    cost: Mapping[str, int] = field(default_factory=dict)
+    vp: int = 0
+    produces: int = 0
+    building: bool = False
+    blocks: bool = False
+    land: bool = True
+    sea: bool = False
+    upgrade_of: str | None = None
+    owner: str = "base"
+
+    def __post_init__(self) -> None:
+        if self.site not in ("node", "path"):
+            raise ValueError(f"a piece stands on a 'node' or a 'path', not {self.site!r}")
+        object.__setattr__(self, "cost", MappingProxyType(dict(self.cost)))
+
+
+#: Every registered piece kind by name (the base game's first).
+PIECES: dict[str, PieceKind] = {}
+
+
+def register_piece(kind: PieceKind) -> PieceKind:
+    """Register a piece kind (idempotent for the same definition)."""
+    old = PIECES.get(kind.name)
+    if old is not None and old != kind:
+        raise ValueError(f"piece kind {kind.name!r} is already registered by {old.owner!r}")
+    PIECES[kind.name] = kind
+    return kind
+
+
+def _cost(counts: tuple[int, ...]) -> dict[str, int]:
+    return {str(r): k for r, k in zip(Resource, counts) if k}
+
+
+#: B-COMP-9, B-BUILD-1, B-PROD-3.
+SETTLEMENT = register_piece(
+    PieceKind("settlement", "node", PIECE_LIMITS["settlement"], _cost(COSTS["settlement"]), vp=1, produces=1,
+              building=True, blocks=True)
+)
+#: B-BUILD-9, B-PROD-4.
+CITY = register_piece(
+    PieceKind("city", "node", PIECE_LIMITS["city"], _cost(COSTS["city"]), vp=2, produces=2, building=True,
+              blocks=True, upgrade_of="settlement")
+)
+#: B-BUILD-3..5.
+ROAD = register_piece(PieceKind("road", "path", PIECE_LIMITS["road"], _cost(COSTS["road"]), land=True))

@@ -1,0 +1,296 @@
+"""The engine as a platform for rule modules (issue 11).
+
+* Modules use only the public API: no private member of ``Game`` is touched outside
+  ``catan_nb/rules/game.py`` (an AST scan of the package and the tests).
+* No branch on a module or variant name in the core (an AST scan for module names as strings).
+* A small complete example module (``tests/example_module.py``) adds a good, a piece kind, a
+  decision, actions, a yield and a VP target, and plays random games to the end with every
+  invariant holding, through copies, saves and replays.
+* Saves written before the change still load and replay to the same position.
+* Boards are graph first: sea hexes, paths between sea hexes, node and path attributes from the
+  file, links to hexes an intersection does not touch (SC-9), hex state held by the game.
+* Longest trails over several path kinds switch kind only at the player's buildings (SF-8),
+  checked against an independent brute force.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import random
+from pathlib import Path
+
+import example_module  # noqa: F401  (registers the example module)
+import pytest
+from example_module import LOOM, BuildLoom, TakeFleece
+from invariants import Checker
+
+from catan_nb import Board, Game, Terrain, hexgrid
+from catan_nb.analysis import RandomBot
+from catan_nb.constants import Commodity, Resource
+from catan_nb.rules import Phase, Rules, RollDice, longest_trail
+from catan_nb.rules.modules import BUILTIN, MODULES, resolve
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "catan_nb"
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+# ---------------------------------------------------------------- the public API only
+def _game_members() -> set[str]:
+    g = Game(Board.beginner(), seed=1, start="beginner", rules=Rules(modules=("friends", "helpers")))
+    names = set(vars(g)) | {n for cls in Game.__mro__ for n in vars(cls)}
+    return {n for n in names if n.startswith("_") and not n.startswith("__")}
+
+
+def test_no_private_game_member_is_used_outside_the_engine():
+    """Issue 11: modules, analysis, widgets and tests use the documented public API of Game."""
+    private = _game_members()
+    allowed = {PACKAGE / "rules" / "game.py", *(PACKAGE / "dicegame").glob("*.py")}  # the Dice Game is its own engine
+    offenders = []
+    for path in [*PACKAGE.rglob("*.py"), *Path(__file__).parent.rglob("*.py")]:
+        if path in allowed:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and node.attr in private:
+                base = node.value
+                if isinstance(base, ast.Name) and base.id in ("self", "cls") or node.attr.endswith("_"):
+                    continue
+                offenders.append(f"{path.relative_to(ROOT)}:{node.lineno} .{node.attr}")
+    assert not offenders, offenders
+
+
+CORE = [PACKAGE / "rules" / n for n in ("game.py", "phase.py", "pieces.py", "actions.py", "longest_road.py")]
+CORE += [PACKAGE / "board.py", PACKAGE / "rules" / "modules" / "__init__.py"]
+
+
+def _module_name_uses(tree: ast.AST, names: set[str]) -> list[tuple[int, str]]:
+    """Comparisons with a module name (``== "friends"``, ``in ("five_six", ...)``) and ``ext["name"]``."""
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Compare):
+            for operand in [node.left, *node.comparators]:
+                elts = operand.elts if isinstance(operand, (ast.Tuple, ast.List, ast.Set)) else [operand]
+                for e in elts:
+                    if isinstance(e, ast.Constant) and e.value in names:
+                        out.append((node.lineno, f"compares with {e.value!r}"))
+        if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Attribute) and node.value.attr == "ext":
+            if isinstance(node.slice, ast.Constant) and node.slice.value in names:
+                out.append((node.lineno, f"ext[{node.slice.value!r}]"))
+    return out
+
+
+def test_no_branch_on_a_module_name_in_the_core():
+    """Issue 11: the core never branches on a rule module (no `if "friends" in ...`, no `ext["helpers"]`)."""
+    names = set(MODULES)
+    found = [f"{path.name}:{line} {what}" for path in CORE
+             for line, what in _module_name_uses(ast.parse(path.read_text(encoding="utf-8")), names)]
+    assert not found, found
+
+
+def test_the_base_game_is_made_of_replaceable_builtin_modules():
+    assert {"production", "robber", "trade", "development"} <= set(BUILTIN)
+    assert resolve((), 4)[: len(BUILTIN)] == tuple(BUILTIN)
+    assert "five_six" in resolve((), 5)  # X56-GEN-1 through the module's own declaration
+
+
+# ---------------------------------------------------------------- the example module
+def test_example_module_extends_goods_pieces_and_decisions():
+    g = Game(Board.beginner(), seed=3, start="beginner", rules=Rules(modules=(example_module.NAME,)))
+    assert g.goods[-1] is Commodity.CLOTH and len(g.hands[0]) == 6 and g.bank[5] == 12
+    assert g.vp_target == 11 and "loom" in g.pieces_left(0) and g.cost("loom") == (1, 0, 2, 0, 0, 0)
+    # Yields: a settlement on pasture collects cloth beside wool (the module's yields hook).
+    pasture = next(t for t in g.board.hexes if t.terrain is Terrain.PASTURE and t.token and
+                   any(g.node_owner[v] >= 0 for v in g.board.hex_intersections(t.id)))
+    roll = (1, pasture.token - 1) if pasture.token <= 7 else (6, pasture.token - 6)
+    before = list(g.bank)
+    g.play(RollDice(roll))
+    assert g.bank[5] < before[5]
+    # A loom: built by the checked path, counted for VP as a piece kind.
+    p = g.current_player
+    g.deal(p, {Resource.WOOL: 2, Resource.LUMBER: 1})
+    site = g.candidates(p, "loom")[0]
+    vp = g.vp(p)
+    g.play(BuildLoom(site))
+    assert g.piece_at(site) == (p, "loom") and g.vp(p) == vp + LOOM.vp
+    assert g.copy().state() == g.state()
+
+
+def test_example_module_decision_on_the_stack():
+    g = Game(Board.beginner(), seed=3, start="beginner", rules=Rules(modules=(example_module.NAME,)))
+    for p in range(g.n):  # everyone gets a loom by the public API
+        g.place(p, "loom", g.candidates(p, "loom")[0])
+    g.play(RollDice((1, 1)))
+    assert g.phase is Phase.FLEECE_CHOICE and [d.player for d in reversed(g.stack)][:4] == [0, 1, 2, 3]
+    for _ in range(4):
+        g.play(TakeFleece(Resource.ORE))
+    assert g.phase is Phase.MAIN
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_example_module_random_games_keep_invariants(seed):
+    rng = random.Random(seed)
+    g = Game(Board.random(seed=seed), seed=seed, rules=Rules(modules=(example_module.NAME,)))
+    bots = [RandomBot(rng.random(), offers=seed % 2 == 0) for _ in range(g.n)]
+    check = Checker(g)
+    while not g.is_over and g.turn < 1500:
+        a = bots[g.current_player].choose(g)
+        (g.play if seed % 2 else g.apply)(a)
+        check()
+        assert sum(g.bank[5] for _ in [0]) + sum(h[5] for h in g.hands) == 12  # cloth is conserved
+        looms = [sum(1 for v, o in enumerate(g.node_owner) if o == p and g.node_kind[v] == g.kind_id["loom"])
+                 for p in range(g.n)]
+        assert all(k <= LOOM.limit for k in looms)
+    assert g.is_over
+    assert g.replay().state() == g.state()
+
+
+# ---------------------------------------------------------------- saves from before the change
+SAVES = sorted((FIXTURES / "saves_v0").glob("*.json"))
+SAVES = [p for p in SAVES if not p.name.endswith(".facts.json")]
+
+
+@pytest.mark.parametrize("path", SAVES, ids=lambda p: p.stem)
+def test_saves_from_before_the_platform_still_load(path):
+    """Issue 11: saved games written by the engine before the change replay to the same position."""
+    g = Game.load(path)
+    facts = json.loads(path.with_name(path.stem + ".facts.json").read_text())
+    assert g.winner == facts["winner"] and g.turn == facts["turn"] and len(g.log) == facts["actions"]
+    assert g.phase.value == facts["phase"] and g.current_player == facts["current"]
+    assert [g.vp(p) for p in range(g.n)] == facts["vp"]
+    assert [list(h) for h in g.hands] == facts["hands"] and list(g.bank) == facts["bank"]
+    assert g.longest_road_holder == facts["longest_road_holder"]
+    assert g.largest_army_holder == facts["largest_army_holder"]
+    assert g.road_lengths() == facts["road_lengths"] and list(g.deck) == facts["deck"]
+    assert {str(v): [o, g.node_kind[v]] for v, o in enumerate(g.node_owner) if o >= 0} == facts["buildings"]
+    assert {str(e): o for e, o in enumerate(g.edge_owner) if o >= 0} == facts["roads"]
+
+
+# ---------------------------------------------------------------- graph-first boards
+def island_with_sea() -> dict:
+    """Three land hexes in a triangle, in a frame of sea, with file attributes on nodes and paths."""
+    rows = [3, 4, 3]
+    land = {(1, 2): ("forest", 6), (2, 2): ("hills", 8), (2, 3): ("fields", 5)}
+    hexes = []
+    for r, n in enumerate(rows, 1):
+        for c in range(1, n + 1):
+            t, tok = land.get((r, c), ("sea", None))
+            hexes.append({"row": r, "col": c, "terrain": t, "token": tok})
+    return {
+        "name": "islet", "rows": rows, "hexes": hexes, "harbours": [], "robber": [2, 2],
+        "nodes": [{"hex": [3, 1], "corner": "N", "locality": "standard", "links": [[1, 2]]},
+                  {"hex": [2, 2], "corner": "N", "vp": True}],
+        "paths": [{"hex": [2, 2], "side": "W", "road": True, "rate": {"ratio": 2, "resource": "ore"}}],
+        "scenario": {"pirate": [1, 1]},
+    }
+
+
+def test_sea_hexes_are_on_the_board_graph():
+    data = island_with_sea()
+    b = Board.from_dict(data)
+    t = b.topology
+    g = b.graph
+    # Independent geometry: corners and sides of the land hexes, straight from hexgrid.
+    land_ax = [hexgrid.offset_to_axial(h["row"], h["col"], data["rows"]) for h in data["hexes"] if h["terrain"] != "sea"]
+    all_ax = [hexgrid.offset_to_axial(h["row"], h["col"], data["rows"]) for h in data["hexes"]]
+    corners = {c for ax in land_ax for c in hexgrid.hex_corners(ax).values()}
+    sides = [hexgrid.side_of(ax, sd) for ax in land_ax for sd in hexgrid.SIDE_NAMES]
+    every_corner = {c for ax in all_ax for c in hexgrid.hex_corners(ax).values()}
+    assert len(b.hexes) == 10 and sum(h.is_land for h in b.hexes) == 3
+    assert len(b.land_nodes) == len(corners) == 13 and len(b.land_paths) == len(set(sides)) == 15
+    assert g.number_of_nodes() == len(every_corner) > len(b.land_nodes)  # corners between sea hexes exist
+    sea_only = [e for e in range(t.n_edges) if not t.edge_land[e]]
+    assert sea_only and all(t.edge_sea[e] for e in sea_only)  # paths between two sea hexes
+    inner = [e for e in range(t.n_edges) if t.edge_land[e] and not t.edge_sea[e]]
+    assert len(inner) == len(sides) - len(set(sides)) == 3  # between two land hexes
+    coast = [e for e in range(t.n_edges) if t.edge_land[e] and t.edge_sea[e]]
+    assert len(coast) == 12 and all(g.edges[b.path_nodes(e)]["coastal"] for e in coast)
+
+
+def test_file_attributes_and_links_reach_the_graph_and_production():
+    b = Board.from_dict(island_with_sea())
+    v = b.node_at((3, 1), "N")
+    forest = b.hex_at(1, 2).id
+    assert not set(b.graph.nodes[v]["hexes"]) & {forest}  # it does not touch the forest ...
+    assert b.graph.nodes[v]["locality"] == "standard" and b.graph.nodes[v]["links"] == (forest,)
+    assert forest in b.topology.node_hexes[v] and v in b.hex_intersections(forest)  # ... but collects from it (SC-9)
+    assert b.graph.nodes[b.node_at((2, 2), "N")]["vp"] is True
+    e = b.path_on((2, 2), "W")
+    assert b.graph.edges[b.path_nodes(e)]["rate"] == {"ratio": 2, "resource": "ore"}
+    assert b.scenario == {"pirate": [1, 1]}
+    assert Board.from_dict(b.to_dict()) == b
+    # A settlement on the linked intersection collects from the hex it does not touch.
+    g = Game(b, players=3, seed=1)
+    g.place(0, "settlement", v)
+    assert g.produce(6) == {0: [1, 0, 0, 0, 0]}  # the linked forest
+
+
+def test_hex_state_lives_in_the_game():
+    b = Board.beginner()
+    g = Game(b, seed=1, start="beginner")
+    hx = next(t.id for t in b.hexes if t.token == 8 and any(g.node_owner[v] >= 0 for v in b.hex_intersections(t.id)))
+    other = g.copy()
+    g.set_hex(hx, token=3)
+    assert b.hexes[hx].token == 8 and g.hex_token[hx] == 3 and other.hex_token[hx] == 8
+    assert g.produce(8) != other.produce(8)  # the index follows the hex state
+    g.set_hex(hx, terrain=Terrain.DESERT)
+    assert g.hex_terrain[hx] is Terrain.DESERT and b.hexes[hx].terrain is not Terrain.DESERT
+    assert Game(b, seed=1, start="beginner").hex_token[hx] == 8
+
+
+def test_base_islands_keep_their_counts():
+    assert (len(Board.beginner().land_nodes), len(Board.beginner().land_paths)) == (54, 72)
+    b = Board.five_six()
+    assert (len(b.land_nodes), len(b.land_paths)) == (80, 109)
+
+
+# ---------------------------------------------------------------- trails over several path kinds
+def _brute(edges, edge_nodes, kind, blocked, switch) -> int:
+    """Every trail by exhaustive search over sequences of distinct edges."""
+    best = 0
+
+    def walk(v, used, last_kind, length):
+        nonlocal best
+        best = max(best, length)
+        if length and v in blocked:
+            return
+        for e in edges:
+            if e in used or v not in edge_nodes[e]:
+                continue
+            if length and kind[e] != last_kind and v not in switch:
+                continue
+            a, b = edge_nodes[e]
+            walk(b if a == v else a, used | {e}, kind[e], length + 1)
+
+    for v in {x for e in edges for x in edge_nodes[e]}:
+        walk(v, frozenset(), None, 0)
+    return best
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_mixed_trails_match_brute_force(seed):
+    """SF-8: roads and ships count together only where they meet at the player's building."""
+    rng = random.Random(seed)
+    board = Board.beginner()
+    t = board.topology
+    start = rng.randrange(t.n_edges)
+    edges = {start}
+    while len(edges) < rng.randint(3, 9):
+        e = rng.choice(sorted(edges))
+        nxt = [f for v in t.edge_nodes[e] for f in t.node_edges[v] if f not in edges]
+        if nxt:
+            edges.add(rng.choice(nxt))
+    kind = [0] * t.n_edges
+    for e in edges:
+        kind[e] = rng.choice((3, 4))
+    nodes = sorted({v for e in edges for v in t.edge_nodes[e]})
+    switch = set(rng.sample(nodes, rng.randint(0, len(nodes))))
+    free = [v for v in nodes if v not in switch]
+    blocked = set(rng.sample(free, min(len(free), rng.randint(0, 2))))
+    got, path = longest_trail(edges, t.edge_nodes, t.node_edges, blocked, edge_kind=kind, switch=switch)
+    assert got == _brute(edges, t.edge_nodes, kind, blocked, switch)
+    assert len(path) == got and len(set(path)) == got
+    same = [3] * t.n_edges
+    plain = longest_trail(edges, t.edge_nodes, t.node_edges, blocked)[0]
+    assert longest_trail(edges, t.edge_nodes, t.node_edges, blocked, edge_kind=same, switch=())[0] == plain
