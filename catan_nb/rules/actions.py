@@ -19,12 +19,11 @@ True
 
 from __future__ import annotations
 
-import typing
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any
 
-from .._codec import decode_action, decode_value, encode_action
-from ..constants import Commodity, DevCard, Good, Resource
+from .._codec import decode_action, decode_value, encode_action, field_hints
+from ..constants import DevCard, Good, Resource
 
 __all__ = [
     "Action",
@@ -86,7 +85,7 @@ class Action:
         return self
 
     def __post_init__(self) -> None:
-        for name, hint in _coercions(type(self)):
+        for name, hint in field_hints(type(self)):
             v = getattr(self, name)
             if isinstance(v, (str, list)):
                 try:
@@ -98,17 +97,6 @@ class Action:
                     object.__setattr__(self, name, decode_value(list(v), hint))
                 except (TypeError, ValueError, KeyError):
                     pass
-
-
-_COERCIONS: dict[type, tuple[tuple[str, Any], ...]] = {}
-
-
-def _coercions(cls: type) -> tuple[tuple[str, Any], ...]:
-    out = _COERCIONS.get(cls)
-    if out is None:
-        hints = typing.get_type_hints(cls)
-        out = _COERCIONS[cls] = tuple((f.name, hints[f.name]) for f in fields(cls))
-    return out
 
 
 @dataclass(frozen=True, slots=True)

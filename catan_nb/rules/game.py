@@ -58,7 +58,6 @@ from ..constants import (
     VP_TO_WIN,
     Building,
     Colour,
-    Commodity,
     DevCard,
     Resource,
     Terrain,
