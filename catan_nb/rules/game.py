@@ -207,10 +207,16 @@ def _tally(items: Iterable[int], width: int) -> list[int]:
 
 _END_TURN = EndTurn()
 _ROLL = RollDice()
+_HOOK_ATTR_NAMES = (
+    "_h_trades", "_h_builds", "_h_candidates", "_h_check_place", "_h_place", "_h_remove", "_h_founding",
+    "_h_founding_done", "_h_before", "_h_resolve", "_h_roll", "_h_limit", "_h_targets", "_h_robber", "_h_vp",
+    "_h_rate", "_h_end_turn", "_h_turn_start",
+)
 #: Recorded rolls are values: the outcomes are shared, not built anew each turn.
 _ROLLS: dict[tuple[int, ...], RollDice] = {}
 _PAIRS = tuple(tuple((a, b) for b in range(1, 7)) for a in range(1, 7))
 _MAIN, _ROLL_PHASE = Phase.MAIN, Phase.ROLL
+_new_decision = tuple.__new__  # Decision(phase, player, data) without NamedTuple's Python-level __new__
 
 
 class Game:
@@ -387,6 +393,8 @@ class Game:
         self.dice_history: list[tuple[int, ...]] = []
         self.last_production: dict[int, list[int]] = {}
         self.ext: dict[str, Any] = {}  # module state, plain data
+        self._cache: dict[Any, Any] = {}  # derived from the board; cleared whenever a piece moves
+        self._hex_players: list[tuple[int, ...]] = [()] * t.n_hexes  # who has a building on each hex
         self._wire()
         for m in self.modules:
             m.init(self)
@@ -402,51 +410,8 @@ class Game:
             self.active = snake[0]
 
     def _wire(self) -> None:
-        """Bind action dispatch and module hooks to this game (also after :meth:`copy`)."""
-        self._check_dispatch: dict[type, Any] = {
-            BuildSettlement: self._check_settlement,
-            BuildRoad: self._check_road,
-            BuildCity: self._check_city,
-            RollDice: self._check_roll,
-            EndTurn: self._check_end_turn,
-        }
-        self._apply_dispatch: dict[type, Any] = {
-            BuildSettlement: self._do_settlement,
-            BuildRoad: self._do_road,
-            BuildCity: self._do_city,
-            RollDice: self._do_roll,
-            EndTurn: self._do_end_turn,
-        }
-        mods = self.modules
-        for m in mods:
-            for cls, (check, apply) in m.actions.items():
-                self._check_dispatch[cls] = partial(check, self)
-                self._apply_dispatch[cls] = partial(apply, self)
-
-        def hooks(name: str) -> list:
-            return [getattr(m, name) for m in mods if m.overrides(name)]
-
-        self._h_legal = [m for m in mods if m.overrides("legal")]
-        self._legal_by_phase: dict[Phase, list] = {}
-        self._h_trades = hooks("legal_trades")
-        self._h_builds = hooks("legal_builds")
-        self._h_candidates = hooks("candidates")
-        self._h_check_place = hooks("check_place")
-        self._h_place = hooks("on_place")
-        self._h_remove = hooks("on_remove")
-        self._h_founding = hooks("on_founding_settlement")
-        self._h_founding_done = hooks("on_founding_done")
-        self._h_before = hooks("before_production")
-        self._h_resolve = hooks("resolve_roll")
-        self._h_roll = hooks("on_roll")
-        self._h_limit = hooks("hand_limit")
-        self._h_targets = hooks("robber_targets")
-        self._h_robber = hooks("on_robber")
-        self._h_vp = hooks("vp")
-        self._h_rate = hooks("rate")
-        self._h_end_turn = hooks("on_end_turn")
-        self._h_turn_start = hooks("on_turn_start")
-        self._n_dice = 2 + sum(m.extra_dice for m in mods)
+        """Bind action dispatch and module hooks: one shared, read-only wiring per set of modules."""
+        self.__dict__.update(_wiring(self.modules))
 
     # ================================================================== public queries
     @property
@@ -583,13 +548,12 @@ class Game:
     def robber_victims(self, hex_id: int) -> list[int]:
         """Opponents of the active player who could be robbed on ``hex_id`` (B-ROB-6, B-ROB-8)."""
         p = self.active
-        out = set()
-        building = self._building
-        for v in self._t.hex_nodes[hex_id]:
-            o = self.node_owner[v]
-            if o >= 0 and o != p and building[self.node_kind[v]] and sum(self.hands[o]) > 0:
-                out.add(o)
-        return sorted(out)
+        hands = self.hands
+        return [o for o in self._hex_players[hex_id] if o != p and any(hands[o])]
+
+    def hex_players(self, hex_id: int) -> tuple[int, ...]:
+        """Seats with a settlement or city collecting from ``hex_id`` (kept up to date as pieces move)."""
+        return self._hex_players[hex_id]
 
     def robber_targets(self) -> list[int]:
         """Hexes the robber may move to now (B-ROB-5: any other land hex; modules may change it)."""
@@ -702,9 +666,9 @@ class Game:
             out = []
         hooks = self._legal_by_phase.get(ph)
         if hooks is None:  # the modules listing actions in this phase (their ``legal_in``), once per phase
-            hooks = self._legal_by_phase[ph] = [
+            hooks = self._legal_by_phase[ph] = tuple(
                 m.legal for m in self._h_legal if m.legal_in is None or ph.value in m.legal_in
-            ]
+            )
         for h in hooks:
             h(self, out)
         return out
@@ -728,16 +692,22 @@ class Game:
                     break
             else:
                 if len(placed[k][player]) < limit[k]:
-                    a = self._acts[key]
                     if not plain:
+                        a = self._acts[key]
                         out.extend(a[x] for x in self.candidates(player, name))
-                    elif k == ROAD:
-                        out.extend(a[x] for x in self._path_candidates(player, ROAD))
-                    elif k == SETTLEMENT:
-                        blocked, land = self.blocked, self._t.node_land
-                        out.extend(a[v] for v in sorted(self.road_nodes[player]) if not blocked[v] and land[v])
-                    else:
-                        out.extend(a[v] for v in sorted(placed[SETTLEMENT][player]))
+                        continue
+                    cached = self._cache.get((player, k))
+                    if cached is None:  # derived from the board only: kept until a piece moves
+                        a = self._acts[key]
+                        if k == ROAD:
+                            cached = [a[x] for x in self._path_candidates(player, ROAD)]
+                        elif k == SETTLEMENT:
+                            blocked, land = self.blocked, self._t.node_land
+                            cached = [a[v] for v in sorted(self.road_nodes[player]) if not blocked[v] and land[v]]
+                        else:
+                            cached = [a[v] for v in sorted(placed[SETTLEMENT][player])]
+                        self._cache[(player, k)] = cached
+                    out.extend(cached)
         for hook in self._h_builds:
             hook(self, player, out)
 
@@ -840,13 +810,13 @@ class Game:
             raise IllegalActionError("API", str(exc), action) from None
         if self.stack[-1].phase is Phase.GAME_OVER:
             raise IllegalActionError("B-END-3", f"the game is over: seat {self.winner} won", action)
-        check(action)
-        self._apply_dispatch[type(action)](action)
+        check(self, action)
+        self._apply_dispatch[type(action)](self, action)
         self._after_action()
 
     def apply(self, action: Action) -> None:
         """Apply ``action`` without checking it (fast path; take it from :meth:`legal_actions`)."""
-        self._apply_dispatch[type(action)](action)
+        self._apply_dispatch[type(action)](self, action)
         stack = self.stack
         if not stack or stack[-1].phase.step is not None:
             self._settle()
@@ -875,7 +845,7 @@ class Game:
     # The public API that rule modules build on (docs/modules.md).
     def push(self, phase: Phase, player: int, data: Any = None) -> None:
         """Push a decision: the game now waits in ``phase`` for ``player``."""
-        self.stack.append(Decision(phase, player, data))
+        self.stack.append(_new_decision(Decision, (phase, player, data)))
 
     def pop(self) -> Decision:
         """Pop the decision on top (it has been made); play resumes with the one below."""
@@ -1072,6 +1042,7 @@ class Game:
         pk = self.kinds[k]
         assert pk is not None
         if pk.site == "path":
+            self._cache.clear()
             self.edge_owner[site] = p
             self.edge_kind[site] = k
             self.placed[k][p].add(site)
@@ -1090,11 +1061,13 @@ class Game:
             self.node_kind[site] = k
             self.placed[k][p].add(site)
             self.board_vp[p] += self._vp[k] - self._vp[below]
+            self._node_changed(site)
             return
         self.node_owner[site] = p
         self.node_kind[site] = k
         self.placed[k][p].add(site)
         self.board_vp[p] += self._vp[k]
+        self._node_changed(site)
         if pk.building:
             self.occupied.append(site)
             blocked = self.blocked
@@ -1156,6 +1129,8 @@ class Game:
                 if pk.blocks:
                     for q in {self.edge_owner[e] for e in self._t.node_edges[site]} - {-1, p}:
                         self.road_length[q] = -1
+            self._node_changed(site)
+        self._cache.clear()
         for h in self._h_remove:
             h(self, p, kind, site)
         return p
@@ -1167,6 +1142,7 @@ class Game:
         if token is not None:
             self.hex_token[hex_id] = token
         self._index_production()
+        self._cache.clear()
 
     # ------------------------------------------------------------------ production (index and rule)
     def _index_production(self) -> None:
@@ -1187,30 +1163,40 @@ class Game:
             tuple(table.get((names[ki], self.hex_terrain[hx]), ()) for hx in range(self._t.n_hexes))
             for ki in range(len(self.kinds))
         )
-        by_token: list[list[tuple[int, tuple[int, ...]]]] = [[] for _ in range(13)]
+        by_token: list[list[int]] = [[] for _ in range(13)]
         for hx in range(self._t.n_hexes):
             tok = self.hex_token[hx]
             if tok and any(self._yield_at[ki][hx] for ki in range(len(self.kinds))):
-                by_token[tok].append((hx, self._t.hex_nodes[hx]))
+                by_token[tok].append(hx)
+        #: Hexes that produce on each number.
         self._producers = tuple(tuple(x) for x in by_token)
+        self._takers = [self._takers_of(hx) for hx in range(self._t.n_hexes)]
+
+    def _takers_of(self, hx: int) -> tuple[tuple[int, int, int], ...]:
+        """``(player, good, count)`` collected from hex ``hx`` by the pieces around it now."""
+        owner, kind, yield_at = self.node_owner, self.node_kind, self._yield_at
+        return tuple((owner[v], r, k) for v in self._t.hex_nodes[hx] if owner[v] >= 0 for r, k in yield_at[kind[v]][hx])
+
+    def _node_changed(self, v: int) -> None:
+        """Keep the per-hex indexes (who collects, who can be robbed) and the caches up to date."""
+        building = self._building
+        owner, kind, hex_nodes = self.node_owner, self.node_kind, self._t.hex_nodes
+        for hx in self._t.node_hexes[v]:
+            self._takers[hx] = self._takers_of(hx)
+            self._hex_players[hx] = tuple(sorted({owner[w] for w in hex_nodes[hx] if owner[w] >= 0 and building[kind[w]]}))
+        self._cache.clear()
 
     def produce(self, total: int) -> dict[int, list[int]]:
         """Give every player what their pieces collect on ``total`` (B-PROD-1..8, B-COMP-14).
 
         Returns (and stores as :attr:`last_production`) the cards each seat got.
         """
-        owner, kind = self.node_owner, self.node_kind
         robber = self.robber
-        yield_at = self._yield_at
-        gains = []
-        for hx, nodes in self._producers[total]:
-            if hx == robber:  # B-ROB-10
-                continue
-            for v in nodes:
-                o = owner[v]
-                if o >= 0:
-                    for r, k in yield_at[kind[v]][hx]:
-                        gains.append((o, r, k))
+        gains: list[tuple[int, int, int]] = []
+        takers = self._takers
+        for hx in self._producers[total]:
+            if hx != robber:  # B-ROB-10
+                gains.extend(takers[hx])
         got: dict[int, list[int]] = {}
         self.last_production = got
         if not gains:
@@ -1376,7 +1362,7 @@ class Game:
             done = _ROLLS[dice] = RollDice(dice)
         self.log.append(done)
         p = self.active
-        self.stack[-1] = Decision(_MAIN, p)
+        self.stack[-1] = _new_decision(Decision, (_MAIN, p, None))
         if self._h_before:  # something happens first (CK-BAR-4): resolve the roll once it is settled
             self.stack.append(Decision(Phase.RESOLVE_ROLL, p, dice))
             for h in self._h_before:
@@ -1386,15 +1372,18 @@ class Game:
 
     def _do_end_turn(self, a: EndTurn) -> None:
         self.log.append(a)
-        self.stack.pop()
+        stack = self.stack
+        stack.pop()
         for h in self._h_end_turn:
             h(self)
+        if not stack:  # B-TURN-9: nothing pending, the next player's turn begins
+            self._begin_turn((self.active + 1) % self.n)
 
     def _begin_turn(self, p: int) -> None:
         """Start ``p``'s turn (B-TURN-1): the roll comes first."""
         self.active = p
         self.turn += 1
-        self.stack.append(Decision(_ROLL_PHASE, p))
+        self.stack.append(_new_decision(Decision, (_ROLL_PHASE, p, None)))
         self.built_this_turn = False
         for h in self._h_turn_start:
             h(self)
@@ -1428,10 +1417,14 @@ class Game:
         owner = self.node_owner
         blocks = self._blocks
         kinds = self.node_kind
-        mine = set().union(*(self.placed[k][p] for k in self._path_kinds))
+        placed = self.placed
+        path_kinds = self._path_kinds
+        if len(path_kinds) == 1:
+            mine = placed[path_kinds[0]][p]
+        else:
+            mine = set().union(*(placed[k][p] for k in path_kinds))
         blocked = [v for v in self.road_nodes[p] if owner[v] >= 0 and owner[v] != p and blocks[kinds[v]]]
-        used = [k for k in self._path_kinds if self.placed[k][p]]
-        if len(used) <= 1:
+        if len(path_kinds) == 1 or sum(1 for k in path_kinds if placed[k][p]) <= 1:
             return longest_trail(mine, t.edge_nodes, t.node_edges, blocked)
         building = self._building
         switch = [v for v in self.road_nodes[p] if owner[v] == p and building[kinds[v]]]
@@ -1588,18 +1581,15 @@ class Game:
     )
     _NESTED = ("hands", "dev", "dev_new", "road_nodes", "harbours", "_harbour_rates")
 
-    #: Attributes a copy shares with its source (immutable) ...
+    #: Attributes a copy shares with its source: immutable, or derived from immutable data only ...
     SHARED = frozenset({
         "board", "_t", "_acts", "_producers", "_yield_at", "modules", "rules", "colours", "goods", "kinds",
-        "kind_id", "_good_index", "_node_kinds", "_path_kinds", "_blocks", "_building", "_cost", "_limit", "_vp", "_base_builds", "_edge_ok",
-        "bank_per_good",
+        "kind_id", "_good_index", "_node_kinds", "_path_kinds", "_blocks", "_building", "_cost", "_limit", "_vp",
+        "_base_builds", "_edge_ok", "bank_per_good",
     })
-    #: ... and those :meth:`_wire` rebuilds for it (dispatch tables and hook lists bound to the game).
-    WIRED = frozenset({
-        "_check_dispatch", "_apply_dispatch", "_h_legal", "_legal_by_phase", "_h_trades", "_h_builds", "_h_candidates", "_h_check_place", "_h_place",
-        "_h_remove", "_h_founding", "_h_founding_done", "_h_before", "_h_resolve", "_h_roll", "_h_limit",
-        "_h_targets", "_h_robber", "_h_vp", "_h_rate", "_h_end_turn", "_h_turn_start", "_n_dice",
-    })
+    #: ... and the wiring: dispatch tables and hook lists, shared by every game with the same modules.
+    WIRED = frozenset({"_check_dispatch", "_apply_dispatch", "_h_legal", "_legal_by_phase", "_n_dice",
+                       *_HOOK_ATTR_NAMES})
 
     def copy(self) -> "Game":
         """An independent copy, e.g. for search or what-if analysis.
@@ -1617,13 +1607,30 @@ class Game:
         (0, 1)
         """
         g = Game.__new__(Game)
-        shared = self.SHARED
-        skip = shared | self.WIRED
-        own = {k: v for k, v in self.__dict__.items() if k not in skip}
-        g.__dict__.update({k: v for k, v in self.__dict__.items() if k in shared})
-        g.__dict__.update(_copy.deepcopy(own))
-        g._wire()
+        d = g.__dict__
+        d.update(self.__dict__)  # scalars, tuples, the shared and the wired parts
+        for k in self._FLAT:
+            d[k] = d[k][:]
+        for k in self._ROWS:
+            d[k] = [x.copy() for x in d[k]]
+        d["placed"] = [[x.copy() for x in row] for row in self.placed]
+        d["reach"] = [[x.copy() for x in row] for row in self.reach]
+        d["last_production"] = {k: v[:] for k, v in self.last_production.items()}
+        d["ext"] = _copy.deepcopy(self.ext) if self.ext else {}
+        d["_cache"] = {}
+        rng = Random()
+        rng.setstate(self._rng.getstate())
+        d["_rng"] = rng
         return g
+
+    #: Lists of immutable values, copied flat by :meth:`copy`.
+    _FLAT = (
+        "bank", "deck", "knights", "node_owner", "node_kind", "edge_owner", "edge_kind", "blocked", "occupied",
+        "board_vp", "road_length", "trade_accepted", "log", "dice_history", "stack", "hex_terrain", "hex_token",
+        "_harbour_rates", "_takers", "_hex_players",
+    )
+    #: Lists of lists or sets, copied one level down by :meth:`copy`.
+    _ROWS = ("hands", "dev", "dev_new", "road_nodes", "harbours")
 
     def state(self) -> dict[str, Any]:
         """The complete game state as comparable plain data (two games are identical iff equal)."""
@@ -1736,6 +1743,66 @@ class Game:
         from ..viz import mimebundle
 
         return mimebundle(self, include, exclude)
+
+
+# ---------------------------------------------------------------- wiring
+_BASE_CHECKS = {
+    BuildSettlement: Game._check_settlement,
+    BuildRoad: Game._check_road,
+    BuildCity: Game._check_city,
+    RollDice: Game._check_roll,
+    EndTurn: Game._check_end_turn,
+}
+_BASE_APPLY = {
+    BuildSettlement: Game._do_settlement,
+    BuildRoad: Game._do_road,
+    BuildCity: Game._do_city,
+    RollDice: Game._do_roll,
+    EndTurn: Game._do_end_turn,
+}
+_HOOKS = (
+    "legal_trades", "legal_builds", "candidates", "check_place", "on_place", "on_remove", "on_founding_settlement",
+    "on_founding_done", "before_production", "resolve_roll", "on_roll", "hand_limit", "robber_targets", "on_robber",
+    "vp", "rate", "on_end_turn", "on_turn_start",
+)
+_HOOK_ATTR = {
+    "legal_trades": "_h_trades", "legal_builds": "_h_builds", "candidates": "_h_candidates",
+    "check_place": "_h_check_place", "on_place": "_h_place", "on_remove": "_h_remove",
+    "on_founding_settlement": "_h_founding", "on_founding_done": "_h_founding_done",
+    "before_production": "_h_before", "resolve_roll": "_h_resolve", "on_roll": "_h_roll",
+    "hand_limit": "_h_limit", "robber_targets": "_h_targets", "on_robber": "_h_robber", "vp": "_h_vp",
+    "rate": "_h_rate", "on_end_turn": "_h_end_turn", "on_turn_start": "_h_turn_start",
+}
+_WIRINGS: dict[tuple[str, ...], dict[str, Any]] = {}
+
+
+def _wiring(mods: tuple[Module, ...]) -> dict[str, Any]:
+    """Dispatch tables and hook lists for a set of modules, built once and shared by every game using them.
+
+    Everything here is game-independent (functions taking the game, methods of the stateless
+    module objects), so games and their copies share it instead of rebuilding it.
+    """
+    key = tuple(m.name for m in mods)
+    w = _WIRINGS.get(key)
+    if w is not None and all(MODULES.get(n) is m for n, m in zip(key, mods)):
+        return w
+    checks: dict[type, Any] = dict(_BASE_CHECKS)
+    applies: dict[type, Any] = dict(_BASE_APPLY)
+    for m in mods:
+        for cls, (check, apply) in m.actions.items():
+            checks[cls] = check
+            applies[cls] = apply
+    w = {
+        "_check_dispatch": checks,  # read-only by convention: shared by every game with these modules
+        "_apply_dispatch": applies,
+        "_h_legal": tuple(m for m in mods if m.overrides("legal")),
+        "_legal_by_phase": {},  # filled lazily; its values are derived from the modules only
+        "_n_dice": 2 + sum(m.extra_dice for m in mods),
+    }
+    for hook in _HOOKS:
+        w[_HOOK_ATTR[hook]] = tuple(getattr(m, hook) for m in mods if m.overrides(hook))
+    _WIRINGS[key] = w
+    return w
 
 
 # ---------------------------------------------------------------- the base game's steps

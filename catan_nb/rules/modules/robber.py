@@ -35,6 +35,17 @@ def _actions(n_hexes: int, n_players: int, n_goods: int):
     )
 
 
+_DISCARDS: dict[int, tuple[Discard, ...]] = {}
+
+
+def _discards(n_goods: int) -> tuple[Discard, ...]:
+    """One-card discards per good, as shared values."""
+    d = _DISCARDS.get(n_goods)
+    if d is None:
+        d = _DISCARDS[n_goods] = tuple(Discard(tuple(int(i == r) for i in range(n_goods))) for r in range(n_goods))
+    return d
+
+
 @lru_cache(maxsize=4096)
 def _outcome(hx: int, victim, stolen) -> MoveRobber:
     """Recorded robber moves are values: shared, not built anew each time."""
@@ -125,26 +136,23 @@ def _apply_robber(game, a: MoveRobber) -> None:
 
 def legal_robber(game) -> list:
     """B-ROB-5..8: every hex the robber may go to, with each possible victim (or none)."""
-    p = game.active
     t = game.topology
-    owner, hands, node_hexes = game.node_owner, game.hands, t.node_hexes
     targets = game.robber_targets()
-    allowed = set(targets)
-    at_hex: dict[int, set[int]] = {}
-    for v in game.occupied:
-        o = owner[v]
-        if o != p and any(hands[o]):
-            for hx in node_hexes[v]:
-                if hx in allowed:
-                    at_hex.setdefault(hx, set()).add(o)
+    p, hands = game.active, game.hands
+    at_hex = []
+    for hx in sorted(targets):
+        victims = [o for o in game.hex_players(hx) if o != p and any(hands[o])]
+        if victims:
+            at_hex.append((hx, victims))
     plain, steal_row, _ = _actions(t.n_hexes, game.n, game.n_goods)
     if game.rules.steal_mandatory:
-        out = [plain[hx] for hx in targets if hx not in at_hex]
+        robbed = {hx for hx, _ in at_hex}
+        out = [plain[hx] for hx in targets if hx not in robbed]
     else:
         out = [plain[hx] for hx in targets]
-    for hx in sorted(at_hex):
+    for hx, victims in at_hex:
         row = steal_row[hx]
-        out.extend(row[o] for o in sorted(at_hex[hx]))
+        out.extend(row[o] for o in victims)
     return out
 
 
@@ -174,11 +182,13 @@ class Robber(Module):
                 game.push(DISCARD, q, owed[q])
 
     def legal(self, game, out: list) -> None:
-        ph = game.phase
-        if ph is DISCARD:
-            h = game.hands[game.current]
-            d = _actions(game.topology.n_hexes, game.n, game.n_goods)[2]
-            out.extend(d[r] for r in range(game.n_goods) if h[r])
-        elif ph is MOVE_ROBBER:
+        top = game.stack[-1]
+        if top.phase is DISCARD:
+            h = game.hands[top.player]
+            d = _discards(game.n_goods)
+            out.extend(d[r] for r, k in enumerate(h) if k)
+            return
+        ph = top.phase
+        if ph is MOVE_ROBBER:
             out.extend(legal_robber(game))
 
