@@ -27,8 +27,9 @@ from __future__ import annotations
 import math
 import os
 import pickle
+import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 import numpy as np
@@ -430,9 +431,16 @@ class SimulationResult:
     seed: int
     max_turns: int | None
     board: str
+    #: Wall-clock seconds the run took (not part of the result's identity: equal runs compare equal).
+    seconds: float = field(default=0.0, compare=False)
 
     def __len__(self) -> int:
         return len(self.records)
+
+    @property
+    def games_per_second(self) -> float:
+        """Games played per wall-clock second (all workers together)."""
+        return len(self.records) / self.seconds if self.seconds > 0 else float("nan")
 
     @property
     def games(self) -> int:
@@ -632,7 +640,8 @@ def simulate(
     from tqdm.auto import tqdm  # the notebook flavour imports ipywidgets: only on use
 
     records: dict[int, GameRecord] = {}
-    with tqdm(total=games, disable=not progress, desc="games", unit="game") as bar:
+    start_time = time.perf_counter()
+    with tqdm(total=games, disable=not progress, desc="games", unit="game") as bar:  # the rate shown is games/s
         for recs in _execute(spec, chunks, nworkers, client):
             for rec in recs:
                 records[rec.index] = rec
@@ -650,6 +659,7 @@ def simulate(
         seed=spec.seed,
         max_turns=max_turns,
         board=board_name,
+        seconds=time.perf_counter() - start_time,
     )
 
 

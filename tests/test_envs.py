@@ -1,0 +1,99 @@
+"""The reinforcement-learning environments (issue 17): PettingZoo's own API test, Gymnasium's
+checker, masks equal to the legal actions, seeded resets, and no hidden information in observations."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+pytest.importorskip("gymnasium")
+
+from gymnasium.utils.env_checker import check_env  # noqa: E402
+from pettingzoo.test import api_test  # noqa: E402
+
+from catan_nb.envs import CatanAECEnv, CatanGymEnv, observe  # noqa: E402
+
+
+@pytest.mark.parametrize("players", [3, 4, 6])
+def test_pettingzoo_api_test_passes(players):
+    api_test(CatanAECEnv(players=players, max_turns=40, render_mode="plotly"), num_cycles=150)
+
+
+def test_gymnasium_checker_passes():
+    check_env(CatanGymEnv(max_turns=40), skip_render_check=True)
+
+
+def _play(env, seed, steps):
+    env.reset(seed=seed)
+    rng = random.Random(seed)
+    trace = []
+    for agent in env.agent_iter(steps):
+        obs, reward, term, trunc, info = env.last()
+        trace.append((agent, obs["observation"].tobytes(), reward))
+        if term or trunc:
+            env.step(None)
+            continue
+        legal = np.flatnonzero(obs["action_mask"])
+        env.step(int(legal[rng.randrange(len(legal))]))
+    return trace
+
+
+def test_masks_are_the_legal_actions_and_resets_are_seeded():
+    env = CatanAECEnv(players=4)
+    env.reset(seed=5)
+    for _ in range(300):
+        p = env.game.current_player
+        obs = env.observe(env.agent_selection)
+        legal = {env.action_index(a) for a in env.game.legal_actions(offers=True)}
+        assert set(np.flatnonzero(obs["action_mask"]).tolist()) == legal
+        other = env.possible_agents[(p + 1) % 4]
+        assert not env.observe(other)["action_mask"].any()  # only the acting seat has actions
+        env.step(min(legal))
+    assert _play(CatanAECEnv(players=4), 9, 400) == _play(CatanAECEnv(players=4), 9, 400)
+    assert _play(CatanAECEnv(players=4), 9, 400) != _play(CatanAECEnv(players=4), 10, 400)
+
+
+def test_observations_hold_no_hidden_information():
+    """Redrawing what a seat cannot see (opponents' cards, the deck) leaves its observation alone."""
+    env = CatanAECEnv(players=4)
+    _play(env, 3, 700)
+    g = env.game
+    for p in range(4):
+        mine = observe(g, p)
+        for s in range(5):
+            other = g.determinized(p, seed=s)
+            assert np.array_equal(observe(other, p), mine)
+
+
+def test_a_whole_game_ends_with_winner_and_losers():
+    env = CatanAECEnv(players=3, max_turns=3000, render_mode="plotly")
+    trace = _play(env, 2, 200000)
+    assert env.game.is_over and not env.agents
+    finals = {}
+    for agent, _obs, reward in trace:
+        if reward:
+            finals[agent] = reward
+    assert sorted(finals.values()) == [-1.0, -1.0, 1.0]
+    env.reset(seed=2)
+    assert type(env.render()).__name__ == "Figure"
+
+
+def test_gym_wrapper_plays_against_bots_and_refuses_bad_actions_gently():
+    env = CatanGymEnv(seat=1, max_turns=400)
+    obs, _ = env.reset(seed=4)
+    rng = random.Random(4)
+    bad = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    again, reward, term, trunc, info = env.step(bad)
+    assert reward == env.illegal_penalty and "illegal_action" in info and not term
+    total, done = 0.0, False
+    while not done:
+        legal = np.flatnonzero(obs["action_mask"])
+        obs, reward, term, trunc, _ = env.step(int(legal[rng.randrange(len(legal))]))
+        total += reward
+        done = term or trunc
+    assert total in (-1.0, 0.0, 1.0)
+    with pytest.raises(ValueError):
+        CatanGymEnv(seat=7)
