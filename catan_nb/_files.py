@@ -21,22 +21,71 @@ def write_atomic(path: Path, text: str) -> None:
     tmp.replace(path)
 
 
+#: The largest file a board, sheet or save may be (a 2,000-turn saved game is well under 2 MB).
+MAX_FILE_BYTES = 32 * 2**20
+#: The largest number a file may write (ids, counts, seeds: a seed is below 2**64).
+MAX_NUMBER_DIGITS = 20
+
+
 def parse_json(text: str | bytes, source: Any, error: type) -> Any:
-    """Parse JSON text; invalid JSON raises ``error(source, "<json>", ...)`` with the position."""
+    """Parse JSON text; every problem raises ``error(source, "<json>" or "<file>", ...)``.
+
+    Refused with the position or the reason: text that is not UTF-8 (UTF-16 and UTF-32 are
+    named), more than :data:`MAX_FILE_BYTES`, nesting deeper than Python can parse, numbers of
+    more than :data:`MAX_NUMBER_DIGITS` digits, and the non-standard ``NaN``/``Infinity``.
+    """
+    if isinstance(text, (bytes, bytearray)):
+        if len(text) > MAX_FILE_BYTES:
+            raise error(source, "<file>", f"{len(text)} bytes is more than the {MAX_FILE_BYTES} a file may have")
+        for bom, name in ((b"\xff\xfe\x00\x00", "UTF-32"), (b"\x00\x00\xfe\xff", "UTF-32"),
+                          (b"\xff\xfe", "UTF-16"), (b"\xfe\xff", "UTF-16")):
+            if text.startswith(bom):
+                raise error(source, "<file>", f"is {name} text; save it as UTF-8")
+        try:
+            text = bytes(text).decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise error(source, "<file>", f"is not UTF-8 text (byte {exc.start}: {exc.reason}); save it as UTF-8") from None
+    elif not isinstance(text, str):
+        raise error(source, "<root>", f"expected JSON text, not {type(text).__name__}")
+    if len(text) > MAX_FILE_BYTES:
+        raise error(source, "<file>", f"{len(text)} characters is more than the {MAX_FILE_BYTES} a file may have")
     try:
-        return json.loads(text)
+        return json.loads(text, parse_int=_parse_int, parse_constant=_refuse_constant)
     except json.JSONDecodeError as exc:
         raise error(source, "<json>", f"invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from None
+    except RecursionError:
+        raise error(source, "<json>", "nested too deeply to be a board, a sheet or a saved game") from None
+    except _NumberError as exc:
+        raise error(source, "<json>", str(exc)) from None
+
+
+class _NumberError(ValueError):
+    pass
+
+
+def _parse_int(digits: str) -> int:
+    if len(digits.lstrip("-")) > MAX_NUMBER_DIGITS:
+        raise _NumberError(f"a number of {len(digits)} digits is larger than any a file may hold")
+    return int(digits)
+
+
+def _refuse_constant(name: str) -> Any:
+    raise _NumberError(f"{name} is not a number JSON allows")
 
 
 def read_json(path: str | Path, error: type) -> Any:
     """Read and parse a JSON file; an unreadable file raises ``error(path, "<file>", ...)``."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        if path.is_dir():
+            raise error(path, "<file>", "is a folder, not a file")
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise error(path, "<file>", f"{size} bytes is more than the {MAX_FILE_BYTES} a file may have")
+        data = path.read_bytes()
     except OSError as exc:
-        raise error(path, "<file>", f"cannot be read ({exc.strerror})") from None
-    return parse_json(text, path, error)
+        raise error(path, "<file>", f"cannot be read ({exc.strerror or exc})") from None
+    return parse_json(data, path, error)
 
 
 def field_name(path: Iterable) -> str:
@@ -53,17 +102,28 @@ def schema_error(data: Any, schema: dict) -> tuple[list, str, str] | None:
     The deepest error names the most precise field; a missing required field is
     named itself.
     """
+    import itertools
+
     import jsonschema
 
-    validator = jsonschema.Draft202012Validator(schema)
-    errors = sorted(validator.iter_errors(data), key=lambda e: (-len(e.absolute_path), list(map(str, e.absolute_path))))
+    validator = _VALIDATORS.get(id(schema))
+    if validator is None or validator.schema is not schema:
+        validator = _VALIDATORS[id(schema)] = jsonschema.Draft202012Validator(schema)
+    found = itertools.islice(validator.iter_errors(data), 64)  # enough to find the most precise one
+    errors = sorted(found, key=lambda e: (-len(e.absolute_path), list(map(str, e.absolute_path))))
     if not errors:
         return None
     err = errors[0]
     path = list(err.absolute_path)
     if err.validator == "required" and "'" in err.message:
         path.append(err.message.split("'")[1])
-    return path, err.message, str(err.validator)
+    message = err.message if len(err.message) <= 200 else err.message[:200] + "..."
+    return path, message, str(err.validator)
+
+
+_VALIDATORS: dict[int, Any] = {}
+#: The most actions a saved game may hold (a 2,000-turn game has about 10,000).
+MAX_ACTIONS = 500_000
 
 
 def replay_actions(game: Any, actions: Any, source: Any, parse: Callable[[Any], Any], error: type) -> Any:
@@ -71,7 +131,9 @@ def replay_actions(game: Any, actions: Any, source: Any, parse: Callable[[Any], 
     from .errors import IllegalActionError
 
     if not isinstance(actions, list):
-        raise error(source, "actions", "must be a list")
+        raise error(source, "actions", f"must be a list of actions, not {type(actions).__name__}")
+    if len(actions) > MAX_ACTIONS:
+        raise error(source, "actions", f"{len(actions)} actions is more than the {MAX_ACTIONS} a save may hold")
     for i, raw in enumerate(actions):
         try:
             action = parse(raw)

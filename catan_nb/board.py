@@ -21,6 +21,7 @@ True
 from __future__ import annotations
 
 import json
+import os
 import random
 from dataclasses import dataclass
 from functools import cached_property
@@ -82,10 +83,15 @@ LAYOUTS = {
 
 
 def _boards_dir() -> Path:
+    """The folder of the shipped board files: ``boards/`` in a checkout, package data when installed."""
     repo = Path(__file__).resolve().parent.parent / "boards"
     if (repo / "board.schema.json").exists():
         return repo
-    return Path(str(resources.files("catan_nb.boards")))  # installed as package data
+    files = resources.files("catan_nb.boards")  # a regular package: a real folder once installed
+    folder = Path(os.fspath(files)) if isinstance(files, os.PathLike) else Path(str(files.joinpath("board.schema.json"))).parent
+    if not (folder / "board.schema.json").exists():  # pragma: no cover - a broken installation
+        raise FileNotFoundError(f"the shipped board files are missing from {folder}")
+    return folder
 
 
 #: Folder of the shipped board files.
@@ -283,9 +289,11 @@ class Board:
 
     def __init__(
         self, name, rows, tiles, harbours, robber, start=None, *, source="<board>", extra=None,
-        indents=None, nodes=(), paths=(), scenario=None,
+        indents=None, nodes=(), paths=(), scenario=None, layout=None,
     ):
         self.name: str = name
+        #: ``"base"``, ``"five_six"`` (component counts checked) or ``None``/``"custom"``.
+        self.layout: str | None = layout
         self.rows: tuple[int, ...] = tuple(rows)
         self.indents: tuple[int, ...] | None = None if indents is None else tuple(indents)
         self.source = str(source)
@@ -545,7 +553,21 @@ class Board:
 
     @classmethod
     def from_dict(cls, data: Any, *, source: str | Path = "<board>") -> "Board":
-        """Build a board from the parsed JSON of a board file (validated against the schema)."""
+        """Build a board from the parsed JSON of a board file.
+
+        Checked, each error a :class:`BoardFileError` naming the source and the field: the
+        schema (types and sizes bounded: at most 30 rows of 30 hexes), the rows and hexes
+        agreeing, tokens on producing hexes only, the harbours on coastal sides, the robber on
+        land, starting pieces that obey the distance rule with one seat per colour, the
+        component counts of the declared ``layout`` (B-COMP-3, B-COMP-4; X56-COMP-2) and an
+        island where something produces.
+        """
+        if not isinstance(data, dict):
+            raise BoardFileError(source, "<root>", f"a board file holds a JSON object, not {_json_type(data)}")
+        for key, limit in _LIST_LIMITS.items():  # before the schema: refuse absurd sizes at once
+            value = data.get(key)
+            if isinstance(value, list) and len(value) > limit:
+                raise BoardFileError(source, key, f"{len(value)} entries is more than the {limit} a board may have")
         problem = schema_error(data, load_schema())
         if problem:
             raise BoardFileError(source, field_name(problem[0]), problem[1])
@@ -597,9 +619,72 @@ class Board:
             paths=[(pth["hex"], pth["side"], {k: v for k, v in pth.items() if k not in ("hex", "side")})
                    for pth in data.get("paths", ())],
             scenario=data.get("scenario"),
+            layout=data.get("layout"),
         )
         board._validate_start()
+        board._validate_layout()
         return board
+
+    def _validate_layout(self) -> None:
+        """The component counts of the declared layout, and an island that produces something."""
+        land = [t for t in self.hexes if t.is_land]
+        if not any(t.token and (t.resource is not None or t.terrain is Terrain.GOLD) for t in land):
+            raise BoardFileError(self.source, "hexes", "no hex produces anything: no game on this island could be won")
+        if self.layout not in LAYOUTS:
+            return
+        rows, terrain_counts, letters, _, _ = LAYOUTS[self.layout]
+        rule = {"base": ("B-BOARD-1", "B-COMP-3", "B-COMP-4"), "five_six": ("X56-BOARD-2", "X56-COMP-2", "X56-BOARD-4")}[self.layout]
+        if tuple(self.rows) != tuple(rows) or len(land) != len(self.hexes):
+            raise BoardFileError(self.source, "rows", f"{rule[0]}: the {self.layout} island has rows {list(rows)} of land")
+        counts: dict[Terrain, int] = {}
+        for t in land:
+            counts[t.terrain] = counts.get(t.terrain, 0) + 1
+        if counts != dict(terrain_counts):
+            want = ", ".join(f"{k} {v}" for k, v in terrain_counts.items())
+            have = ", ".join(f"{k} {counts.get(k, 0)}" for k in terrain_counts)
+            raise BoardFileError(self.source, "hexes", f"{rule[1]}: the {self.layout} island has {want}; this file has {have}")
+        tokens = sorted(t.token for t in land if t.token)
+        if tokens != sorted(letters):
+            extra = sorted(set(tokens) | set(letters), key=lambda k: (tokens.count(k) - list(letters).count(k), k))
+            k = next(k for k in reversed(extra) if tokens.count(k) != list(letters).count(k))
+            raise BoardFileError(
+                self.source, "hexes", f"{rule[2]}: the {self.layout} island has {list(letters).count(k)} token(s) {k}; "
+                f"this file has {tokens.count(k)}"
+            )
+
+    def founding_capacity(self) -> int:
+        """How many settlements fit on this island under the distance rule (B-BUILD-7).
+
+        The size of a maximum set of land intersections no two of which are adjacent: a
+        founding phase of ``n`` players needs ``2 * n`` (B-SETUP-15, B-SETUP-16).  Exact for
+        the island sizes boards may have (greedy first, then an exhaustive search if needed).
+
+        Examples
+        --------
+        >>> Board.beginner().founding_capacity() >= 12
+        True
+        """
+        return self._capacity(None)
+
+    def _capacity(self, need: int | None) -> int:
+        land = [v for v in self.graph.nodes if self.topology.node_land[v]]
+        adj = {v: set(w for w in self.graph.adj[v] if self.topology.node_land[w]) for v in land}
+        return _independence(adj, need)
+
+    def check_playable(self, players: int, founding: bool = True) -> None:
+        """Raise :class:`BoardFileError` unless ``players`` can play a game to its end here.
+
+        A founding phase must be able to seat every player twice (B-SETUP-15..17): on a board
+        too small for that, no settlement could be placed and the game would wait forever.
+        """
+        if founding:
+            room = self._capacity(2 * players)  # stops as soon as there is room enough
+            if room < 2 * players:
+                raise BoardFileError(
+                    self.source, "hexes",
+                    f"B-SETUP-17: {players} players found {2 * players} settlements, but at most {room} fit on this "
+                    "island under the distance rule (B-BUILD-7)",
+                )
 
     def _validate_start(self) -> None:
         occupied: dict[int, str] = {}
@@ -619,6 +704,10 @@ class Board:
                         self.source, f"start.pieces.{colour}.roads[{i}]", "a starting road must touch its settlement"
                     )
         for n, colours in self.start_seats.items():
+            if len(colours) != n:
+                raise BoardFileError(self.source, f"start.seats.{n}", f"{n} players need {n} colours, not {len(colours)}")
+            if len(set(colours)) != len(colours):
+                raise BoardFileError(self.source, f"start.seats.{n}", f"a colour may seat one player only: {[str(c) for c in colours]}")
             for c in colours:
                 if c not in self.start_pieces:
                     raise BoardFileError(self.source, f"start.seats.{n}", f"colour {c} has no starting pieces")
@@ -675,7 +764,7 @@ class Board:
         tiles = [(r, c, terrain_at[(r, c)], tokens.get((r, c))) for r, c in cells]
         prefix = "random" if layout == "base" else f"random-{layout}"
         name = f"{prefix}-{seed}" if isinstance(seed, int) else prefix
-        return cls(name, rows, tiles, harbours, deserts[robber_desert])
+        return cls(name, rows, tiles, harbours, deserts[robber_desert], layout=layout)
 
     @classmethod
     def five_six(cls) -> "Board":
@@ -714,6 +803,8 @@ class Board:
             )
         rt = self.hexes[self.robber_start]
         out["robber"] = [rt.row, rt.col]
+        if self.layout is not None:
+            out["layout"] = self.layout
         if self.indents is not None:
             out["indent"] = list(self.indents)
         if self._node_data:
@@ -773,3 +864,49 @@ def lay_tokens(rows, terrain_at, letters, start_corner=(1, 1)) -> dict[tuple[int
     return dict(zip(producing, letters))
 
 
+#: The most entries each list of a board file may have (checked before the schema).
+_LIST_LIMITS = {"rows": 30, "indent": 30, "hexes": 900, "harbours": 100, "nodes": 4000, "paths": 4000}
+
+
+def _json_type(value: Any) -> str:
+    return {list: "a list", str: "a string", int: "a number", float: "a number", bool: "true/false",
+            type(None): "null"}.get(type(value), type(value).__name__)
+
+
+def _independence(adj: dict[int, set[int]], need: int | None = None) -> int:
+    """Size of a maximum independent set of a small graph (greedy bound, then exact search).
+
+    With ``need``, stop as soon as a set that large is found.
+    """
+    def greedy(nodes: set[int]) -> int:
+        left = set(nodes)
+        count = 0
+        while left:
+            v = min(left, key=lambda x: (len(adj[x] & left), x))
+            left -= adj[v] | {v}
+            count += 1
+        return count
+
+    nodes = set(adj)
+    best = greedy(nodes)
+    if (need is not None and best >= need) or len(nodes) > 120:
+        return best  # a lower bound; boards this large seat six players many times over
+    budget = [200_000]
+
+    def search(left: frozenset[int], size: int) -> None:
+        nonlocal best
+        budget[0] -= 1
+        if not left:
+            best = max(best, size)
+            return
+        if size + len(left) <= best or budget[0] <= 0 or (need is not None and best >= need):
+            return
+        v = max(left, key=lambda x: (len(adj[x] & left), -x))
+        if not adj[v] & left:
+            search(left - {v}, size + 1)
+            return
+        search(left - adj[v] - {v}, size + 1)  # take v
+        search(left - {v}, size)  # leave v
+
+    search(frozenset(nodes), 0)
+    return best

@@ -5,7 +5,7 @@ Subcommands::
     catan-nb openings     --board beginner --seat 0 --top 10 [-o openings.csv]
     catan-nb simulate     --games 200 --players 4 --seed 1 --workers 2 --bots weighted,random [-o games.csv]
     catan-nb picture      --board random:7 -o board.html        (or .png/.svg with kaleido)
-    catan-nb longest-road --game saved.json [--seat 0] [-o road.html]
+    catan-nb longest-road saved.json [--seat 0] [-o road.html]
 
 Also runnable as ``python -m catan_nb``.  Boards are named ``beginner``,
 ``random:SEED`` (``random:SEED:five_six`` for the 5-6 player island) or a board
@@ -29,11 +29,39 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-__all__ = ["main", "build_parser", "parse_board"]
+__all__ = ["main", "build_parser", "parse_board", "CommandError"]
 
 
-def _fail(message: str) -> SystemExit:
-    return SystemExit(f"catan-nb: error: {message}")
+class CommandError(Exception):
+    """A bad argument or input: ``main`` prints it as one line on stderr and exits with status 2."""
+
+
+def _fail(message: str) -> CommandError:
+    return CommandError(message)
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line (``catan-nb: error: ...``) and exit status 2."""
+
+    def error(self, message: str):  # type: ignore[override]
+        raise CommandError(f"{message} (see: {self.prog} --help)")
+
+
+def _int_in(lo: int | None = None, hi: int | None = None, what: str = "a whole number"):
+    """An argparse type: an integer within ``lo..hi``."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not {what}") from None
+        if (lo is not None and value < lo) or (hi is not None and value > hi):
+            span = f"{lo}..{hi}" if hi is not None else f"{lo} or more"
+            raise argparse.ArgumentTypeError(f"{value} is out of range ({span})")
+        return value
+
+    parse.__name__ = "int"
+    return parse
 
 
 def parse_board(text: str):
@@ -72,6 +100,8 @@ def _load_game(path: str):
     from .errors import SaveFileError
     from .rules import Game
 
+    if not Path(path).is_file():
+        raise _fail(f"saved game {path!r}: no such file")
     try:
         return Game.load(path)
     except SaveFileError as exc:
@@ -228,7 +258,11 @@ def _cmd_picture(args: argparse.Namespace) -> int:
 def _cmd_longest_road(args: argparse.Namespace) -> int:
     from .analysis.longest_road import explain_longest_road, longest_road_figure
 
-    game = _load_game(args.game)
+    if args.game and args.game_file:
+        raise _fail("give the saved game once (GAME or --game)")
+    if not (args.game or args.game_file):
+        raise _fail("which saved game? catan-nb longest-road GAME.json")
+    game = _load_game(args.game or args.game_file)
     seats = [args.seat] if args.seat is not None else list(range(game.n))
     for p in seats:
         if not 0 <= p < game.n:
@@ -248,7 +282,7 @@ def build_parser() -> argparse.ArgumentParser:
     """The argparse parser of ``catan-nb`` (subcommands ``openings``, ``simulate``, ``picture``, ``longest-road``)."""
     from . import __version__
 
-    ap = argparse.ArgumentParser(
+    ap = _Parser(
         prog="catan-nb",
         description="Headless Catan analysis: openings, simulations, board pictures, longest roads.",
     )
@@ -258,23 +292,23 @@ def build_parser() -> argparse.ArgumentParser:
 
     op = sub.add_parser("openings", help="rank the founding settlement pairs of a seat on a board")
     op.add_argument("--board", default="beginner", help=board_help + " (default: beginner)")
-    op.add_argument("--seat", type=int, default=0)
-    op.add_argument("--players", type=int, default=4)
-    op.add_argument("--starting-seat", type=int, default=0)
-    op.add_argument("--top", type=int, default=10, help="how many pairs (default 10)")
+    op.add_argument("--seat", type=_int_in(0, 5), default=0)
+    op.add_argument("--players", type=_int_in(3, 6), default=4)
+    op.add_argument("--starting-seat", type=_int_in(0, 5), default=0)
+    op.add_argument("--top", type=_int_in(1), default=10, help="how many pairs (default 10)")
     op.add_argument("--opponents", choices=("greedy", "none"), default="greedy",
                     help="greedy: the other seats take the best free spot in snake order (default)")
     op.add_argument("-o", "--output", help="write the pairs to a .csv or .json file")
     op.set_defaults(func=_cmd_openings)
 
     sp = sub.add_parser("simulate", help="play many bot games and print win rates, lengths and VP sources")
-    sp.add_argument("--games", type=int, default=100)
-    sp.add_argument("--players", type=int, default=4)
-    sp.add_argument("--seed", type=int, default=0)
-    sp.add_argument("--workers", type=int, default=None, help="processes (default: every core)")
+    sp.add_argument("--games", type=_int_in(0, 10_000_000), default=100)
+    sp.add_argument("--players", type=_int_in(3, 6), default=4)
+    sp.add_argument("--seed", type=_int_in(0), default=0)
+    sp.add_argument("--workers", type=_int_in(1, 512), default=None, help="processes (default: every core)")
     sp.add_argument("--bots", default="random", help="one kind for all seats or one per seat, comma-separated: random, weighted")
     sp.add_argument("--board", default="random", help="random (a new board per game, default) or " + board_help)
-    sp.add_argument("--max-turns", type=int, default=None, help="stop a game after this many turns (no winner)")
+    sp.add_argument("--max-turns", type=_int_in(1), default=None, help="stop a game after this many turns (no winner)")
     sp.add_argument("--start", choices=("founding", "beginner"), default="founding")
     sp.add_argument("--per-seat", action="store_true", help="with -o: one row per game and seat")
     sp.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
@@ -285,18 +319,19 @@ def build_parser() -> argparse.ArgumentParser:
     pp = sub.add_parser("picture", help="draw a board or a saved game to .html (or .png/.svg with kaleido)")
     pp.add_argument("--board", default=None, help=board_help + " (default: beginner)")
     pp.add_argument("--game", help="a saved game (.json) to draw instead of a bare board")
-    pp.add_argument("--longest-road", type=int, default=None, metavar="SEAT", help="with --game: highlight this seat's longest road")
+    pp.add_argument("--longest-road", type=_int_in(0, 5), default=None, metavar="SEAT", help="with --game: highlight this seat's longest road")
     pp.add_argument("--palette", choices=("standard", "colorblind"), default="standard")
     pp.add_argument("--node-ids", action="store_true", help="print intersection ids")
     pp.add_argument("--title", default=None)
-    pp.add_argument("--width", type=int, default=None, help="image width in pixels (images only)")
-    pp.add_argument("--height", type=int, default=620)
+    pp.add_argument("--width", type=_int_in(50, 10_000), default=None, help="image width in pixels (images only)")
+    pp.add_argument("--height", type=_int_in(50, 10_000), default=620)
     pp.add_argument("-o", "--output", required=True, help="out.html, out.png, out.svg ...")
     pp.set_defaults(func=_cmd_picture)
 
     lp = sub.add_parser("longest-road", help="explain the longest roads of a saved game")
-    lp.add_argument("--game", required=True, help="a saved game (.json)")
-    lp.add_argument("--seat", type=int, default=None, help="one seat (default: every seat)")
+    lp.add_argument("game_file", nargs="?", metavar="GAME", help="a saved game (.json)")
+    lp.add_argument("--game", default=None, help="the same, as an option")
+    lp.add_argument("--seat", type=_int_in(0, 5), default=None, help="one seat (default: every seat)")
     lp.add_argument("-o", "--output", help="also draw the seat's longest road (.html, or .png with kaleido)")
     lp.set_defaults(func=_cmd_longest_road)
     return ap
@@ -305,10 +340,28 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``catan-nb`` with ``argv`` (default: ``sys.argv[1:]``); returns the exit status.
 
-    Errors in the input exit with a message (``SystemExit``), as argparse does.
+    A bad argument, file or value prints one line, ``catan-nb: error: ...``, on stderr and
+    returns 2 (never a traceback); ``--help`` and ``--version`` print and return 0.
     """
-    args = build_parser().parse_args(argv)
-    return args.func(args)
+    from .errors import CatanError
+
+    try:
+        args = build_parser().parse_args(argv)
+        return args.func(args)
+    except SystemExit as exc:  # --help, --version
+        return exc.code if isinstance(exc.code, int) else 0
+    except (CommandError, CatanError) as exc:
+        message = str(exc)
+    except OSError as exc:
+        where = f" {exc.filename}" if getattr(exc, "filename", None) else ""
+        message = f"cannot use{where}: {exc.strerror or exc}"
+    except KeyboardInterrupt:
+        sys.stderr.write("catan-nb: interrupted\n")
+        return 130
+    except (ValueError, TypeError, MemoryError, RecursionError) as exc:
+        message = f"{type(exc).__name__}: {exc}"
+    sys.stderr.write("catan-nb: error: " + " ".join(message.split()) + "\n")
+    return 2
 
 
 if __name__ == "__main__":  # pragma: no cover

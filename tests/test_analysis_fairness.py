@@ -38,6 +38,7 @@ from catan_nb.errors import CatanError
 
 def board_with(changes: dict[tuple[int, int], tuple[str, int | None]]) -> Board:
     data = Board.beginner().to_dict()
+    data["layout"] = "custom"  # a teaching position: not the base component counts
     for h in data["hexes"]:
         if (h["row"], h["col"]) in changes:
             h["terrain"], h["token"] = changes[(h["row"], h["col"])]

@@ -82,6 +82,7 @@ def test_rows_sort_and_tabulate(board):
 
 def test_node_touching_6_8_5_has_production_14_36():
     data = Board.beginner().to_dict()
+    data["layout"] = "custom"  # a teaching position: not the base component counts
     for h in data["hexes"]:
         if (h["row"], h["col"]) == (1, 1):
             h["terrain"], h["token"] = "mountains", 8

@@ -26,6 +26,7 @@ F = Fraction
 def board_with(changes: dict[tuple[int, int], tuple[str, int | None]]) -> Board:
     """The beginner board with some hexes given another terrain and token."""
     data = Board.beginner().to_dict()
+    data["layout"] = "custom"  # a teaching position: not the base component counts
     for h in data["hexes"]:
         if (h["row"], h["col"]) in changes:
             h["terrain"], h["token"] = changes[(h["row"], h["col"])]

@@ -613,23 +613,31 @@ class DiceGame:
             recorded action is illegal).
         """
         data = text if isinstance(text, dict) else parse_json(text, source, SaveFileError)
-        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise SaveFileError(source, "format", f"expected {SAVE_FORMAT!r}")
+        if not isinstance(data, dict):
+            raise SaveFileError(source, "<root>", f"a saved game is a JSON object, not {type(data).__name__}")
+        if data.get("format") != SAVE_FORMAT:
+            raise SaveFileError(source, "format", f"expected {SAVE_FORMAT!r}, found {short_repr(data.get('format'))}")
         if data.get("version") != SAVE_VERSION:
-            raise SaveFileError(source, "version", f"expected {SAVE_VERSION}, found {data.get('version')!r}")
+            raise SaveFileError(source, "version", f"expected {SAVE_VERSION}, found {short_repr(data.get('version'))}")
         for key in ("variant", "players", "seed", "sheet", "actions"):
             if key not in data:
                 raise SaveFileError(source, key, "missing")
+        if not isinstance(data["variant"], str):
+            raise SaveFileError(source, "variant", f"expected 'normal' or 'plus', not {short_repr(data['variant'])}")
         try:
             variant = Variant.parse(data["variant"])
         except ValueError as exc:
             raise SaveFileError(source, "variant", str(exc)) from None
+        for key, hi in (("players", 4), ("starting_seat", 3)):
+            value = data.get(key, 0)
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= hi:
+                raise SaveFileError(source, key, f"expected a whole number in 0..{hi}, not {short_repr(value)}")
         try:
             sheet = DiceSheet.from_dict(data["sheet"], source=f"{source}#sheet")
         except BoardFileError as exc:
             raise SaveFileError(source, f"sheet.{exc.field}", exc.problem) from None
-        if not isinstance(data["seed"], int) or isinstance(data["seed"], bool):
-            raise SaveFileError(source, "seed", f"must be an integer, not {data['seed']!r}")
+        if not isinstance(data["seed"], int) or isinstance(data["seed"], bool) or not 0 <= data["seed"] < 2**64:
+            raise SaveFileError(source, "seed", f"must be a whole number in 0..2**64-1, not {short_repr(data['seed'])}")
         try:
             game = cls(data["players"], variant=variant, seed=data["seed"], sheet=sheet,
                        starting_seat=data.get("starting_seat", 0))

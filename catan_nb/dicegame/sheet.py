@@ -190,6 +190,12 @@ class DiceSheet:
     @classmethod
     def from_dict(cls, data: Any, *, source: str | Path = "<sheet>") -> "DiceSheet":
         """Build a sheet from the parsed JSON of a sheet file (validated against the schema)."""
+        if not isinstance(data, dict):
+            raise BoardFileError(source, "<root>", f"a sheet file holds a JSON object, not {type(data).__name__}")
+        for key, limit in (("structures", 200), ("swaps", 50), ("hexes", 200), ("notes", 100)):
+            value = data.get(key)
+            if isinstance(value, list) and len(value) > limit:
+                raise BoardFileError(source, key, f"{len(value)} entries is more than the {limit} a sheet may have")
         problem = schema_error(data, _schema())
         if problem:
             path, message, validator = problem

@@ -150,6 +150,31 @@ class Rules:
         return cls(**data)
 
 
+def _rule_problem(key: str, value: Any) -> str | None:
+    """What is wrong with a saved rule option (``None`` if nothing)."""
+    kinds = {f.name: f.type for f in fields(Rules)}
+    if key not in kinds:
+        return "is not a rule option"
+    if key == "modules":
+        if not isinstance(value, list) or not all(isinstance(m, str) for m in value):
+            return f"expected a list of module names, not {short_repr(value)}"
+        unknown = [m for m in value if m not in optional()]
+        if unknown:
+            return f"unknown rule module {unknown[0]!r}; expected some of {', '.join(sorted(optional()))}"
+        return None
+    if key == "vp_to_win":
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or not 3 <= value <= 30):
+            return f"expected null or a whole number in 3..30, not {short_repr(value)}"
+        return None
+    if key == "discard_limit":
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 200:
+            return f"expected a whole number in 0..200, not {short_repr(value)}"
+        return None
+    if not isinstance(value, bool):
+        return f"expected true or false, not {short_repr(value)}"
+    return None
+
+
 @dataclass(frozen=True)
 class PlayerView:
     """What one player may know (B-SETUP-7, A-15): the information set for bots and the UI.
@@ -275,6 +300,14 @@ class Game:
         colours: Iterable[Colour] | None = None,
     ):
         rules = rules or Rules()
+        if not isinstance(rules, Rules):
+            raise ValueError(f"rules must be a Rules, not {type(rules).__name__}")
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise ValueError(f"players must be a whole number (3 to 6), not {players!r}")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64):
+            raise ValueError(f"seed must be a whole number in 0..2**64-1, not {seed!r}")
+        if isinstance(starting_seat, bool) or not isinstance(starting_seat, int):
+            raise ValueError(f"starting_seat must be a seat number, not {starting_seat!r}")
         names = resolve(rules.modules, players)
         rules = replace(rules, modules=tuple(n for n in names if not MODULES[n].builtin))
         self.modules: tuple[Module, ...] = tuple(MODULES[m] for m in names)
@@ -298,9 +331,13 @@ class Game:
                 colours = board.start_seats[players]
             else:
                 colours = DEFAULT_COLOURS[players]
-        self.colours: tuple[Colour, ...] = tuple(colours)
+        self.colours: tuple[Colour, ...] = tuple(Colour.parse(c) for c in colours)
         if len(self.colours) != players:
             raise ValueError(f"{players} players need {players} colours, got {len(self.colours)}")
+        if len(set(self.colours)) != players:
+            raise ValueError(f"each seat needs its own colour, not {[str(c) for c in self.colours]}")
+        if start == "founding":
+            board.check_playable(players)  # a game never waits forever for a founding settlement
         self._rng = Random(self.seed)
         t = board.topology
         self._t = t
@@ -1664,6 +1701,7 @@ class Game:
             "colours": [str(c) for c in self.colours],
             "rules": self.rules.to_dict(),
             "actions": [action_to_json(a) for a in self.log],
+            "digest": self.digest(),
         }
 
     def to_json(self, **kw) -> str:
@@ -1692,37 +1730,87 @@ class Game:
         True
         """
         data = text if isinstance(text, dict) else parse_json(text, source, SaveFileError)
-        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise SaveFileError(source, "format", f"expected {SAVE_FORMAT!r}")
+        if not isinstance(data, dict):
+            raise SaveFileError(source, "<root>", f"a saved game is a JSON object, not {type(data).__name__}")
+        if data.get("format") != SAVE_FORMAT:
+            raise SaveFileError(source, "format", f"expected {SAVE_FORMAT!r}, found {short_repr(data.get('format'))}")
         if data.get("version") != SAVE_VERSION:
-            raise SaveFileError(source, "version", f"expected {SAVE_VERSION}, found {data.get('version')!r}")
+            raise SaveFileError(source, "version", f"expected {SAVE_VERSION}, found {short_repr(data.get('version'))}")
         for key in ("board", "players", "seed", "actions"):
             if key not in data:
                 raise SaveFileError(source, key, "missing")
+        known = {"format", "version", "board", "players", "seed", "start", "starting_seat", "colours", "rules",
+                 "actions", "digest"}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise SaveFileError(source, unknown[0], "is not a field of a saved game")
+
+        def whole(key: str, lo: int, hi: int) -> int:
+            value = data[key]
+            if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+                raise SaveFileError(source, key, f"expected a whole number in {lo}..{hi}, not {short_repr(value)}")
+            return value
+
+        players = whole("players", 3, 6)
+        seed = whole("seed", 0, 2**64 - 1)
+        start = data.get("start", "founding")
+        if start not in ("founding", "beginner"):
+            raise SaveFileError(source, "start", f"expected 'founding' or 'beginner', not {short_repr(start)}")
+        starting_seat = whole("starting_seat", 0, players - 1) if "starting_seat" in data else 0
+        colours = None
+        if "colours" in data:
+            raw = data["colours"]
+            if not isinstance(raw, list) or len(raw) != players:
+                raise SaveFileError(source, "colours", f"expected a list of {players} colours, not {short_repr(raw)}")
+            try:
+                colours = [Colour.parse(c) if isinstance(c, str) else Colour.parse(repr(c)) for c in raw]
+            except ValueError as exc:
+                raise SaveFileError(source, "colours", str(exc)) from None
+            if len(set(colours)) != players:
+                raise SaveFileError(source, "colours", f"each seat needs its own colour, not {raw}")
         from ..errors import BoardFileError
 
         try:
             board = Board.from_dict(data["board"], source=f"{source}#board")
         except BoardFileError as exc:
             raise SaveFileError(source, f"board.{exc.field}", exc.problem) from None
+        rules_data = data.get("rules", {})
+        if not isinstance(rules_data, dict):
+            raise SaveFileError(source, "rules", f"expected an object of rule options, not {short_repr(rules_data)}")
+        for key, value in rules_data.items():
+            problem = _rule_problem(key, value)
+            if problem:
+                raise SaveFileError(source, f"rules.{key}", problem)
         try:
-            rules = Rules.from_dict(data.get("rules", {}))
+            rules = Rules.from_dict(rules_data)
         except (TypeError, ValueError) as exc:
             raise SaveFileError(source, "rules", str(exc)) from None
         try:
-            colours = [Colour.parse(c) for c in data["colours"]] if "colours" in data else None
-            game = cls(
-                board,
-                players=data["players"],
-                seed=data["seed"],
-                start=data.get("start", "founding"),
-                rules=rules,
-                starting_seat=data.get("starting_seat", 0),
-                colours=colours,
-            )
+            game = cls(board, players=players, seed=seed, start=start, rules=rules, starting_seat=starting_seat,
+                       colours=colours)
+        except BoardFileError as exc:
+            raise SaveFileError(source, f"board.{exc.field}", exc.problem) from None
         except (TypeError, ValueError) as exc:
-            raise SaveFileError(source, "players", str(exc)) from None
-        return replay_actions(game, data["actions"], source, action_from_json, SaveFileError)
+            field = "start" if "start" in str(exc) and start == "beginner" else "players"
+            raise SaveFileError(source, field, str(exc)) from None
+        replay_actions(game, data["actions"], source, action_from_json, SaveFileError)
+        digest = data.get("digest")
+        if digest is not None and digest != game.digest():
+            raise SaveFileError(
+                source, "digest",
+                f"replaying the {len(game.log)} actions with seed {seed} does not reach the saved position: "
+                "the seed, the set-up or the log was altered",
+            )
+        return game
+
+    def digest(self) -> str:
+        """A short fingerprint of the position (saved with the game; a replay must reach it again)."""
+        import hashlib
+
+        text = json.dumps([self.hands, self.bank, self.node_owner, self.node_kind, self.edge_owner, self.deck,
+                           self.dev, self.knights, self.ext, [d.plain() for d in self.stack], self.turn,
+                           self._rng.getstate()[1][:8]], default=str, sort_keys=True)
+        return hashlib.sha256(text.encode()).hexdigest()[:24]
 
     @classmethod
     def load(cls, path: str | Path) -> "Game":

@@ -48,7 +48,7 @@ from ..dicegame.game import DiceGame, DicePhase
 from ..dicegame.policies import TargetPolicy
 from ..errors import CatanError
 from ..viz.dice_sheet import SEAT_COLOURS, dice_sheet_figure, dice_sheet_traces
-from ._common import SavesGames, schedule
+from ._common import SavesGames, check_seat_index, guarded, schedule
 
 __all__ = ["DiceTable", "TARGETS", "load_dice_table"]
 
@@ -120,10 +120,19 @@ class DiceTable(SavesGames):
         bot_delay: float | None = 0.7,
         save_path: str = "dice_game.json",
     ):
+        if isinstance(seats, str) or not all(isinstance(s, str) for s in seats):
+            raise ValueError(f"seats is a list of 'human' and 'computer', not {seats!r}")
         seats = [s.lower() for s in seats]
+        if not 1 <= len(seats) <= 4:
+            raise ValueError(f"the Dice Game seats 1 to 4 players, not {len(seats)}")
         for s in seats:
             if s not in ("human", "computer"):
                 raise ValueError(f"a seat is 'human' or 'computer', not {s!r}")
+        if bot_delay is not None and (isinstance(bot_delay, bool) or not isinstance(bot_delay, (int, float))
+                                      or not 0 <= bot_delay <= 60):
+            raise ValueError(f"bot_delay is None or seconds in 0..60, not {bot_delay!r}")
+        if not isinstance(save_path, str):
+            raise ValueError(f"save_path must be a file name, not {save_path!r}")
         if game is None:
             game = DiceGame(len(seats), variant=variant, seed=seed)
         elif game.n != len(seats):
@@ -225,6 +234,7 @@ class DiceTable(SavesGames):
         return [a.structure for a in legal if isinstance(a, Build)]
 
     # ------------------------------------------------------------------ playing
+    @guarded
     def _play(self, action) -> bool:
         """Play through the engine; an illegal action shows the engine's rule and message."""
         turn = self.game.turn
@@ -242,15 +252,17 @@ class DiceTable(SavesGames):
         self._schedule_computer()
         return True
 
+    @guarded
     def press(self, name: str) -> None:
         """Press a button by its key (``"roll"``, ``"stop"``, ``"end"``, ``"gold"``, ...), as a click would."""
         self.buttons[name].click()
 
+    @guarded
     def click_die(self, i: int) -> None:
         """A click on die ``i``: toggle keeping it while rolling; pick it for a swap afterwards."""
         g = self.game
-        if not self._human_to_act() or i >= len(g.dice):
-            return
+        if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < len(g.dice) or not self._human_to_act():
+            return  # not a die on the table: nothing to toggle
         if g.phase is DicePhase.ROLL:
             self.kept ^= {i}
         else:
@@ -258,10 +270,12 @@ class DiceTable(SavesGames):
         self.message = ""
         self.refresh()
 
+    @guarded
     def toggle_die(self, i: int) -> None:
         """Same as clicking die ``i``."""
         self.dice_buttons[i].click()
 
+    @guarded
     def swap(self, swap_id: str) -> bool:
         """Use a knight's swap on the selected die (any-resource swaps take the dropdown's resource)."""
         if self.selected_die is None:
@@ -276,6 +290,7 @@ class DiceTable(SavesGames):
         if change["new"] is not None:
             self._view_alive = True
 
+    @guarded
     def _on_sheet_click(self, trace, points, selector=None) -> None:
         if not points.point_inds:
             return  # plotly calls every trace's handler; only the clicked one has points
@@ -284,6 +299,7 @@ class DiceTable(SavesGames):
             return
         self.click_structure(ids[points.point_inds[0]])
 
+    @guarded
     def click_structure(self, structure: str) -> bool:
         """A click on the sheet: build there (an illegal build shows the rule that forbids it)."""
         if not self._human_to_act():
@@ -297,6 +313,7 @@ class DiceTable(SavesGames):
             return
         self._bot_handle = schedule(self.bot_delay, self._computer_step, self.run_computer, self._bot_handle)
 
+    @guarded
     def _computer_step(self) -> None:
         self._bot_handle = None
         g = self.game
@@ -307,6 +324,7 @@ class DiceTable(SavesGames):
         self.refresh()
         self._schedule_computer()
 
+    @guarded
     def run_computer(self, limit: int = 10_000) -> None:
         """Let computer seats move until a human must act (synchronously)."""
         g = self.game
@@ -472,6 +490,7 @@ class DiceTable(SavesGames):
             out["now"] = odds.reach_probability(target, hand, rolls_left=0, swaps=swaps) if hand else 0
         return out
 
+    @guarded
     def _refresh_odds(self) -> None:
         g = self.game
         o = self.odds_now()

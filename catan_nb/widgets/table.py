@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import copy
 import html
+import numbers
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -54,7 +55,7 @@ from ..rules import (
 from ..rules.modules.five_six import EndSpecialBuild
 from ..viz import board_figure, dynamic_traces
 from ..viz.palette import palette
-from ._common import SavesGames, schedule
+from ._common import SavesGames, check_seat_index, guarded, schedule
 
 __all__ = ["GameTable"]
 
@@ -160,12 +161,24 @@ class GameTable(SavesGames):
         palette_name: str = "standard",
         save_path: str = "catan_game.json",
     ):
+        if isinstance(seats, str) or not all(isinstance(s, str) for s in seats):
+            raise ValueError(f"seats is a list of 'human' and 'bot', not {seats!r}")
         seats = [s.lower() for s in seats]
         if not 3 <= len(seats) <= 6:
             raise ValueError(f"a table seats 3 to 6 players, not {len(seats)}")
         for s in seats:
             if s not in ("human", "bot"):
                 raise ValueError(f"a seat is 'human' or 'bot', not {s!r}")
+        if not (viewer is None or viewer == "current"):
+            viewer = check_seat_index(viewer, len(seats), "viewer (or None, or 'current')")
+        if bot_delay is not None and (isinstance(bot_delay, bool) or not isinstance(bot_delay, (int, float))
+                                      or not 0 <= bot_delay <= 60):
+            raise ValueError(f"bot_delay is None or seconds in 0..60, not {bot_delay!r}")
+        palette(palette_name)  # raises ValueError for an unknown palette
+        if not isinstance(save_path, str):
+            raise ValueError(f"save_path must be a file name, not {save_path!r}")
+        if not isinstance(source, (Board, Game)):
+            raise ValueError(f"a table plays on a Board or a Game, not {type(source).__name__}")
         if isinstance(source, Game):
             game = source
             if len(seats) != game.n:
@@ -249,7 +262,7 @@ class GameTable(SavesGames):
             "load": lambda _: self.load(),
         }
         for k, h in handlers.items():
-            b[k].on_click(h)
+            b[k].on_click(self._guard(h))
         res_opts = [(str(r), r) for r in RESOURCES]
         self.mono_res = W.Dropdown(options=res_opts, layout=W.Layout(width="110px")).add_class("catan-mono-res")
         self.yop_a = W.Dropdown(options=res_opts, layout=W.Layout(width="110px"))
@@ -329,6 +342,14 @@ class GameTable(SavesGames):
         """Legal actions of the seat to act, if that seat is human (the table's clickable set)."""
         return self.game.legal_actions() if self._human_to_act() else []
 
+    def _guard(self, handler):
+        """A button handler that reports any error in the status line instead of raising."""
+        return lambda arg: self._run_guarded(handler, arg)
+
+    @guarded
+    def _run_guarded(self, handler, arg):
+        return handler(arg)
+
     # ------------------------------------------------------------------ playing
     def _play(self, action) -> bool:
         """Play an action through the engine; on an illegal one show the engine's message."""
@@ -344,6 +365,7 @@ class GameTable(SavesGames):
         self._schedule_bots()
         return True
 
+    @guarded
     def _play_special(self) -> None:
         if self.special.value is not None:
             self._play(self.special.value)
@@ -352,6 +374,7 @@ class GameTable(SavesGames):
         """Legal actions of the rule modules (favours, gifts, helpers) for the human to act."""
         return [a for a in self.legal() if not isinstance(a, BASE_CONTROLS)]
 
+    @guarded
     def _choose_victim(self, victim: int | None) -> None:
         if self.pending_hex is None:
             return
@@ -361,37 +384,52 @@ class GameTable(SavesGames):
         if change["new"] is not None:
             self._view_alive = True
 
+    @guarded
     def _on_node_click(self, trace, points, selector=None) -> None:
         if not points.point_inds:
             return  # plotly calls every trace's handler; only the clicked one has points
         self.click_node(points.point_inds[0])
 
+    @guarded
     def _on_path_click(self, trace, points, selector=None) -> None:
         if not points.point_inds:
             return
         self.click_path(points.point_inds[0])
 
+    @guarded
     def _on_hex_click(self, trace, points, selector=None) -> None:
         if not points.point_inds:
             return
         self.click_hex(points.point_inds[0])
 
+    @guarded
     def click_node(self, node: int) -> bool:
         """A click on an intersection: found a settlement or build a city there, if legal."""
+        if isinstance(node, bool) or not isinstance(node, numbers.Integral):
+            return False  # not a place on this board
+        node = int(node)
         for a in self.legal():
             if isinstance(a, (BuildSettlement, BuildCity)) and a.node == node:
                 return self._play(a)
         return False  # other intersections are inert
 
+    @guarded
     def click_path(self, path: int) -> bool:
         """A click on a path: build a road there, if legal."""
+        if isinstance(path, bool) or not isinstance(path, numbers.Integral):
+            return False  # not a place on this board
+        path = int(path)
         for a in self.legal():
             if isinstance(a, BuildRoad) and a.path == path:
                 return self._play(a)
         return False
 
+    @guarded
     def click_hex(self, hex_id: int) -> bool:
         """A click on a hex while the robber moves: move it, or ask for the victim."""
+        if isinstance(hex_id, bool) or not isinstance(hex_id, numbers.Integral):
+            return False  # not a place on this board
+        hex_id = int(hex_id)
         options = [a for a in self.legal() if isinstance(a, MoveRobber) and a.hex == hex_id]
         if not options:
             return False
@@ -401,6 +439,7 @@ class GameTable(SavesGames):
         self.refresh()
         return True
 
+    @guarded
     def press(self, name: str) -> None:
         """Press a button by its key (``"roll"``, ``"end"``, ``"buy"``, ...), as a click would."""
         self.buttons[name].click()
@@ -412,6 +451,7 @@ class GameTable(SavesGames):
             return
         self._bot_handle = schedule(self.bot_delay, self._bot_step, self.run_bots, self._bot_handle)
 
+    @guarded
     def _bot_step(self) -> None:
         self._bot_handle = None
         g = self.game
@@ -421,6 +461,7 @@ class GameTable(SavesGames):
         self.refresh()
         self._schedule_bots()
 
+    @guarded
     def run_bots(self, limit: int = 100_000) -> None:
         """Let bots move until a human must act (synchronously)."""
         g = self.game
@@ -536,6 +577,7 @@ class GameTable(SavesGames):
         btn.on_click(lambda _: self._choose_victim(victim))
         return btn
 
+    @guarded
     def _update_rate(self) -> None:
         g = self.game
         if g.is_over:

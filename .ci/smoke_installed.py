@@ -1,0 +1,48 @@
+"""Smoke test of the package installed from a wheel, run from a folder outside the repository.
+
+Loads every shipped board and sheet, plays a game to the end, saves and reloads it, draws a
+figure, and runs the command-line tool.  Exits non-zero on the first failure.
+"""
+
+import json
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import catan_nb
+from catan_nb import Board, DiceSheet, Game
+from catan_nb.analysis import RandomBot, play_game
+from catan_nb.board import BOARDS_DIR
+from catan_nb.viz import board_figure
+
+here = Path.cwd().resolve()
+package = Path(catan_nb.__file__).resolve().parent
+assert "site-packages" in str(package), f"not the installed package: {package}"
+assert not (here / "catan_nb").exists(), "run this outside the repository"
+boards = sorted(BOARDS_DIR.glob("*.json"))
+assert boards, f"no board files in {BOARDS_DIR}"
+for path in boards:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    if path.name.endswith(".schema.json"):
+        continue
+    if "structures" in data:
+        DiceSheet.load(path)
+    else:
+        Board.load(path)
+print(f"loaded {len(boards)} shipped files from {BOARDS_DIR}")
+game = play_game(Game(Board.beginner(), players=4, seed=1, start="beginner"), [RandomBot(s) for s in range(4)])
+assert game.is_over
+with tempfile.TemporaryDirectory() as tmp:
+    path = Path(tmp) / "game.json"
+    game.save(path)
+    assert Game.load(path).state() == game.state()
+    fig = board_figure(game)
+    assert fig.data, "empty figure"
+    out = subprocess.run([sys.executable, "-m", "catan_nb", "openings", "--board", "beginner", "--top", "3"],
+                         capture_output=True, text=True, check=True)
+    assert out.stdout.strip(), "the CLI printed nothing"
+    bad = subprocess.run([sys.executable, "-m", "catan_nb", "longest-road", str(Path(tmp) / "missing.json")],
+                         capture_output=True, text=True)
+    assert bad.returncode == 2 and "Traceback" not in bad.stderr, bad.stderr
+print("installed-package smoke test passed")
