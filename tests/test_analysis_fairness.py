@@ -243,3 +243,52 @@ def test_custom_constraint_and_bad_arguments():
     with pytest.raises(ValueError, match="tokens"):
         balanced_board(seed=1, tokens="random")
     assert set(RESOURCES) == set(resource_pips(board))
+
+
+def test_red_adjacency_exact_counts_match_brute_force_and_simulation():
+    """Issue 10: the chance that a 6 or 8 touches another, counted exactly, checked two other ways."""
+    import itertools
+    import random as _random
+
+    from catan_nb.analysis.fairness import red_adjacency_random_tokens, red_adjacency_spiral
+    from catan_nb.analysis.probability import estimate_proportion
+
+    exact = red_adjacency_random_tokens()
+    # An independent count: hex neighbours from the board graph (hexes sharing a path), bitmasks.
+    board = Board.beginner()
+    n = len(board.hexes)
+    nb = [0] * n
+    for a, b, data in board.graph.edges(data=True):
+        hs = board.graph.nodes[a]["hexes"]
+        for x in hs:
+            for y in board.graph.nodes[b]["hexes"]:
+                if x != y and x in board.graph.nodes[b]["hexes"] and y in hs:
+                    nb[x] |= 1 << y
+                    nb[y] |= 1 << x
+    fav = tot = 0
+    for desert in range(n):
+        free = [i for i in range(n) if i != desert]
+        for reds in itertools.combinations(free, 4):
+            mask = sum(1 << i for i in reds)
+            tot += 1
+            fav += any(nb[i] & mask for i in reds)
+    assert (fav, tot) == (exact.favourable, exact.total) == (50160, 58140)
+    # And a simulation: shuffle terrain and tokens as a person would.
+    rng = _random.Random(5)
+    tokens = [5, 2, 6, 3, 8, 10, 9, 12, 11, 4, 8, 10, 9, 4, 5, 6, 3, 11]
+    hits = 0
+    trials = 4000
+    for _ in range(trials):
+        desert = rng.randrange(n)
+        free = [i for i in range(n) if i != desert]
+        rng.shuffle(tokens)
+        red = {h for h, t in zip(free, tokens) if t in (6, 8)}
+        hits += any(nb[h] & sum(1 << r for r in red if r != h) for h in red)
+    est = estimate_proportion(hits, trials, exact=exact.probability)
+    assert est.covers
+    # The spiral never puts two red numbers side by side, wherever the desert and the corner.
+    spiral = red_adjacency_spiral()
+    assert spiral.total == 19 * 6 and spiral.favourable == 0
+    for seed in range(30):
+        b = Board.random(seed=seed)
+        assert not adjacent_hex_pairs(b, lambda x, y: x.token in (6, 8) and y.token in (6, 8))

@@ -253,7 +253,8 @@ def test_pooling_of_small_expected_counts():
     assert res.pooled and [b.values for b in res.bins] == [(2, 3, 4), (5, 6), (7,), (8, 9), (10, 11, 12)]
     assert res.dof == 4 and all(b.expected >= 5 for b in res.bins)
     assert sum(b.observed for b in res.bins) == 36
-    assert res.table()[0] == {"values": "2-4", "observed": 6, "expected": pytest.approx(6.0), "contribution": pytest.approx(0)}
+    assert res.table()[0] == {"values": "2-4", "observed": 6, "expected": pytest.approx(6.0), "(O-E)^2/E": pytest.approx(0)}
+    assert res.table()[-1]["values"] == "total" and res.table()[-1]["(O-E)^2/E"] == pytest.approx(res.statistic, abs=1e-3)
     unpooled = chi_square_test(rolls, min_expected=0)
     assert unpooled.dof == 10 and not unpooled.pooled
     with pytest.raises(ValueError, match="fewer than two bins"):
@@ -292,3 +293,43 @@ def test_false_alarm_rate_of_fair_dice():
         alarms += chi_square_test(dice.sum(axis=1).tolist()).p_value < 0.05
     est = estimate_proportion(alarms, reps, exact=F(1, 20))
     assert est.covers, est
+
+
+def test_hits_bounds_read_as_a_student_means_them():
+    """Issue 10: at_most alone is 0..at_most, at_least alone is at_least..rolls (against enumeration)."""
+    import itertools
+
+    def brute(totals, rolls, lo, hi):
+        ways = {t: 6 - abs(7 - t) for t in range(2, 13)}
+        p = F(0)
+        for seq in itertools.product(range(2, 13), repeat=rolls):
+            k = sum(t in totals for t in seq)
+            if lo <= k <= hi:
+                w = 1
+                for t in seq:
+                    w *= ways[t]
+                p += F(w, 36**rolls)
+        return p
+
+    for totals, rolls in (({8}, 3), ({6, 8}, 3), ({7}, 4)):
+        for k in range(rolls + 1):
+            assert Hits(totals, rolls=rolls, at_most=k).exact() == brute(totals, rolls, 0, k)
+            assert Hits(totals, rolls=rolls, at_least=k).exact() == brute(totals, rolls, k, rolls)
+        assert Hits(totals, rolls=rolls).exact() == brute(totals, rolls, 1, rolls)
+    assert Hits(8, rolls=72, at_most=1).label == "P(at most 1 roll of 8 in 72 rolls)"
+    assert Hits(8, rolls=72, at_most=1).exact() > Hits(8, rolls=72, at_least=1, at_most=1).exact()
+
+
+def test_waiting_time_median_and_quantiles_are_exact():
+    """Issue 10: median and quantiles of the rolls until a hit, checked against the cumulative sums."""
+    for totals in (7, 8, (6, 8), 12, 2):
+        w = RollsUntil(totals)
+        p = sum(F(6 - abs(7 - t), 36) for t in ([totals] if isinstance(totals, int) else totals))
+        for q in (F(1, 10), F(1, 4), F(1, 2), F(3, 4), F(9, 10), F(99, 100)):
+            k = w.quantile(q)
+            cdf = lambda n: 1 - (1 - p) ** n  # noqa: E731
+            assert cdf(k) >= q and (k == 1 or cdf(k - 1) < q), (totals, q, k)
+        assert w.median() == w.quantile(F(1, 2))
+    assert RollsUntil(8).median() == 5 and RollsUntil(7).median() == 4
+    with pytest.raises(ValueError):
+        RollsUntil(8).quantile(1)

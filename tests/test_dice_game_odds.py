@@ -168,7 +168,7 @@ def test_keeping_everything_means_stopping():
     hand = F("brick lumber ore ore ore ore")
     assert keep_probability(Kind.ROAD, hand, range(6), 2) == 1
     assert best_keep(Kind.ROAD, hand, 2).stop
-    assert str(best_keep(Kind.ROAD, hand, 2)) == "stop: 100.0%"
+    assert str(best_keep(Kind.ROAD, hand, 2)) == "stop: 100.0% (gold trades counted)"
     with pytest.raises(ValueError):
         keep_probability(Kind.ROAD, hand, [0], 0)
     with pytest.raises(ValueError):
@@ -251,3 +251,19 @@ def test_keeping_well_beats_stopping_at_once_over_whole_games():
     rand = simulate_solitaire(lambda s: RandomKeepPolicy(s), games=25, seed=3)
     assert target.low > greedy.high and target.low > rand.high
     assert greedy.mean in greedy and "95% CI" in str(greedy)
+
+
+def test_a_lone_gold_ties_with_rerolling_it_and_gold_trades_are_labelled():
+    """Issue 10: keeping a lone gold is a tie broken toward keeping, not an advantage; tables say
+    whether gold trades count (a road in one roll: 0.570 with them, 0.418 without)."""
+    hand = F("ore ore grain wool gold brick")
+    advice = best_keep(Kind.CITY, hand, 2)
+    with_gold = keep_probability(Kind.CITY, hand, [0, 1, 2, 4], 2)
+    without = keep_probability(Kind.CITY, hand, [0, 1, 2], 2)
+    assert with_gold == without == advice.probability == Fraction(29, 72)
+    assert F("ore ore grain") in advice.tied or tuple(sorted(F("ore ore grain"), key=lambda f: f.value)) in advice.tied
+    assert "gold trades counted" in str(advice)
+    assert "no gold trades" in str(best_keep(Kind.CITY, hand, 2, gold=False))
+    one_roll = reach_probability(Kind.ROAD, n_dice=6, rolls_left=1)
+    no_gold = reach_probability(Kind.ROAD, n_dice=6, rolls_left=1, gold=False)
+    assert round(float(one_roll), 3) == 0.570 and round(float(no_gold), 3) == 0.418

@@ -84,3 +84,32 @@ def test_dice_table_click_die_out_of_range_is_ignored():
     for bad in (dict(bot_delay=-2), dict(save_path=3), dict(seats=[])):
         with pytest.raises(ValueError):
             DiceTable(**{"seats": ["human"], "seed": 1, "bot_delay": None, **bad})
+
+
+def test_classroom_widgets_callbacks_and_arguments(tmp_path):
+    """Issue 10's classroom widgets: nonsense input shows a message, never raises."""
+    from catan_nb.widgets import BoardDesigner, DiceWorksheet, ScoreWeights
+
+    w = ScoreWeights(Board.beginner())
+    w.set_weights(production=1.0, diversity=0.0, scarcity=0.0, special_harbour=0.0, generic_harbour=0.0, numbers=0.0)
+    assert [n for n, _, _ in w.ranking()[:4]] and all(isinstance(d, str) for _, _, d in w.ranking())
+    with pytest.raises(ValueError):
+        w.set_weights(luck=1.0)
+    with pytest.raises(ValueError):
+        ScoreWeights("beginner")
+    d = BoardDesigner(seed=3)
+    d.token_boxes[0].value = None  # a producing hex without a number: the rules refuse, the panel says why
+    d.score()
+    assert "⚠" in d.report.value
+    d.shuffle()
+    assert "pips per resource" in d.report.value
+    with pytest.raises(ValueError):
+        BoardDesigner(Board.five_six())
+    s = DiceWorksheet()
+    for junk in ("", "hello", "7 7 13", "0+7", None, "1 " * 5):
+        s.test_text(junk)
+        assert s.message.startswith("⚠")
+    s.test_text(" ".join(["2 3 4 5 6 7 8 9 10 11 12 7 6 8 7"] * 4))
+    assert s.result is not None and "fail to reject" in s.output.value
+    s.load_game(str(tmp_path / "missing.json"))
+    assert s.message.startswith("⚠")

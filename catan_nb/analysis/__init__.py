@@ -55,6 +55,7 @@ from .production import (
     node_production,
     placement_production,
     player_production,
+    token_production,
     robber_effect,
 )
 from .simulation import BOTS, GameRecord, SimulationResult, Table, simulate
@@ -69,6 +70,6 @@ __all__ = [
     "score_intersections", "simulate_openings",
     "Estimate", "Event", "ExpectedHits", "Hits", "RollsUntil", "RollTotal", "Streak", "chi_square_test", "compare",
     "dice_sum_distribution", "token_odds",
-    "Production", "node_production", "placement_production", "player_production", "robber_effect",
+    "Production", "node_production", "placement_production", "player_production", "token_production", "robber_effect",
     "BOTS", "GameRecord", "SimulationResult", "Table", "simulate",
 ]  # fmt: skip

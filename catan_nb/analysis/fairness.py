@@ -69,6 +69,9 @@ __all__ = [
     "snake_draft",
     "fairness_report",
     "balanced_board",
+    "RedAdjacency",
+    "red_adjacency_random_tokens",
+    "red_adjacency_spiral",
 ]
 
 #: The numbers with the most pips (6 and 8), printed red on the tokens.
@@ -641,3 +644,113 @@ def _build(frame: _Frame, lay: Layout, rng: random.Random, seed, cons, method, t
     name = f"balanced-{seed}" if isinstance(seed, int) else "balanced"
     extra = {"description": f"balanced_board(seed={seed!r}): a variable-setup board meeting {names}", "notes": notes}
     return Board(name, BASE_ROWS, tiles, harbours, desert, extra=extra)
+
+
+# ============================================================== exact chances of 6 and 8 side by side
+@dataclass(frozen=True)
+class RedAdjacency:
+    """How often two red numbers (6 or 8) end up side by side, counted exactly.
+
+    Attributes
+    ----------
+    method : str
+        ``"random tokens"`` or ``"spiral"``.
+    favourable, total : int
+        Equally likely set-ups with some red pair side by side, and all set-ups counted.
+    """
+
+    method: str
+    favourable: int
+    total: int
+
+    @property
+    def probability(self) -> Fraction:
+        """The exact chance (a fraction)."""
+        return Fraction(self.favourable, self.total)
+
+    def __repr__(self) -> str:
+        return (f"<RedAdjacency {self.method}: {self.favourable}/{self.total} = "
+                f"{float(self.probability):.4f}>")
+
+
+def _red_sets(layout: str) -> tuple[list[tuple[int, int]], list[int], int, tuple[int, ...]]:
+    """Adjacent hex pairs, the cells, the desert count and the token letters of a layout."""
+    from ..board import LAYOUTS
+
+    rows, terrain_counts, letters, _, _ = LAYOUTS[layout]
+    cells = [(r, c) for r in range(1, len(rows) + 1) for c in range(1, rows[r - 1] + 1)]
+    axial = {rc: hexgrid.offset_to_axial(rc[0], rc[1], rows) for rc in cells}
+    index = {ax: i for i, ax in enumerate(axial[rc] for rc in cells)}
+    pairs = sorted({tuple(sorted((index[axial[rc]], index[n]))) for rc in cells
+                    for n in hexgrid.neighbours(axial[rc]) if n in index})
+    deserts = dict(terrain_counts)[Terrain.DESERT]
+    return pairs, cells, deserts, tuple(letters)
+
+
+def red_adjacency_random_tokens(layout: str = "base") -> RedAdjacency:
+    """The exact chance that a 6 or 8 sits next to another 6 or 8 when tokens are laid at random.
+
+    Terrain is shuffled (the desert anywhere), then the tokens are shuffled over the other
+    hexes (B-SETUP-9 without the spiral).  Only where the red tokens land matters: every
+    choice of the desert hex(es) and of the hexes getting the red tokens is equally likely,
+    and all of them are counted.
+
+    Examples
+    --------
+    >>> r = red_adjacency_random_tokens()
+    >>> r.total, r.favourable, round(float(r.probability), 3)
+    (58140, 50160, 0.863)
+
+    Notes
+    -----
+    19 desert positions times C(18, 4) sets of red hexes on the base island: 58,140 set-ups,
+    enumerated in well under a second.
+    """
+    import itertools
+
+    pairs, cells, deserts, letters = _red_sets(layout)
+    n_red = sum(1 for t in letters if t in RED_NUMBERS)
+    adjacent = set(pairs)
+    favourable = total = 0
+    n = len(cells)
+    for desert in itertools.combinations(range(n), deserts):
+        free = [i for i in range(n) if i not in desert]
+        for reds in itertools.combinations(free, n_red):
+            total += 1
+            if any((a, b) in adjacent for a, b in itertools.combinations(reds, 2)):
+                favourable += 1
+    return RedAdjacency("random tokens", favourable, total)
+
+
+def red_adjacency_spiral(layout: str = "base") -> RedAdjacency:
+    """The exact chance that two red numbers touch when the tokens follow the lettered spiral.
+
+    Terrain is shuffled (the desert anywhere), then the tokens are laid A, B, C... along the
+    counter-clockwise spiral from a corner hex, skipping the desert (B-SETUP-11..13).  Every
+    desert position and every one of the corner hexes are equally likely and counted.
+
+    Examples
+    --------
+    >>> s = red_adjacency_spiral()
+    >>> s.total, s.favourable
+    (114, 0)
+    """
+    from ..board import LAYOUTS, lay_tokens
+
+    rows, terrain_counts, letters, _, _ = LAYOUTS[layout]
+    pairs, cells, deserts, _ = _red_sets(layout)
+    axial = [hexgrid.offset_to_axial(r, c, rows) for r, c in cells]
+    land = set(axial)
+    corners = [cells[i] for i, ax in enumerate(axial) if sum(nb in land for nb in hexgrid.neighbours(ax)) == 3]
+    import itertools
+
+    favourable = total = 0
+    for desert in itertools.combinations(range(len(cells)), deserts):
+        terrain = {rc: (Terrain.DESERT if i in desert else Terrain.FOREST) for i, rc in enumerate(cells)}
+        for corner in corners:
+            tokens = lay_tokens(rows, terrain, letters, corner)
+            red = {i for i, rc in enumerate(cells) if tokens.get(rc) in RED_NUMBERS}
+            total += 1
+            if any(a in red and b in red for a, b in pairs):
+                favourable += 1
+    return RedAdjacency("spiral", favourable, total)

@@ -491,10 +491,14 @@ class Hits(Event):
         The totals that count as a hit.
     rolls : int
         Number of rolls (turns).
-    at_least : int
-        Fewest hits (default 1: "at least one").
+    at_least : int, optional
+        Fewest hits.  Alone, it means "at least ``at_least``" (up to every roll).
     at_most : int, optional
-        Most hits (``None``: no upper bound; ``at_most=0``: "no hit at all").
+        Most hits.  Alone, it means "at most ``at_most``" (from zero hits);
+        ``at_most=0`` is "no hit at all".
+
+    With neither bound the event is "at least one hit"; with both, the range
+    ``at_least..at_most``.
 
     Examples
     --------
@@ -502,23 +506,29 @@ class Hits(Event):
     True
     >>> Hits((6, 8), rolls=1).exact()
     Fraction(5, 18)
+    >>> Hits(8, rolls=72, at_most=1).label     # at most one: zero or one 8
+    'P(at most 1 roll of 8 in 72 rolls)'
+    >>> Hits(8, rolls=72, at_most=1).exact() == Hits(8, rolls=72, at_most=0).exact() + Hits(8, rolls=72, at_least=1, at_most=1).exact()
+    True
+    >>> Hits(7, rolls=10, at_least=2).exact() == 1 - Hits(7, rolls=10, at_most=1).exact()
+    True
     >>> Hits(7, rolls=10, at_least=2, at_most=2).label
     'P(exactly 2 rolls of 7 in 10 rolls)'
     """
 
     totals: Totals
     rolls: int
-    at_least: int = 1
+    at_least: int | None = None
     at_most: int | None = None
 
     def __post_init__(self):
         object.__setattr__(self, "totals", _totals(self.totals))
-        if self.at_most == 0 and self.at_least == 1:  # "no hit": the default lower bound gives way
-            object.__setattr__(self, "at_least", 0)
         if self.rolls < 1:
             raise ValueError("need at least one roll")
-        if self.at_least < 0 or (self.at_most is not None and self.at_most < self.at_least):
-            raise ValueError(f"need 0 <= at_least <= at_most, got at_least={self.at_least}, at_most={self.at_most}")
+        lo = self.at_least if self.at_least is not None else (0 if self.at_most is not None else 1)
+        object.__setattr__(self, "at_least", lo)
+        if lo < 0 or (self.at_most is not None and self.at_most < lo):
+            raise ValueError(f"need 0 <= at_least <= at_most, got at_least={lo}, at_most={self.at_most}")
 
     @property
     def label(self) -> str:
@@ -528,7 +538,9 @@ class Hits(Event):
         elif hi is None:
             what = f"at least one {t}" if lo == 1 else f"at least {lo} rolls of {t}"
         elif lo == hi:
-            what = f"exactly {lo} rolls of {t}"
+            what = f"exactly {lo} rolls of {t}" if lo != 1 else f"exactly 1 roll of {t}"
+        elif lo == 0:
+            what = f"at most {hi} roll{'s' if hi != 1 else ''} of {t}" if hi != 1 else f"at most 1 roll of {t}"
         else:
             what = f"{lo} to {hi} rolls of {t}"
         return f"P({what} in {n} rolls)"
@@ -607,6 +619,40 @@ class RollsUntil(Event):
 
     def exact(self) -> Fraction:
         return 1 / _p(self.totals)
+
+    def cdf(self, k: int) -> Fraction:
+        """Exact ``P(first hit within k rolls) = 1 - (1 - p)**k``."""
+        if k < 1:
+            return Fraction(0)
+        return 1 - (1 - _p(self.totals)) ** k
+
+    def quantile(self, q: float | Fraction) -> int:
+        """The smallest number of rolls ``k`` with ``P(first hit within k rolls) >= q`` (exact).
+
+        Examples
+        --------
+        >>> RollsUntil(8).quantile(0.5), RollsUntil(8).median()   # half the time within 5 rolls
+        (5, 5)
+        >>> RollsUntil(8).quantile(0.9)                           # and 90% within 16
+        16
+        >>> RollsUntil(7).cdf(4) >= Fraction(1, 2) > RollsUntil(7).cdf(3)
+        True
+        """
+        q = Fraction(q).limit_denominator(10**12) if isinstance(q, float) else Fraction(q)
+        if not 0 < q < 1:
+            raise ValueError(f"a quantile is strictly between 0 and 1, not {q}")
+        miss = 1 - _p(self.totals)
+        # (1 - p)**k <= 1 - q: k >= log(1 - q) / log(1 - p); step to the exact boundary.
+        k = max(1, int(math.floor(math.log(float(1 - q)) / math.log(float(miss)))) - 1)
+        while self.cdf(k) < q:
+            k += 1
+        while k > 1 and self.cdf(k - 1) >= q:
+            k -= 1
+        return k
+
+    def median(self) -> int:
+        """The median number of rolls until the first hit (:meth:`quantile` of 1/2)."""
+        return self.quantile(Fraction(1, 2))
 
     def _samples(self, rng: np.random.Generator, trials: int) -> np.ndarray:
         # Roll in blocks until every trial has seen a hit; the dice decide, not a geometric draw.
@@ -843,9 +889,30 @@ class ChiSquareResult:
         """Whether some values were pooled because their expected counts were small."""
         return any(len(b.values) > 1 for b in self.bins)
 
-    def table(self) -> list[dict[str, Any]]:
-        """One row per bin: values, observed, expected, contribution."""
-        return [b.to_dict() for b in self.bins]
+    def table(self) -> "Table":
+        """Observed, expected and ``(O - E)**2 / E`` per category, with the total: the test laid out.
+
+        Examples
+        --------
+        >>> res = chi_square_test([1, 2, 3, 4, 5, 6] * 10, of="faces")
+        >>> print(res.table())   # doctest: +NORMALIZE_WHITESPACE
+        chi-square: 60 dice, 5 degrees of freedom, p = 1.0000
+        values  observed  expected  (O-E)^2/E
+             1        10    10.000      0.000
+             2        10    10.000      0.000
+             3        10    10.000      0.000
+             4        10    10.000      0.000
+             5        10    10.000      0.000
+             6        10    10.000      0.000
+         total        60    60.000      0.000
+        """
+        from .table import Table
+
+        rows = [(b.label, b.observed, round(b.expected, 2), round(b.contribution, 3)) for b in self.bins]
+        rows.append(("total", self.n, round(sum(b.expected for b in self.bins), 2), round(self.statistic, 3)))
+        what = "rolls" if self.of == "sum" else "dice"
+        title = f"chi-square: {self.n} {what}, {self.dof} degrees of freedom, p = {self.p_value:.4f}"
+        return Table(("values", "observed", "expected", "(O-E)^2/E"), rows, title=title)
 
     def to_dict(self) -> dict[str, Any]:
         return {"of": self.of, "n": self.n, "statistic": self.statistic, "dof": self.dof, "p_value": self.p_value, "bins": len(self.bins)}

@@ -38,6 +38,7 @@ __all__ = [
     "player_production",
     "robber_effect",
     "robber_table",
+    "token_production",
 ]
 
 _TOTALS = tuple(range(2, 13))
@@ -114,6 +115,44 @@ def _production(board: Board, multiplier: dict[int, int], robber: int | None) ->
             if h == robber or r < 0 or not tok:
                 continue
             cards[tok][r] += m
+    return _from_cards(cards)
+
+
+def token_production(tokens: Iterable[int], resources: Iterable[Resource] | None = None, *, city: bool = False) -> Production:
+    """Production of a spot touching hexes with these numbers, on no particular board.
+
+    For questions such as "an 8 alone against a 3 and a 4" or "two 8s against an 8 and a 6".
+
+    Parameters
+    ----------
+    tokens : iterable of int
+        The number on each hex the spot touches (2-12, not 7).
+    resources : iterable of Resource, optional
+        What each hex produces (default: a different resource for each hex).
+    city : bool
+        A city collects two cards from each hex.
+
+    Examples
+    --------
+    >>> token_production([8]).distribution == token_production([3, 4]).distribution   # same pips, same risk
+    True
+    >>> token_production([8, 8]).p_any, token_production([6, 8]).p_any                  # same pips, not the same
+    (Fraction(5, 36), Fraction(5, 18))
+    """
+    tokens = [int(k) for k in tokens]
+    for k in tokens:
+        if not 2 <= k <= 12 or k == 7:
+            raise ValueError(f"a number token shows 2-6 or 8-12, not {k}")
+    res = list(resources) if resources is not None else list(RESOURCES[: len(tokens)])
+    if len(res) != len(tokens):
+        raise ValueError(f"{len(tokens)} tokens need {len(tokens)} resources, not {len(res)}")
+    cards = {k: [0] * len(RESOURCES) for k in _TOTALS}
+    for k, r in zip(tokens, res):
+        cards[k][Resource.parse(r).value] += 2 if city else 1
+    return _from_cards(cards)
+
+
+def _from_cards(cards: dict[int, list[int]]) -> Production:
     per = {res: Fraction(0) for res in RESOURCES}
     dist: dict[int, Fraction] = {}
     mean = second = p_any = Fraction(0)

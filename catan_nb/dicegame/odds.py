@@ -36,8 +36,16 @@ Fraction(1663, 2916)
 >>> round(float(reach_probability(Kind.ROAD)), 3)          # three rolls, keeping well
 0.978
 >>> advice = best_keep(Kind.CITY, [Face.ORE, Face.ORE, Face.GRAIN, Face.WOOL, Face.GOLD, Face.BRICK], rolls_left=2)
->>> advice.keep, round(float(advice.probability), 3)       # a lone gold is worth keeping: a second makes a pair
+>>> advice.keep, round(float(advice.probability), 3)
 ((0, 1, 2, 4), 0.403)
+>>> [str(f) for f in advice.faces], len(advice.tied)       # keeping the lone gold ties with rerolling it
+(['ore', 'ore', 'grain', 'gold'], 1)
+
+Keeping the lone gold gives exactly the same chance as rolling it again (29/72 either way): the
+gold helps only with a second gold, and a rerolled die is as likely to bring that as the kept
+gold is to meet one.  Ties are broken toward keeping more dice; ``KeepAdvice.tied`` lists the
+other keeps that do as well.  Every probability here counts gold trades (``gold=True``, the
+default) unless ``gold=False`` is given, and says so (``KeepAdvice.gold``).
 """
 
 from __future__ import annotations
@@ -304,18 +312,24 @@ def hand_counts(faces: Iterable) -> Hand:
 class KeepAdvice:
     """The best keep for some dice: which to keep, what they show, the probability it gives.
 
-    ``stop`` is true when keeping every die (that is, stopping) is best.
+    ``stop`` is true when keeping every die (that is, stopping) is best.  ``gold`` says whether
+    the probability counts gold trades (DG-GOLD-2).  ``tied`` holds the faces of the other keeps
+    that give exactly the same probability (the advice breaks ties toward keeping more dice).
     """
 
     keep: tuple[int, ...]
     faces: tuple[Face, ...]
     probability: Fraction
     stop: bool
+    gold: bool = True
+    tied: tuple[tuple[Face, ...], ...] = ()
 
     def __str__(self) -> str:
         what = "stop" if self.stop else ("reroll everything" if not self.keep else
                                          "keep " + ", ".join(str(f) for f in self.faces))
-        return f"{what}: {float(self.probability):.1%}"
+        tie = f", tied with {len(self.tied)} other keep{'s' if len(self.tied) > 1 else ''}" if self.tied else ""
+        gold = "gold trades counted" if self.gold else "no gold trades"
+        return f"{what}: {float(self.probability):.1%}{tie} ({gold})"
 
 
 def _indices_for(faces: Sequence[Face], kept: Hand) -> tuple[int, ...]:
@@ -412,15 +426,26 @@ def best_keep(target, hand: Sequence, rolls_left: int, *, swaps: Iterable = (), 
     --------
     >>> hand = [Face.LUMBER, Face.LUMBER, Face.GOLD, Face.WOOL, Face.GRAIN, Face.ORE]
     >>> str(best_keep(Kind.SETTLEMENT, hand, rolls_left=2))
-    'keep lumber, gold, wool, grain: 80.2%'
+    'keep lumber, gold, wool, grain: 80.2% (gold trades counted)'
     """
     faces = [Face.parse(f) for f in hand]
     s = solver(target, len(faces), swaps, gold)
+    return _advice(s, tuple(faces), rolls_left, bool(gold))
+
+
+def _advice(s: KeepSolver, faces: tuple[Face, ...], rolls_left: int, gold: bool) -> KeepAdvice:
+    """The best keep for these faces, with every other keep that ties with it."""
     h = hand_counts(faces)
     kept = s.best_kept(h, rolls_left)
-    stop = kept == h
+    best = s.probability(h, rolls_left)
+    tied = []
+    if rolls_left > 0 and kept != h:
+        subs = {tuple(min(h[i], c[i]) for i in range(len(h))) for c in itertools.product(*(range(k + 1) for k in h))}
+        for sub in sorted(subs, key=lambda c: (-sum(c), c)):
+            if sub != kept and s.keep_value(h, sub, rolls_left) == best:
+                tied.append(tuple(f for f in FACES for _ in range(sub[f.value])))
     idx = _indices_for(faces, kept)
-    return KeepAdvice(idx, tuple(faces[i] for i in idx), s.probability(h, rolls_left), stop)
+    return KeepAdvice(idx, tuple(faces[i] for i in idx), best, kept == h, gold, tuple(tied))
 
 
 def best_keep_table(
@@ -434,13 +459,11 @@ def best_keep_table(
     --------
     >>> table = best_keep_table(Kind.ROAD, n_dice=2)
     >>> len(table), str(table[(Face.LUMBER, Face.GOLD)])
-    (21, 'keep lumber: 30.6%')
+    (21, 'keep lumber: 30.6% (gold trades counted)')
     """
     s = solver(target, n_dice, swaps, gold)
     out = {}
     for m in s.u.full:
         faces = tuple(f for f in FACES for _ in range(m[f.value]))
-        kept = s.best_kept(m, rolls_left)
-        idx = _indices_for(faces, kept)
-        out[faces] = KeepAdvice(idx, tuple(faces[i] for i in idx), s.probability(m, rolls_left), kept == m)
+        out[faces] = _advice(s, faces, rolls_left, bool(gold))
     return out

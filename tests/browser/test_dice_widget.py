@@ -1,6 +1,6 @@
 """Real browser: the dice notebook in JupyterLab, in Debian's chromium driven by Playwright.
 
-Runs notebooks/20_dice_game.ipynb, rolls, keeps a die, rolls again, and checks
+Runs notebooks/21_dice_game_stopping.ipynb, rolls, keeps a die, rolls again, and checks
 the result on the page and in the engine (through the table's Save button and
 the engine's JSON).  Screenshots go to test-output/browser/ (ignored by git).
 """
@@ -20,7 +20,7 @@ pytestmark = [
     pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian chromium not installed (.ci/run installs it)"),
 ]
 
-NOTEBOOK = "20_dice_game.ipynb"
+NOTEBOOK = "21_dice_game_stopping.ipynb"
 
 
 def text(page, selector: str) -> str:

@@ -1,0 +1,310 @@
+"""Classroom widgets for the lessons: design a board and score it, weigh the placement score
+yourself, and test your own dice.
+
+Each is a small ipywidgets panel over the analysis layer; their callbacks never raise (the
+message shows in the panel), and every number they show comes from the library.
+
+Examples
+--------
+>>> from catan_nb import Board
+>>> w = ScoreWeights(Board.beginner())
+>>> w.set_weights(production=1.0, diversity=0.0, scarcity=0.0, special_harbour=0.0, generic_harbour=0.0, numbers=0.0)
+>>> w.ranking()[0][0] in {28, 31}
+True
+>>> sheet = DiceWorksheet()
+>>> sheet.test_text("7 7 7 7 7 7 7 7 7 7 7 7 7 7 7 7 7 7 7 7 7 7 7 7 7 7 7 7 7 7")
+>>> sheet.result.p_value < 0.05
+True
+"""
+
+from __future__ import annotations
+
+import html
+import random
+import re
+from dataclasses import fields
+from pathlib import Path
+
+import ipywidgets as W
+import plotly.graph_objects as go
+
+from ..analysis.fairness import fairness_report, red_adjacency_random_tokens
+from ..analysis.placement import PlacementWeights, score_intersections
+from ..analysis.probability import chi_square_test
+from ..board import Board
+from ..constants import BASE_TOKEN_LETTERS, LAND_TERRAINS
+from ..errors import CatanError
+from ..viz import board_figure, dynamic_traces
+from ._common import guarded
+
+__all__ = ["ScoreWeights", "BoardDesigner", "DiceWorksheet", "describe_node"]
+
+
+def describe_node(board: Board, node: int) -> str:
+    """An intersection as players see it: its hexes, e.g. ``"forest 3 · mountains 8 · pasture 5"``."""
+    parts = [f"{t.terrain}{' ' + str(t.token) if t.token else ''}" for t in board.intersection_hexes(node)]
+    return " · ".join(parts) + (" (coast)" if len(parts) < 3 else "")
+
+
+# ---------------------------------------------------------------- build the score yourself
+class ScoreWeights:
+    """Sliders for the weights of the placement score, the ranking they give, and a heat map.
+
+    Students set how much each part counts (production, diversity, scarcity, harbours, numbers)
+    and watch the best intersections change, before comparing with the library's weights.
+    """
+
+    PARTS = tuple(f.name for f in fields(PlacementWeights))
+
+    def __init__(self, board: Board, *, top: int = 8):
+        if not isinstance(board, Board):
+            raise ValueError(f"ScoreWeights shows a Board, not {type(board).__name__}")
+        if isinstance(top, bool) or not isinstance(top, int) or not 1 <= top <= 54:
+            raise ValueError(f"top must be 1..54, not {top!r}")
+        self.board = board
+        self.top = top
+        self.message = ""
+        start = PlacementWeights()
+        self.sliders = {
+            name: W.FloatSlider(value=getattr(start, name), min=0.0, max=2.0 if name in ("production", "scarcity") else 1.0,
+                                step=0.01, description=name.replace("_", " "), continuous_update=False,
+                                style={"description_width": "120px"}, layout=W.Layout(width="360px"))
+            for name in self.PARTS
+        }
+        for s in self.sliders.values():
+            s.observe(lambda _: self.refresh(), "value")
+        self.reset_button = W.Button(description="Use the library's weights")
+        self.reset_button.on_click(lambda _: self.reset())
+        self.table = W.HTML()
+        self.figure = go.FigureWidget(board_figure(board, heat=self._heat(), heat_title="score", height=420))
+        self.widget = W.HBox([W.VBox([*self.sliders.values(), self.reset_button, self.table]), self.figure])
+        self.refresh()
+
+    @property
+    def weights(self) -> PlacementWeights:
+        """The weights the sliders show."""
+        return PlacementWeights(**{k: float(s.value) for k, s in self.sliders.items()})
+
+    def set_weights(self, **values: float) -> None:
+        """Move sliders (as a student would), e.g. ``set_weights(diversity=0.0)``."""
+        for k, v in values.items():
+            if k not in self.sliders:
+                raise ValueError(f"unknown part {k!r}; expected one of {', '.join(self.PARTS)}")
+            self.sliders[k].value = float(v)
+        self.refresh()
+
+    def reset(self) -> None:
+        """Back to the library's weights."""
+        self.set_weights(**{k: getattr(PlacementWeights(), k) for k in self.PARTS})
+
+    def ranking(self) -> list[tuple[int, float, str]]:
+        """The best intersections under the sliders' weights: ``(node, score, hexes)``."""
+        rows = score_intersections(self.board, weights=self.weights)
+        return [(int(r.node), r.score, describe_node(self.board, r.node)) for r in rows[: self.top]]
+
+    def _heat(self) -> dict[int, float]:
+        return {int(r.node): r.score for r in score_intersections(self.board, weights=self.weights)}
+
+    @guarded
+    def refresh(self) -> None:
+        rows = "".join(f"<tr><td>{i + 1}</td><td>{html.escape(d)}</td><td>{s:.3f}</td></tr>"
+                       for i, (_, s, d) in enumerate(self.ranking()))
+        note = f"<p>{self.message}</p>" if self.message else ""
+        self.table.value = (f"{note}<table><tr><th>#</th><th>intersection (its hexes)</th><th>score</th></tr>"
+                            f"{rows}</table>")
+        props = dynamic_traces(self.board, heat=self._heat(), heat_title="score")
+        names = {t.name: i for i, t in enumerate(self.figure.data)}
+        with self.figure.batch_update():
+            for name in ("intersections",):
+                if name in names:
+                    self.figure.data[names[name]].update(props[name], overwrite=False)
+        self.message = ""
+
+    def _ipython_display_(self) -> None:  # pragma: no cover - notebook only
+        from IPython.display import display
+
+        display(self.widget)
+
+
+# ---------------------------------------------------------------- design a board, score it
+class BoardDesigner:
+    """Lay the terrain and the numbers of the base island yourself, and score the board.
+
+    One dropdown per hex for its terrain and one for its number; **Shuffle** lays a random board,
+    **Spiral numbers** lays the official lettered spiral on the terrain shown.  The report shows
+    the pips per resource, red numbers side by side, and the snake draft's spread, beside the
+    exact chance that random tokens would put two red numbers together.
+    """
+
+    def __init__(self, board: Board | None = None, *, seed: int = 0):
+        board = board or Board.random(seed=seed)
+        if not isinstance(board, Board) or tuple(board.rows) != (3, 4, 5, 4, 3) or len(board.hexes) != 19:
+            raise ValueError("the designer lays out the base island (rows 3, 4, 5, 4, 3)")
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ValueError(f"seed must be a whole number, not {seed!r}")
+        self.rng = random.Random(seed)
+        self.message = ""
+        self.board = board
+        terrains = [(str(t), t) for t in LAND_TERRAINS]
+        numbers = [("—", None)] + [(str(k), k) for k in sorted(set(BASE_TOKEN_LETTERS))]
+        self.terrain_boxes, self.token_boxes = [], []
+        rows = []
+        for t in board.hexes:
+            tb = W.Dropdown(options=terrains, value=t.terrain, layout=W.Layout(width="110px"))
+            nb = W.Dropdown(options=numbers, value=t.token, layout=W.Layout(width="60px"))
+            self.terrain_boxes.append(tb)
+            self.token_boxes.append(nb)
+            rows.append(W.HBox([W.Label(f"({t.row},{t.col})", layout=W.Layout(width="50px")), tb, nb]))
+        self.shuffle_button = W.Button(description="Shuffle")
+        self.shuffle_button.on_click(lambda _: self.shuffle())
+        self.spiral_button = W.Button(description="Spiral numbers")
+        self.spiral_button.on_click(lambda _: self.spiral())
+        self.score_button = W.Button(description="Score my board", button_style="primary")
+        self.score_button.on_click(lambda _: self.score())
+        self.report = W.HTML()
+        self.figure = go.FigureWidget(board_figure(board, height=420))
+        self.widget = W.HBox([W.VBox([W.HBox([self.shuffle_button, self.spiral_button, self.score_button]),
+                                      W.GridBox(rows, layout=W.Layout(grid_template_columns="repeat(2, 240px)"))]),
+                              W.VBox([self.figure, self.report])])
+        self.score()
+
+    def _data(self) -> dict:
+        data = self.board.to_dict()
+        data["layout"] = "custom"
+        data.pop("start", None)
+        for h, tb, nb in zip(data["hexes"], self.terrain_boxes, self.token_boxes):
+            h["terrain"], h["token"] = str(tb.value), nb.value
+        desert = next(((h["row"], h["col"]) for h in data["hexes"] if h["terrain"] == "desert"), None)
+        data["robber"] = list(desert) if desert else [data["hexes"][0]["row"], data["hexes"][0]["col"]]
+        return data
+
+    @guarded
+    def shuffle(self) -> None:
+        """A random board: terrain shuffled, numbers on the spiral."""
+        self._show(Board.random(seed=self.rng.randrange(2**31)))
+
+    @guarded
+    def spiral(self) -> None:
+        """The official numbers (B-SETUP-11..13) on the terrain the dropdowns show."""
+        from ..board import lay_tokens
+
+        rows = (3, 4, 5, 4, 3)
+        terrain_at = {(t.row, t.col): tb.value for t, tb in zip(self.board.hexes, self.terrain_boxes)}
+        tokens = lay_tokens(rows, terrain_at, BASE_TOKEN_LETTERS)
+        for t, nb in zip(self.board.hexes, self.token_boxes):
+            nb.value = tokens.get((t.row, t.col))
+        self.score()
+
+    def _show(self, board: Board) -> None:
+        self.board = board
+        for t, tb, nb in zip(board.hexes, self.terrain_boxes, self.token_boxes):
+            tb.value, nb.value = t.terrain, t.token
+        self.score()
+
+    @guarded
+    def score(self) -> None:
+        """Check the board the dropdowns describe and report how fair it is."""
+        try:
+            board = Board.from_dict(self._data(), source="your board")
+        except CatanError as err:
+            self.report.value = f"<p>⚠ {html.escape(str(err))}</p>"
+            return
+        self.board = board
+        rep = fairness_report(board)
+        pips = ", ".join(f"{r} {k}" for r, k in rep.resource_pips.items())
+        random_red = red_adjacency_random_tokens()
+        self.report.value = (
+            f"<p><b>pips per resource</b>: {html.escape(pips)}</p>"
+            f"<p><b>6 and 8 side by side</b>: {len(rep.red_adjacent)} pair(s) "
+            f"(random numbers put two red numbers together {float(random_red.probability):.0%} of the time; "
+            f"the spiral never does)</p>"
+            f"<p><b>snake draft</b> (greedy seats, two settlements each): cards per roll by seat "
+            f"{', '.join(f'{float(x):.3f}' for x in rep.draft.production)} — spread {float(rep.draft.spread):.3f}</p>"
+        )
+        fig = board_figure(board, height=420)
+        with self.figure.batch_update():
+            self.figure.update(data=fig.data, overwrite=True)
+        self.message = ""
+
+    def _ipython_display_(self) -> None:  # pragma: no cover - notebook only
+        from IPython.display import display
+
+        display(self.widget)
+
+
+# ---------------------------------------------------------------- your own dice
+class DiceWorksheet:
+    """A chi-square worksheet for the class's own rolls (or a saved game's dice history).
+
+    Type the totals rolled (``"7 5 8 ..."``, or pairs ``"3+4 2+5"``), or load a saved game; the
+    worksheet states the hypotheses, lays out observed against expected counts, gives the degrees
+    of freedom and the p-value, and says what the result means at the 5% level.
+    """
+
+    ALPHA = 0.05
+
+    def __init__(self):
+        self.message = ""
+        self.result = None
+        self.rolls: list[int] = []
+        self.text = W.Textarea(placeholder="the totals rolled, e.g. 7 5 8 11 6 ...", layout=W.Layout(width="420px"))
+        self.path = W.Text(placeholder="or a saved game: catan_game.json", layout=W.Layout(width="300px"))
+        self.test_button = W.Button(description="Test these rolls", button_style="primary")
+        self.test_button.on_click(lambda _: self.test_text(self.text.value))
+        self.load_button = W.Button(description="Load a game's dice")
+        self.load_button.on_click(lambda _: self.load_game(self.path.value))
+        self.output = W.HTML()
+        self.widget = W.VBox([self.text, W.HBox([self.test_button, self.path, self.load_button]), self.output])
+
+    @guarded
+    def test_text(self, text: str) -> None:
+        """Parse the rolls typed and test them."""
+        if not isinstance(text, str):
+            raise ValueError("type the totals rolled")
+        rolls = []
+        for token in re.findall(r"\d+\s*\+\s*\d+|\d+", text):
+            value = sum(int(x) for x in token.split("+"))
+            if not 2 <= value <= 12 or ("+" in token and not all(1 <= int(x) <= 6 for x in token.split("+"))):
+                raise ValueError(f"{token.strip()!r} is not a roll of two dice")
+            rolls.append(value)
+        self._test(rolls, "the rolls typed")
+
+    @guarded
+    def load_game(self, path: str) -> None:
+        """Test the dice history of a saved game."""
+        from ..rules import Game
+
+        game = Game.load(path)
+        self._test([a + b for a, b, *_ in game.dice_history], f"the game in {Path(path).name}")
+
+    def _test(self, rolls: list[int], what: str) -> None:
+        if len(rolls) < 10:
+            raise ValueError(f"{len(rolls)} rolls are too few for a chi-square test: roll at least 30 (more is better)")
+        self.rolls = rolls
+        res = self.result = chi_square_test(rolls)
+        table = res.table()
+        head = "".join(f"<th>{html.escape(c)}</th>" for c in table.columns)
+        body = "".join("<tr>" + "".join(f"<td>{html.escape(str(x))}</td>" for x in row) + "</tr>" for row in table.rows)
+        verdict = (
+            f"p = {res.p_value:.3f} is below {self.ALPHA}: <b>reject H0</b>. Fair dice would give a result this far "
+            f"from the expected counts less than {self.ALPHA:.0%} of the time — evidence that these dice are not fair "
+            "(or a rare accident: one class in twenty will see this with fair dice)."
+            if res.p_value < self.ALPHA else
+            f"p = {res.p_value:.3f} is not below {self.ALPHA}: <b>fail to reject H0</b>. These rolls are consistent "
+            "with fair dice. That does not prove the dice fair: a small bias needs many more rolls to show."
+        )
+        pooled = " Totals with small expected counts were pooled so that every expected count is at least 5." if res.pooled else ""
+        self.output.value = (
+            f"<p><b>Data</b>: {res.n} rolls from {html.escape(what)}.</p>"
+            "<p><b>H0</b>: the dice are fair (each total with its probability (6 − |7 − t|)/36). "
+            "<b>H1</b>: they are not.</p>"
+            f"<table><tr>{head}</tr>{body}</table>"
+            f"<p><b>Degrees of freedom</b>: {res.dof} (categories − 1).{pooled}</p>"
+            f"<p>{verdict}</p>"
+        )
+
+    def _ipython_display_(self) -> None:  # pragma: no cover - notebook only
+        from IPython.display import display
+
+        display(self.widget)
+
