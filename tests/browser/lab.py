@@ -183,12 +183,30 @@ TRACE_LEN_JS = """
 """
 
 
+SCROLL_INTO_VIEW_JS = """
+() => {
+  const gd = document.querySelector('.catan-table .js-plotly-plot');
+  if (!gd) return false;
+  const box = gd.getBoundingClientRect();
+  if (box.top >= 0 && box.bottom <= window.innerHeight && box.left >= 0 && box.right <= window.innerWidth) return false;
+  gd.scrollIntoView({block: 'center', inline: 'center'});
+  return true;
+}
+"""
+
+
 def point_of(page, js: str, args: list, timeout: float = 90) -> dict:
-    """Pixel of a plotly point, waiting until plotly has laid the figure out."""
+    """Pixel of a plotly point, waiting until plotly has laid the figure out.
+
+    The table is scrolled into view first: a lesson may put it below the first screen,
+    and a mouse click outside the viewport lands nowhere.
+    """
     deadline = time.time() + timeout
     while time.time() < deadline:
+        if page.evaluate(SCROLL_INTO_VIEW_JS):
+            time.sleep(0.5)
         pt = page.evaluate(js, args)
-        if pt:
+        if pt and 0 <= pt["x"] < page.viewport_size["width"] and 0 <= pt["y"] < page.viewport_size["height"]:
             return pt
         time.sleep(0.5)
     OUTPUT.mkdir(parents=True, exist_ok=True)
