@@ -5,6 +5,7 @@ figure, and runs the command-line tool.  Exits non-zero on the first failure.
 """
 
 import json
+import os
 import subprocess
 import sys
 import tempfile
@@ -45,4 +46,10 @@ with tempfile.TemporaryDirectory() as tmp:
     bad = subprocess.run([sys.executable, "-m", "catan_nb", "longest-road", str(Path(tmp) / "missing.json")],
                          capture_output=True, text=True)
     assert bad.returncode == 2 and "Traceback" not in bad.stderr, bad.stderr
+# The app's notebook and Voila template are package data too.
+from catan_nb.cli import app_command  # noqa: E402
+
+argv, env = app_command()
+assert Path(argv[-1]).is_file(), argv
+assert (Path(env["JUPYTER_PATH"].split(os.pathsep)[0]) / "voila/templates/catan/index.html.j2").is_file(), env
 print("installed-package smoke test passed")

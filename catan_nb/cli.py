@@ -275,11 +275,49 @@ def _cmd_longest_road(args: argparse.Namespace) -> int:
     return 0
 
 
+def app_command(notebook: str | None = None, port: int | None = None, extra: Sequence[str] = ()) -> tuple[list[str], dict]:
+    """The command line and environment that serve the game table as a Voila app.
+
+    Voila's stock template asks a CDN for FontAwesome; the ``catan`` template shipped in the
+    package does not, so the app loads nothing from outside the machine (it works offline).
+
+    Examples
+    --------
+    >>> argv, env = app_command()
+    >>> argv[1:4], argv[-1].endswith("app.ipynb")
+    (['-m', 'voila', '--template=catan'], True)
+    """
+    import os
+
+    here = Path(__file__).resolve().parent / "app"
+    path = Path(notebook) if notebook else here / "app.ipynb"
+    if not path.is_file():
+        raise _fail(f"{path}: no such notebook")
+    env = dict(os.environ)
+    env["JUPYTER_PATH"] = os.pathsep.join(p for p in (str(here / "share" / "jupyter"), env.get("JUPYTER_PATH")) if p)
+    argv = [sys.executable, "-m", "voila", "--template=catan", *([f"--port={port}"] if port else []), *extra, str(path)]
+    return argv, env
+
+
+def _cmd_app(args: argparse.Namespace) -> int:
+    import subprocess
+
+    try:
+        import voila  # noqa: F401
+    except ImportError:
+        raise _fail("the app needs Voila: pip install 'catan-nb[lab]'") from None
+    argv, env = app_command(args.notebook, args.port, ["--no-browser"] if args.no_browser else [])
+    try:
+        return subprocess.call(argv, env=env)
+    except KeyboardInterrupt:
+        return 0
+
+
 # ============================================================================ parser
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The argparse parser of ``catan-nb`` (subcommands ``openings``, ``simulate``, ``picture``, ``longest-road``)."""
+    """The argparse parser of ``catan-nb`` (subcommands ``openings``, ``simulate``, ``picture``, ``longest-road``, ``app``)."""
     from . import __version__
 
     ap = _Parser(
@@ -334,6 +372,12 @@ def build_parser() -> argparse.ArgumentParser:
     lp.add_argument("--seat", type=_int_in(0, 5), default=None, help="one seat (default: every seat)")
     lp.add_argument("-o", "--output", help="also draw the seat's longest road (.html, or .png with kaleido)")
     lp.set_defaults(func=_cmd_longest_road)
+
+    ap_ = sub.add_parser("app", help="serve the game table as an app in the browser (Voila; works offline)")
+    ap_.add_argument("notebook", nargs="?", default=None, help="a notebook to serve instead of the game table")
+    ap_.add_argument("--port", type=_int_in(1, 65535), default=None)
+    ap_.add_argument("--no-browser", action="store_true", help="do not open a browser window")
+    ap_.set_defaults(func=_cmd_app)
     return ap
 
 

@@ -112,3 +112,63 @@ class Shearing(Module):
 
     def legal(self, game, out: list) -> None:
         out.extend(TakeFleece(r) for r in Resource if game.bank[r.value])
+
+
+# ---------------------------------------------------------------- how the module shows itself
+# Its figure layer (catan_nb.viz.plugins) draws the looms and the intersections where one may be
+# built, and turns a click on such an intersection into BuildLoom; its table panel
+# (catan_nb.widgets.panels) offers the fleece choice.  The figure and the table hold no code for it.
+from catan_nb.viz.plugins import Layer, register_layer  # noqa: E402
+from catan_nb.widgets.panels import Panel, button, register_panel, show  # noqa: E402
+
+
+@register_layer(NAME)
+class LoomLayer(Layer):
+    clickable = (f"{NAME}:loom-targets",)
+    handles = (BuildLoom,)
+
+    def traces(self, game, pal):
+        return [
+            dict(type="scatter", name=f"{NAME}:looms", mode="markers", hoverinfo="text",
+                 marker=dict(symbol="square", size=16, line=dict(color="#111", width=1.5))),
+            dict(type="scatter", name=f"{NAME}:loom-targets", mode="markers", hoverinfo="text",
+                 marker=dict(symbol="square-open", size=18, color=pal["highlight"])),
+        ]
+
+    def dynamic(self, game, pal, legal):
+        pos = game.board.graph.nodes
+        looms = [(v, owner) for v in range(len(pos)) if (pc := game.piece_at(v)) and pc[1] == "loom"
+                 for owner in [pc[0]]]
+        targets = sorted({a.node for a in legal if isinstance(a, BuildLoom)})
+        return {
+            f"{NAME}:looms": dict(x=[pos[v]["pos"][0] for v, _ in looms], y=[pos[v]["pos"][1] for v, _ in looms],
+                                  marker=dict(color=[pal["player"][game.colours[o]] for _, o in looms]),
+                                  hovertext=["loom"] * len(looms)),
+            f"{NAME}:loom-targets": dict(x=[pos[v]["pos"][0] for v in targets], y=[pos[v]["pos"][1] for v in targets],
+                                         customdata=targets, hovertext=["build a loom here"] * len(targets)),
+        }
+
+    def click(self, game, trace_name, index, legal):
+        targets = sorted({a.node for a in legal if isinstance(a, BuildLoom)})
+        return BuildLoom(targets[index]) if 0 <= index < len(targets) else None
+
+
+@register_panel(NAME)
+class FleecePanel(Panel):
+    handles = (TakeFleece,)
+
+    def build(self, table):
+        self.table = table
+        self.buttons = {r: button(f"Take {r}", f"ex-fleece-{r}") for r in Resource}
+        for r, b in self.buttons.items():
+            b.on_click(table.guard(lambda _, r=r: table.play(TakeFleece(r))))
+        import ipywidgets as W
+
+        self.box = W.HBox(list(self.buttons.values()))
+        return self.box
+
+    def refresh(self, table, legal):
+        offered = {a.resource for a in legal if isinstance(a, TakeFleece)}
+        show(self.box, bool(offered))
+        for r, b in self.buttons.items():
+            show(b, r in offered)

@@ -206,6 +206,11 @@ def test_every_readme_example_runs_as_written(tmp_path, monkeypatch, capsys, sav
             argv[argv.index("--games") + 1] = "4"
         if "--workers" in argv:
             argv[argv.index("--workers") + 1] = "1"
+        if argv[0] == "app":  # a server: check the command it would start instead
+            from catan_nb.cli import app_command
+
+            assert app_command()[0][1:3] == ["-m", "voila"]
+            continue
         code = main(argv)
         err = capsys.readouterr().err
         if code != 0 and any(argv[-1].endswith(x) for x in (".png", ".svg")) and "kaleido" in err:
@@ -217,3 +222,20 @@ def test_console_script_and_module_give_one_line(tmp_path):
     out = subprocess.run([sys.executable, "-m", "catan_nb", "longest-road", str(tmp_path / "nope.json")],
                          capture_output=True, text=True)
     assert out.returncode == 2 and out.stderr.count("\n") == 1 and "Traceback" not in out.stderr
+
+
+def test_app_command_serves_the_table_with_the_offline_template(capsys):
+    """Issue 12 item 8: `catan-nb app` runs Voila on the packaged app notebook with the catan template."""
+    import os
+    from pathlib import Path
+
+    from catan_nb.cli import app_command
+
+    argv, env = app_command(port=8999)
+    assert argv[1:4] == ["-m", "voila", "--template=catan"] and "--port=8999" in argv
+    assert Path(argv[-1]).name == "app.ipynb" and Path(argv[-1]).is_file()
+    root = Path(env["JUPYTER_PATH"].split(os.pathsep)[0])
+    template = (root / "voila" / "templates" / "catan" / "index.html.j2").read_text()
+    assert "fontawesome" in template and "replace(" in template  # the CDN links are taken out
+    assert main(["app", "no/such/notebook.ipynb"]) == 2
+    assert "no such notebook" in capsys.readouterr().err

@@ -44,7 +44,7 @@ def test_roll_keep_and_roll_again_with_the_buttons():
     t.dice_buttons[2].click()
     t.dice_buttons[4].click()
     assert t.kept == {2, 4}
-    assert t.dice_buttons[2].description == f"✓ {first[2]}" and t.dice_buttons[2].button_style == "success"
+    assert t.dice_buttons[2].description == f"3: ✓ {first[2]}" and t.dice_buttons[2].button_style == "success"
     t.dice_buttons[4].click()
     assert t.kept == {2}
     t.press("roll")
@@ -110,7 +110,7 @@ def test_swap_and_gold_buttons():
     t2.gold_resource.value = Resource.ORE
     t2.press("gold")
     assert t2.game.hand() == (0, 0, 0, 2, 3, 0) and t2.buttons["gold"].disabled
-    assert t2.dice_buttons[5].description == "gold (used)"
+    assert t2.dice_buttons[5].description == "6: gold (used)"
     assert list(trace(t2, "highlight").customdata) == ["C7"]
 
 

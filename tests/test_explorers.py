@@ -197,7 +197,13 @@ def test_placement_seat_dropdown_and_openings_table():
         want = rank_openings(BOARD, seat, top=10)
         assert [(p.first, p.second) for p in ex.openings] == [(p.first, p.second) for p in want]
         assert len(ex.pair_box.options) == 10
-        assert f"{int(want[0].first)}</td><td>{int(want[0].second)}" in ex.openings_html.value
+        # openings are described by their hexes (the board shows no intersection numbers), the number on hover
+        from catan_nb.viz.text import place_of_node
+
+        first = f"<span title='intersection {int(want[0].first)}'>{place_of_node(BOARD, int(want[0].first))}</span>"
+        assert first in ex.openings_html.value
+        if seat == 3:  # 3 of 4 places twice in a row in the snake order: the column says so, not empty
+            assert "places twice in a row" in ex.openings_html.value
     ex.pair_box.value = 2
     p = ex.openings[2]
     assert ex.selected_pair == 2

@@ -56,7 +56,7 @@ def test_game_pieces_and_robber(midgame):
         segments = sum(1 for x in tr(fig, f"road:{p}").x if x is None)
         assert segments == len(midgame.roads[p])
     assert "robber on hex" in tr(fig, "robber").hovertext[0]
-    legend = [t.name for t in fig.data if t.name.startswith("seat ")]
+    legend = [t.name for t in fig.data if t.name.endswith(")") and "(seat " in t.name]
     assert len(legend) == 4
 
 
@@ -78,7 +78,7 @@ def test_colorblind_palette_adds_patterns_and_keeps_labels():
     fig = board_figure(Board.beginner(), palette_name="colorblind")
     forest = tr(fig, "forest")
     assert forest.fillpattern.shape == "|"
-    assert all(t for t in tr(fig, "hexes").text)  # every hex labelled in text
+    assert all(t for t in tr(fig, "hex-labels").text)  # every hex named in text, not by colour alone
     with pytest.raises(ValueError, match="palette"):
         board_figure(Board.beginner(), palette_name="neon")
 

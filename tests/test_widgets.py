@@ -291,8 +291,8 @@ def test_special_actions_list_module_actions_with_labels():
     fr["supply"][Guild.TRADERS.value] -= 1
     table.refresh()
     labels = [describe(a) for a in table.special_actions()]
-    assert "use traders: resource ore" in labels
-    choice = next(a for a in table.special_actions() if describe(a) == "use traders: resource ore")
+    assert "use traders (resource ore)" in labels
+    choice = next(a for a in table.special_actions() if describe(a) == "use traders (resource ore)")
     table.special.value = choice
     ore = g.hand(0)[Resource.ORE]
     table.press("special")

@@ -28,6 +28,7 @@ from .. import hexgrid
 from ..board import Board
 from ..constants import Building, Terrain, pips, roll_probability
 from .palette import TERRAIN_LABEL, palette
+from .plugins import layers_for
 
 __all__ = ["board_figure", "dynamic_traces", "mimebundle", "trace_index", "hex_hover", "node_hover", "DYNAMIC_TRACES"]
 
@@ -37,6 +38,7 @@ DYNAMIC_TRACES = (
     "road:<seat>",
     "road-fill:<seat>",
     "longest-road",
+    "building:<seat>",
     "highlight-paths",
     "highlight-hexes",
     "intersections",
@@ -106,6 +108,18 @@ def node_hover(board: Board, node: int, game=None) -> str:
     return "<br>".join(lines)
 
 
+def _building_outline(x: float, y: float, city: bool) -> tuple[list[float], list[float]]:
+    """A house (settlement) or a house with a tower (city) around an intersection, as a closed polygon."""
+    if city:
+        w, h, t = 0.24, 0.16, 0.34  # a wide base and a tower with its own roof on the left
+        pts = [(x - w, y - h), (x + w, y - h), (x + w, y + 0.02), (x + 0.02, y + 0.02), (x + 0.02, y + h),
+               (x - w / 2 + 0.01, y + t), (x - w, y + h), (x - w, y - h)]
+    else:
+        w, h, r = 0.15, 0.11, 0.27
+        pts = [(x - w, y - h), (x + w, y - h), (x + w, y + h * 0.6), (x, y + r), (x - w, y + h * 0.6), (x - w, y - h)]
+    return [p[0] for p in pts], [p[1] for p in pts]
+
+
 def _path_xy(board: Board, paths: Iterable[int]) -> tuple[list, list]:
     xs: list = []
     ys: list = []
@@ -128,10 +142,13 @@ def dynamic_traces(
     heat_title: str = "value",
     longest_road: int | None = None,
     palette_name: str = "standard",
+    legal: list | None = None,
 ) -> dict[str, dict[str, Any]]:
     """Properties of the dynamic traces for ``source`` (a Board or Game), by trace name.
 
-    A widget applies them to its FigureWidget in one ``batch_update``.
+    A widget applies them to its FigureWidget in one ``batch_update``.  The figure layers of
+    the game's rule modules (:mod:`catan_nb.viz.plugins`) add theirs, given ``legal``, the
+    legal actions of the seat to act (default: none).
     """
     board, game = _board_and_game(source)
     pal = palette(palette_name)
@@ -141,7 +158,7 @@ def dynamic_traces(
     # Roads: one polyline (with gaps) per player, drawn twice: a dark outline and the colour.
     if game is not None:
         for p in range(game.n):
-            x, y = _path_xy(board, [e for e, o in enumerate(game.edge_owner) if o == p])
+            x, y = _path_xy(board, sorted(game.roads[p]))
             out[f"road:{p}"] = dict(x=x, y=y)
             out[f"road-fill:{p}"] = dict(x=x, y=y)
     lr_paths = game.longest_road_path(longest_road) if (game is not None and longest_road is not None) else []
@@ -164,7 +181,10 @@ def dynamic_traces(
                 color=[float("nan") if v is None else float(v) for v in values],
                 colorscale=pal["heat"],
                 showscale=True,
-                colorbar=dict(title=dict(text=heat_title), thickness=14, x=1.02),
+                # A fixed place in a fixed right margin: the board does not move when the
+                # metric (and so the width of the tick labels) changes.
+                colorbar=dict(title=dict(text=heat_title, side="right"), thickness=14, x=1.0, xanchor="left",
+                              xpad=6, len=0.85),
                 size=[13 if v is not None else 6 for v in values],
                 line=dict(width=1, color="#333"),
             )
@@ -175,29 +195,45 @@ def dynamic_traces(
         )
     hn = sorted(set(highlight_nodes))
     out["highlight-nodes"] = dict(x=[pos[v]["pos"][0] for v in hn], y=[pos[v]["pos"][1] for v in hn], customdata=hn)
-    bx, by, bsym, bcol, btext, bhover = [], [], [], [], [], []
+    bx, by, bcol, btext, bhover = [], [], [], [], []
+    shapes: dict[int, tuple[list, list]] = {}
     if game is not None:
+        for p in range(game.n):
+            shapes[p] = ([], [])
         for v in range(n):
-            o = game.node_owner[v]
-            if o >= 0:
-                kind = Building(game.node_kind[v])
-                bx.append(pos[v]["pos"][0])
-                by.append(pos[v]["pos"][1])
-                bsym.append("square" if kind is Building.CITY else "circle")
-                bcol.append(pal["player"][game.colours[o]])
-                btext.append("C" if kind is Building.CITY else "S")
-                bhover.append(f"{game.colours[o]}'s {kind} (seat {o}) at intersection {v}")
+            b = game.building_at(v)
+            if b is None:
+                continue
+            o, kind = b
+            x0, y0 = pos[v]["pos"]
+            bx.append(x0)
+            by.append(y0)
+            bcol.append(pal["player"][game.colours[o]])
+            btext.append("C" if kind is Building.CITY else "S")
+            bhover.append(f"{str(game.colours[o]).title()}'s {kind} (seat {o}) at intersection {v}")
+            xs, ys = _building_outline(x0, y0, kind is Building.CITY)
+            shapes[o][0].extend(xs + [None])
+            shapes[o][1].extend(ys + [None])
+        for p, (xs, ys) in shapes.items():
+            out[f"building:{p}"] = dict(x=xs, y=ys)
     out["buildings"] = dict(
         x=bx,
         y=by,
         text=btext,
         hovertext=bhover,
-        marker=dict(symbol=bsym, color=bcol, size=[22 if s == "square" else 17 for s in bsym]),
+        marker=dict(color="rgba(0,0,0,0)", size=[24 if t == "C" else 18 for t in btext]),
     )
     robber = game.robber if game is not None else board.robber_start
     rx, ry = _hex_centre(board, robber)
     out["robber"] = dict(x=[rx - 0.42], y=[ry + 0.05], hovertext=[f"robber on hex {robber}"])
+    if game is not None:
+        for layer in layers_for(game):
+            out.update(layer.dynamic(game, pal, list(legal or ())))
     return out
+
+
+#: Right margin (px) kept for the colour bar of a heat map: fixed, so the board never shifts.
+HEAT_MARGIN = 110
 
 
 def board_figure(
@@ -213,6 +249,7 @@ def board_figure(
     node_ids: bool = False,
     title: str | None = None,
     height: int = 620,
+    legal: list | None = None,
 ) -> go.Figure:
     """A plotly figure of a board or a game position.
 
@@ -232,6 +269,9 @@ def board_figure(
         Print intersection ids next to the intersections.
     title : str, optional
     height : int
+    legal : list of Action, optional
+        The legal actions of the seat to act, for the figure layers of the game's rule
+        modules (:mod:`catan_nb.viz.plugins`), which draw their own pieces and targets.
 
     Returns
     -------
@@ -262,8 +302,6 @@ def board_figure(
             fillcolor=pal["terrain"][terrain],
             line=dict(color="#5b4a33", width=2),
             name=TERRAIN_LABEL[terrain],
-            legendgroup="terrain",
-            legendgrouptitle=dict(text="terrain") if not traces else None,
             hoverinfo="skip",
             meta="hex",
         )
@@ -272,20 +310,27 @@ def board_figure(
             tr["fillpattern"] = dict(shape=pattern, fgcolor="rgba(0,0,0,0.35)", size=8)
         traces.append(tr)
     # --- tokens and hex labels (also the click target of a hex)
-    cx, cy, text, colour, hover, sizes = [], [], [], [], [], []
+    cx, cy, text, colour, hover, sizes, rims = [], [], [], [], [], [], []
+    lx_, ly_, ltext, lcol = [], [], [], []
     for t in board.hexes:
         x, y = _hex_centre(board, t.id)
         cx.append(x)
         cy.append(y)
-        label = TERRAIN_LABEL[t.terrain]
+        hot = t.token in (6, 8)
         if t.token:
-            text.append(f"<b>{t.token}</b><br>{'•' * t.pips}<br><span style='font-size:9px'>{label}</span>")
-            colour.append(pal["hot_token"] if t.token in (6, 8) else pal["token"])
+            text.append(f"<b>{t.token}</b><br><span style='font-size:9px'>{'•' * t.pips}</span>")
+            colour.append(pal["hot_token"] if hot else pal["token"])
         else:
-            text.append(f"<span style='font-size:9px'>{label}</span>")
+            text.append("")
             colour.append(pal["token"])
+        rims.append(pal["hot_token"] if hot else "#5b4a33")
         hover.append(hex_hover(board, t.id))
-        sizes.append(34 if t.token else 1)
+        sizes.append(38 if t.token else 1)
+        if t.is_land:
+            lx_.append(x)
+            ly_.append(y - 0.58)
+            ltext.append(TERRAIN_LABEL.get(t.terrain, str(t.terrain)))
+            lcol.append(pal["label_dark"] if t.terrain in pal["dark_terrains"] else pal["label"])
     traces.append(
         dict(
             type="scatter",
@@ -293,14 +338,20 @@ def board_figure(
             y=cy,
             mode="markers+text",
             text=text,
+            textposition="middle center",
             textfont=dict(color=colour, size=15),
-            marker=dict(size=sizes, color="rgba(250,245,230,0.9)", line=dict(color="#5b4a33", width=1)),
+            marker=dict(size=sizes, color=pal["token_disc"], opacity=1,
+                        line=dict(color=rims, width=[2.5 if r != "#5b4a33" else 1 for r in rims])),
             hovertext=hover,
             hoverinfo="text",
             name="hexes",
             showlegend=False,
             customdata=[t.id for t in board.hexes],
         )
+    )
+    traces.append(
+        dict(type="scatter", x=lx_, y=ly_, mode="text", text=ltext, textfont=dict(color=lcol, size=10),
+             hoverinfo="skip", name="hex-labels", showlegend=False)
     )
     # --- harbours: a marker off the coast and dotted links to their two intersections
     hx_, hy_, htext, lx, ly = [], [], [], [], []
@@ -359,7 +410,11 @@ def board_figure(
         heat_title=heat_title,
         longest_road=longest_road,
         palette_name=palette_name,
+        legal=legal,
     )
+    # The Longest Road glows *under* the roads, so every road keeps its owner's colour.
+    traces.append(dict(type="scatter", mode="lines", line=dict(color=pal["longest"], width=20), opacity=0.75,
+                       hoverinfo="skip", name="longest-road", showlegend=False, **dyn["longest-road"]))
     if game is not None:
         for p in range(game.n):
             traces.append(dict(type="scatter", mode="lines", name=f"road:{p}", showlegend=False, hoverinfo="skip",
@@ -367,8 +422,6 @@ def board_figure(
             traces.append(dict(type="scatter", mode="lines", name=f"road-fill:{p}", showlegend=False,
                                hoverinfo="skip", line=dict(color=pal["player"][game.colours[p]], width=6),
                                **dyn[f"road-fill:{p}"]))
-    traces.append(dict(type="scatter", mode="lines", line=dict(color=pal["longest"], width=14), opacity=0.6,
-                       hoverinfo="skip", name="longest-road", showlegend=False, **dyn["longest-road"]))
     traces.append(dict(type="scatter", mode="lines", line=dict(color=pal["highlight"], width=9), opacity=0.55,
                        hoverinfo="skip", name="highlight-paths", showlegend=False, **dyn["highlight-paths"]))
     traces.append(dict(type="scatter", mode="lines", line=dict(color=pal["highlight"], width=5),
@@ -394,31 +447,44 @@ def board_figure(
     traces.append(dict(type="scatter", mode="markers", name="highlight-nodes", showlegend=False, hoverinfo="skip",
                        marker=dict(size=17, color="rgba(0,0,0,0)", line=dict(color=pal["highlight"], width=3)),
                        **dyn["highlight-nodes"]))
+    if game is not None:
+        for p in range(game.n):
+            traces.append(dict(type="scatter", mode="lines", name=f"building:{p}", showlegend=False, hoverinfo="skip",
+                               fill="toself", fillcolor=pal["player"][game.colours[p]],
+                               line=dict(color="#111", width=1.8), **dyn[f"building:{p}"]))
     traces.append(dict(type="scatter", mode="markers+text", name="buildings", showlegend=False, hoverinfo="text",
-                       textfont=dict(size=10, color="#000"), **{k: v for k, v in dyn["buildings"].items() if k != "marker"},
-                       marker=dict(line=dict(color="#111", width=1.5), **dyn["buildings"]["marker"])))
+                       textfont=dict(size=9, color="#000"), **{k: v for k, v in dyn["buildings"].items() if k != "marker"},
+                       marker=dict(line=dict(width=0), **dyn["buildings"]["marker"])))
+    # --- the rule modules' layers: their pieces and targets, drawn by the module that adds them
+    if game is not None:
+        for layer in layers_for(game):
+            for tr in layer.traces(game, pal):
+                traces.append({"showlegend": False, **tr, **dyn.get(tr["name"], {})})
     traces.append(dict(type="scatter", mode="markers+text", name="robber", showlegend=False, hoverinfo="text",
                        text=["R"], textfont=dict(color="white", size=11),
                        marker=dict(size=22, color="#222", symbol="pentagon"), **dyn["robber"]))
     # --- player legend entries (colour and name), so colours are explained
     if game is not None:
         for p, c in enumerate(game.colours):
-            traces.append(dict(type="scatter", x=[None], y=[None], mode="markers", name=f"seat {p}: {c}",
-                               marker=dict(size=12, color=pal["player"][c], line=dict(color="#111", width=1)),
-                               legendgroup="players", legendgrouptitle=dict(text="players") if p == 0 else None))
+            traces.append(dict(type="scatter", x=[None], y=[None], mode="markers", name=f"{str(c).title()} (seat {p})",
+                               marker=dict(size=12, color=pal["player"][c], line=dict(color="#111", width=1))))
     xs_all = [v["pos"][0] for _, v in g.nodes(data=True)]
     ys_all = [v["pos"][1] for _, v in g.nodes(data=True)]
     pad = 1.2
     layout = dict(
         title=dict(text=title) if title else None,
         height=height,
-        margin=dict(l=10, r=10, t=40 if title else 10, b=10),
+        margin=dict(l=10, r=HEAT_MARGIN if heat is not None else 10, t=40 if title else 10, b=40,
+                    autoexpand=heat is None),
         plot_bgcolor=pal["sea"],
         paper_bgcolor="white",
-        xaxis=dict(visible=False, range=[min(xs_all) - pad, max(xs_all) + pad], fixedrange=True),
+        # constrain="domain": the island keeps its ranges and the plot area shrinks to fit, so a
+        # figure resized in the browser (autosize) always shows the whole island as large as it fits.
+        xaxis=dict(visible=False, range=[min(xs_all) - pad, max(xs_all) + pad], fixedrange=True, constrain="domain"),
         yaxis=dict(visible=False, range=[min(ys_all) - pad, max(ys_all) + pad], scaleanchor="x", scaleratio=1,
-                   fixedrange=True),
-        legend=dict(x=0, y=1, bgcolor="rgba(255,255,255,0.7)", font=dict(size=10)),
+                   fixedrange=True, constrain="domain"),
+        legend=dict(orientation="h", x=0.5, xanchor="center", y=0, yanchor="top", bgcolor="rgba(255,255,255,0.85)",
+                    font=dict(size=10)),
         hovermode="closest",
         dragmode=False,
         clickmode="event",

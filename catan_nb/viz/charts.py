@@ -304,7 +304,17 @@ def score_breakdown_html(row: Any, *, rank: int | None = None, of: int | None = 
     return "<br>".join(lines)
 
 
-def openings_table_html(pairs: Sequence[Any], *, selected: int | None = None, title: str = "") -> str:
+def _place(board: Any, node: Any) -> str:
+    """An intersection as a table cell: by its hexes when the board is known, its number on hover."""
+    n = int(node)
+    if board is None:
+        return str(n)
+    from .text import place_of_node
+
+    return f"<span title='intersection {n}'>{html.escape(place_of_node(board, n))}</span>"
+
+
+def openings_table_html(pairs: Sequence[Any], *, selected: int | None = None, title: str = "", board: Any = None) -> str:
     """Opening pairs (best first) as a table: rank, the two intersections, score and its parts.
 
     Parameters
@@ -314,6 +324,10 @@ def openings_table_html(pairs: Sequence[Any], *, selected: int | None = None, ti
     selected : int, optional
         Index of a row to show in bold.
     title : str
+    board : Board, optional
+        Describe each intersection by its hexes, as players see the board
+        (``"forest 3 · mountains 8 · pasture 5"``), the intersection number on hover;
+        without it, the intersection numbers.
 
     Examples
     --------
@@ -322,15 +336,18 @@ def openings_table_html(pairs: Sequence[Any], *, selected: int | None = None, ti
     >>> text = openings_table_html(rank_openings(Board.beginner(), 0, top=3))
     >>> text.count("<tr>")   # a header and three rows
     4
+    >>> "mountains" in openings_table_html(rank_openings(Board.beginner(), 0, top=3), board=Board.beginner())
+    True
     """
     head = "".join(f"<th>{h}</th>" for h in ("#", "first", "second", "score", *_PARTS, "pips", "resources", "others take"))
     rows = []
     for i, p in enumerate(pairs):
         style = " style='font-weight:bold;background:#fde'" if i == selected else ""
-        cells = [str(i + 1), str(int(p.first)), str(int(p.second)), _f(p.score)]
+        cells = [str(i + 1), _place(board, p.first), _place(board, p.second), _f(p.score)]
         cells += [_f(getattr(p, part)) for part in _PARTS]
-        cells += [str(p.pips), html.escape(", ".join(str(r) for r in p.resources)),
-                  ", ".join(str(int(v)) for v in p.opponent_picks)]
+        others = ("; ".join(_place(board, v) for v in p.opponent_picks) if p.opponent_picks
+                  else "<i>no one: the seat places twice in a row</i>")
+        cells += [str(p.pips), html.escape(", ".join(str(r) for r in p.resources)), others]
         rows.append(f"<tr{style}>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
     cap = f"<b>{html.escape(title)}</b>" if title else ""
     return f"{cap}<table style='font-size:12px'><tr>{head}</tr>" + "".join(rows) + "</table>"

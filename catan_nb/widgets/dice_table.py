@@ -73,6 +73,11 @@ FACE_COLOURS = {
 MAX_DICE = 6
 
 
+def _pct(p) -> str:
+    """A probability as a percentage, its exact fraction on hover."""
+    return f"<b title='exactly {p}'>{float(p):.1%}</b>"
+
+
 def _button(label: str, css: str, style: str = "", width: str = "auto") -> W.Button:
     b = W.Button(description=label, tooltip=label, button_style=style, layout=W.Layout(width=width))
     b.add_class(css)
@@ -168,7 +173,8 @@ class DiceTable(SavesGames):
         self.notice = W.HTML().add_class("dg-notice")
         self.dice_buttons = []
         for i in range(MAX_DICE):
-            b = _button("—", f"dg-die-{i}", width="92px")
+            b = _button("—", f"dg-die-{i}")
+            b.layout.min_width = "104px"
             b.on_click(lambda _, i=i: self.click_die(i))
             self.dice_buttons.append(b)
         b = {
@@ -197,6 +203,11 @@ class DiceTable(SavesGames):
                                  layout=W.Layout(width="240px"))
         self.target.add_class("dg-target")
         self.target.observe(lambda _: self._refresh_odds(), "value")
+        self.sheet_of = W.Dropdown(
+            options=[("the player to act", None)] + [(self.name(q), q) for q in range(self.game.n)],
+            value=None, description="sheet of", layout=W.Layout(width="300px"), style={"description_width": "60px"})
+        self.sheet_of.add_class("dg-sheet-of")
+        self.sheet_of.observe(lambda _: self.refresh(), "value")
         self.count_swaps = W.Checkbox(value=True, description="count my knight swaps", indent=False)
         self.count_swaps.add_class("dg-odds-swaps")
         self.count_swaps.observe(lambda _: self._refresh_odds(), "value")
@@ -213,13 +224,34 @@ class DiceTable(SavesGames):
         side = W.VBox([self.track_box, odds_panel, self.log_box], layout=W.Layout(width="380px"))
         controls = W.VBox([self.status, self.notice, dice_row, turn_row, trade_row,
                            W.HBox([self.save_path, b["save"], b["load"]])])
-        self.widget = W.VBox([W.HBox([W.VBox([self.figure, controls]), side])]).add_class("dg-table")
+        self.widget = W.VBox([W.HBox([W.VBox([self.sheet_of, self.figure, controls]), side],
+                                     layout=W.Layout(flex_flow="row wrap"))]).add_class("dg-table")
 
     # ------------------------------------------------------------------ state helpers
     @property
     def shown_player(self) -> int:
-        """Whose sheet is drawn: the player to act (the last one when the game is over)."""
+        """Whose sheet is drawn: the seat chosen above the sheet, else the player to act
+        (the last one when the game is over)."""
+        chosen = getattr(getattr(self, "sheet_of", None), "value", None)
+        if chosen is not None and 0 <= chosen < self.game.n:
+            return chosen
         return self.game.current if not self.game.is_over else (self.game.current - 1) % self.game.n
+
+    def name(self, seat: int) -> str:
+        """How the table names a seat: "Player 1 (you)", "Player 2 (computer)"."""
+        who = "computer" if self.seats[seat] == "computer" else (
+            "you" if sum(s == "human" for s in self.seats) == 1 else "human")
+        return f"Player {seat + 1} ({who})"
+
+    def actors(self) -> list[int]:
+        """The seat that played each action of ``game.log`` (turns pass on DG-TURN-1)."""
+        g = self.game
+        seat, out = g.starting_seat, []
+        for a in g.log:
+            out.append(seat)
+            if isinstance(a, EndTurn):
+                seat = (seat + 1) % g.n
+        return out
 
     def _human_to_act(self) -> bool:
         g = self.game
@@ -354,7 +386,7 @@ class DiceTable(SavesGames):
         with self.figure.batch_update():
             for name, props in dyn.items():
                 self.figure.data[self._idx[name]].update(props, overwrite=False)
-            self.figure.layout.title.text = f"{g.sheet.name}: seat {p} ({self.seats[p]}), score {g.score(p)}"
+            self.figure.layout.title.text = f"{g.sheet.name}: {self.name(p)}, score {g.score(p)}"
         if not self._view_alive:
             # In-place updates travel as transient messages; until a browser view has reported
             # in, keep the synced initial data current so that a late view sees them.
@@ -374,21 +406,21 @@ class DiceTable(SavesGames):
                 continue
             b.layout.display = None
             if i >= len(g.dice):  # not rolled yet
-                b.description, b.button_style, b.disabled = "—", "", True
+                b.description, b.button_style, b.disabled = f"{i + 1}: —", "", True
                 b.style.button_color = None
                 continue
             face = g.dice[i]
             spent = g.spent[i]
             b.style.button_color = "#dddddd" if spent else FACE_COLOURS[face]
             if spent:
-                b.description, b.button_style = f"{face} (used)", ""
+                b.description, b.button_style = f"{i + 1}: {face} (used)", ""
             elif g.phase is DicePhase.ROLL and i in self.kept:
-                b.description, b.button_style = f"✓ {face}", "success"
+                b.description, b.button_style = f"{i + 1}: ✓ {face}", "success"
             elif g.phase is DicePhase.BUILD and i == self.selected_die:
-                b.description, b.button_style = f"→ {face}", "warning"
+                b.description, b.button_style = f"{i + 1}: → {face}", "warning"
             else:
-                b.description, b.button_style = str(face), ""
-            b.tooltip = f"die {i}: {face}" + (" (kept)" if i in self.kept and g.phase is DicePhase.ROLL else "")
+                b.description, b.button_style = f"{i + 1}: {face}", ""
+            b.tooltip = f"die {i + 1}: {face}" + (" (kept)" if i in self.kept and g.phase is DicePhase.ROLL else "")
             b.disabled = not human or spent
         bt = self.buttons
         bt["roll"].disabled = Roll not in kinds
@@ -411,9 +443,9 @@ class DiceTable(SavesGames):
 
     def _refresh_text(self) -> None:
         g = self.game
-        who = f"seat {g.current} ({self.seats[g.current]})"
+        who = self.name(g.current)
         if g.is_over:
-            names = " and ".join(f"seat {w}" for w in g.winners)
+            names = " and ".join(self.name(w) for w in g.winners)
             unit = "points" if g.variant is Variant.NORMAL else "VP"
             tie = " share the win" if len(g.winners) > 1 else " wins"
             self.status.value = f"<h3>{names}{tie} with {g.score(g.winners[0])} {unit}</h3>"
@@ -438,7 +470,7 @@ class DiceTable(SavesGames):
                     v = g.track[q][k] if k < len(g.track[q]) else ""
                     cell = "✗" if v is None else str(v)
                     boxes.append(f"<td style='border:1px solid #999;width:20px;text-align:center'>{cell}</td>")
-                rows.append(f"<tr{me}><td style='color:{colour}'>■ {q} {self.seats[q]}</td>{''.join(boxes)}"
+                rows.append(f"<tr{me}><td style='color:{colour}'>■ {self.name(q)}</td>{''.join(boxes)}"
                             f"<td><b>{g.score(q)}</b></td></tr>")
             else:
                 vp = g.vp(q)
@@ -447,25 +479,27 @@ class DiceTable(SavesGames):
                     for k in range(PLUS_VP_TO_WIN)
                 )
                 titles = ("LR " if g.longest_road_holder == q else "") + ("LA" if g.largest_army_holder == q else "")
-                rows.append(f"<tr{me}><td style='color:{colour}'>■ {q} {self.seats[q]}</td>{boxes}<td><b>{vp}</b> "
+                rows.append(f"<tr{me}><td style='color:{colour}'>■ {self.name(q)}</td>{boxes}<td><b>{vp}</b> "
                             f"{titles}</td><td>road {g.road_length(q)}, knights {g.knights(q)}</td></tr>")
         head = ("Score track (✗ = no build, −2)" if g.variant is Variant.NORMAL
                 else "Victory points (10 to win; LR Longest Road, LA Largest Army)")
         self.track_box.value = (f"<b>{head}</b><table style='font-size:11px;border-collapse:collapse'>"
                                 + "".join(rows) + "</table>")
-        lines = [self._describe(a) for a in g.log[-12:]]
-        self.log_box.value = ("<b>Log</b><br><div style='font-size:11px;font-family:monospace'>"
+        actors = self.actors()[-12:]
+        lines = [f"{self.name(q)}: {self._describe(a)}" for q, a in zip(actors, g.log[-12:])]
+        self.log_box.value = ("<b>Log</b> <small>(newest first)</small><br>"
+                              "<div style='font-size:12px;max-height:220px;overflow-y:auto'>"
                               + "<br>".join(html.escape(x) for x in reversed(lines)) + "</div>")
 
     @staticmethod
     def _describe(action) -> str:
         if isinstance(action, Roll):
-            kept = f"kept {list(action.keep)}, " if action.keep else ""
-            return f"roll: {kept}rolled {', '.join(str(f) for f in action.faces or ())}"
+            kept = f"kept dice {', '.join(str(i + 1) for i in action.keep)}, " if action.keep else ""
+            return f"{kept}rolled {', '.join(str(f) for f in action.faces or ())}"
         if isinstance(action, Build):
             return f"built {action.structure}"
         if isinstance(action, Swap):
-            return f"swap {action.swap}: die {action.die} → {action.resource}"
+            return f"knight swap {action.swap}: die {action.die + 1} → {action.resource}"
         if isinstance(action, TradeGold):
             return f"2 gold → {action.resource}"
         if isinstance(action, EndTurn):
@@ -498,17 +532,16 @@ class DiceTable(SavesGames):
             self.odds_box.value = "the game is over"
             return
         if "fresh" in o:
-            text = (f"P({o['target']} this turn, best keeps) = <b>{float(o['fresh']):.1%}</b>"
-                    f"<br><small>exactly {o['fresh']}</small>")
+            text = f"P({o['target']} this turn, best keeps) = {_pct(o['fresh'])}"
         elif "best" in o:
             best = o["best"]
             keep = "stop now" if best.stop else ("reroll all" if not best.keep else
-                                                 "keep dice " + ", ".join(str(i) for i in best.keep))
+                                                 "keep dice " + ", ".join(str(i + 1) for i in best.keep))
             mine = "stop now" if len(self.kept) == len(g.dice) else (
-                "reroll all" if not self.kept else "keep dice " + ", ".join(str(i) for i in sorted(self.kept)))
-            text = (f"your choice ({mine}): <b>{float(o['current']):.1%}</b><br>"
-                    f"best ({keep}): <b>{float(best.probability):.1%}</b>"
-                    f"<br><small>{g.rolls_left} roll(s) left; exact: {o['current']} vs {best.probability}</small>")
+                "reroll all" if not self.kept else "keep dice " + ", ".join(str(i + 1) for i in sorted(self.kept)))
+            text = (f"your choice ({mine}): {_pct(o['current'])}<br>"
+                    f"best ({keep}): {_pct(best.probability)}"
+                    f"<br><small>{g.rolls_left} roll(s) left; hover a percentage for the exact fraction</small>")
         else:
             text = ("the faces are fixed: " + ("<b>paid for</b> (with trades/swaps as counted)" if o["now"] == 1
                                                 else "<b>not reachable</b> with the unspent dice"))

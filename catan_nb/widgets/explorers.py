@@ -77,6 +77,7 @@ from ..viz.charts import (
     score_breakdown_html,
 )
 from ..viz.palette import palette
+from ..viz.text import place_of_node
 
 __all__ = ["DiceLab", "PlacementExplorer", "LongestRoadExplorer", "PLACEMENT_METRICS"]
 
@@ -498,7 +499,8 @@ class PlacementExplorer(_FigureHost):
     # ------------------------------------------------------------------ drawing
     def _fill_openings(self) -> None:
         pairs = self.openings
-        opts = [(f"{i + 1}. {int(p.first)} + {int(p.second)}   score {p.score:.3f}", i) for i, p in enumerate(pairs)]
+        opts = [(f"{i + 1}. {place_of_node(self.board, int(p.first))}  +  {place_of_node(self.board, int(p.second))}"
+                 f"   (score {p.score:.3f})", i) for i, p in enumerate(pairs)]
         if self.selected_pair is not None and self.selected_pair >= len(opts):
             self.selected_pair = None
         self._filling = True  # new options make the Select pick a value of its own: ignore it
@@ -520,7 +522,8 @@ class PlacementExplorer(_FigureHost):
         text = score_breakdown_html(row, rank=self._rank[v], of=len(self.scores), production=prod)
         best = next((p for p in self.openings if int(p.first) == v), None)
         if best is not None:
-            text += f"<br>best listed opening of seat {self.seat} starting here: {v} + {int(best.second)} ({best.score:.3f})"
+            text += (f"<br>best listed opening of seat {self.seat} starting here: then "
+                     f"{html.escape(place_of_node(self.board, int(best.second)))} ({best.score:.3f})")
         if self.metric != "score" and v in self.heat:
             text += f"<br>heat map ({html.escape(self._title(self.metric))}): {self.heat[v]:.3f}"
         return text
@@ -537,7 +540,9 @@ class PlacementExplorer(_FigureHost):
         self._apply(dyn)
         self.breakdown.value = self._breakdown_html()
         self.openings_html.value = openings_table_html(
-            pairs, selected=self.selected_pair, title=f"Top {len(pairs)} openings of seat {self.seat} (snake order, greedy opponents)"
+            pairs, selected=self.selected_pair, board=self.board,
+            title=f"Top {len(pairs)} openings of seat {self.seat} (snake order, greedy opponents; "
+                  "pick one above to mark it on the board)"
         )
         self.notice.value = f"<span style='color:#a33'>{html.escape(self.message)}</span>" if self.message else ""
 

@@ -1,16 +1,23 @@
-"""The game table: a whole game in a notebook, played with the mouse.
+"""The game table: play a whole game in the notebook by clicking the board and pressing buttons.
 
-The table holds no rule logic.  It asks the engine for the legal actions, shows
-them (buttons, highlighted intersections, paths and hexes), and plays what the
-user picks through :meth:`Game.play`.  Bots move by themselves after a short
-pause.
+One widget: the board (a single plotly ``FigureWidget`` updated in place) beside a side panel that
+says whose turn it is and what to do, shows the dice, the buttons for what is allowed now, trades,
+discards, the player's hand and the building costs, the scoreboard and a log written for people.
+The layout is responsive: the board grows with the width, and under about 1,100 pixels the side
+panel moves below it.  Bots move by themselves after a pause (a speed control and a button to skip
+to your turn), and every rule module the game uses adds its own panels (:mod:`.panels`).  The table
+holds no rule logic: what it offers comes from ``game.legal_actions()``, what it does goes through
+``game.play()``, and no exception escapes a callback — the message shows in the status line.
 
 Examples
 --------
 >>> from catan_nb import Board
->>> table = GameTable(Board.beginner(), seats=["human", "bot", "bot"], seed=1, bot_delay=None)
+>>> table = GameTable(Board.beginner(), seats=["human", "bot", "bot", "bot"], seed=1, bot_delay=None, start="beginner")
 >>> table.game.phase.value
-'founding_settlement'
+'roll'
+>>> table.press("roll")
+>>> "rolled" in table.log_box.value
+True
 """
 
 from __future__ import annotations
@@ -18,6 +25,7 @@ from __future__ import annotations
 import copy
 import html
 import numbers
+import re
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -27,7 +35,6 @@ import plotly.graph_objects as go
 from ..analysis.bots import WeightedBot
 from ..board import Board
 from ..constants import RESOURCES, Resource
-from ..errors import CatanError
 from ..rules import (
     AcceptTrade,
     BuildCity,
@@ -52,74 +59,57 @@ from ..rules import (
     RollDice,
     Rules,
 )
-from ..rules.modules.five_six import EndSpecialBuild
 from ..viz import board_figure, dynamic_traces
 from ..viz.palette import palette
+from ..viz.plugins import layers_for
+from ..viz.text import _words, narrate, seat_name, snapshot
 from ._common import SavesGames, check_seat_index, guarded, schedule
+from .panels import Stepper, button, chip, counts_of, enable, module_panels, show, style_block
 
-__all__ = ["GameTable"]
+__all__ = ["GameTable", "load_table"]
 
-PHASE_TEXT = {
-    Phase.FOUNDING_SETTLEMENT: "place a founding settlement (click a highlighted intersection)",
-    Phase.FOUNDING_ROAD: "place a founding road next to it (click a highlighted path)",
-    Phase.ROLL: "roll the dice (or play a development card first)",
-    Phase.DISCARD: "discard half of the resource cards",
-    Phase.MOVE_ROBBER: "move the robber (click a highlighted hex)",
-    Phase.MAIN: "trade, then build (click the board) or buy; end the turn when done",
-    Phase.ROAD_BUILDING: "place a free road (click a highlighted path) or stop",
-    Phase.TRADE_RESPONSE: "accept or decline the offer",
-    Phase.TRADE_CONFIRM: "choose a partner who accepted, or cancel",
-    Phase.SPECIAL_BUILD: "Special Building Phase: build or buy (no trades, no cards), then press Done building",
-    Phase.GIFT_RESPONSE: "accept or refuse the gift (special actions)",
-    Phase.FAVOUR_EXCHANGE: "return one favour token (special actions)",
-    Phase.HELPER_REACTION: "react to the roll with your helper, or decline (special actions)",
-    Phase.HELPER_AFTER_USE: "flip your helper to side B or exchange it (special actions)",
-    Phase.ARCHITECT_CHOICE: "keep one of the development cards seen (special actions)",
-    Phase.GAME_OVER: "the game is over",
-}
-
-#: Actions that have their own controls on the table; every other legal action
-#: (the rule modules': favours, gifts, helpers) is offered in the special-actions list.
+#: Actions with their own controls; every other legal action (the rule modules') is in the special list.
 BASE_CONTROLS = (
     RollDice, EndTurn, BuyDevelopmentCard, PlayKnight, PlayRoadBuilding, EndRoadBuilding, PlayMonopoly,
     PlayYearOfPlenty, MaritimeTrade, OfferTrade, AcceptTrade, DeclineTrade, ConfirmTrade, CancelTrade, Discard,
-    MoveRobber, BuildRoad, BuildSettlement, BuildCity, EndSpecialBuild,
+    MoveRobber, BuildRoad, BuildSettlement, BuildCity,
 )
 
-
-#: Log text for actions whose outcome only their player may see.
-HIDDEN_OUTCOMES = {
-    "UseProfessors": "used the Professors' guild: took a development card",
-    "UseArchitect": "used the Architect: looked at development cards",
-    "KeepCard": "kept a development card",
-    "ExchangeFavour": "exchanged a favour token",
-}
+#: What each building costs, for the cost card (read from the engine: B-BUILD-1).
+COST_ROWS = (("road", "road"), ("settlement", "settlement"), ("city", "city"))
+DIE_FACES = "⚀⚁⚂⚃⚄⚅"
+#: Log lines kept (the log box shows the newest 80 and scrolls).
+LOG_KEPT = 3000
+#: Marks drawn with the fonts every browser has (no emoji font is needed).
+CAN = "<b style='color:#1b7f2a'>✓</b>"
+CANNOT = "<span style='color:#999'>·</span>"
+BADGE = ("<span title='{0}' style='display:inline-block;padding:0 4px;border-radius:4px;background:#333;color:#fff;"
+         "font-size:10px'>{1}</span>")
+#: A rule id in parentheses, as the engine's prompts carry them (left out of the status line).
+RULE_ID = re.compile(r" \((?:[A-Z0-9]+-)+[A-Z0-9]+\)")
 
 
 def describe(action) -> str:
-    """A readable label for any action, from its kind and fields."""
-    name = type(action).__name__
-    fields = getattr(action, "__dataclass_fields__", {})
-    parts = []
-    for f in fields:
-        v = getattr(action, f)
-        if v is None:
-            continue
-        if isinstance(v, tuple):
-            v = ", ".join(str(x) if not isinstance(x, tuple) else "→".join(map(str, x)) for x in v)
-        parts.append(f"{f.replace('_', ' ')} {v}")
-    words = "".join(" " + c.lower() if c.isupper() else c for c in name).strip()
-    return words + (": " + "; ".join(parts) if parts else "")
+    """A readable label for any action (the special-actions list)."""
+    return _words(action)
 
 
-def _button(label: str, css: str, tooltip: str = "", style: str = "") -> W.Button:
-    b = W.Button(description=label, tooltip=tooltip or label, button_style=style, layout=W.Layout(width="auto"))
-    b.add_class(css)
-    return b
+class _Joined:
+    """The module panels' texts read as one string (``table.modules_box.value``)."""
+
+    def __init__(self, box: W.VBox):
+        self.box = box
+
+    @property
+    def value(self) -> str:
+        out = []
+        for w in self.box.children:
+            out.extend(getattr(c, "value", "") for c in ([w] + list(getattr(w, "children", ()))))
+        return "\n".join(v for v in out if isinstance(v, str))
 
 
 class GameTable(SavesGames):
-    """An ipywidgets table hosting one game of 3-4 seats, each human or bot.
+    """An ipywidgets table hosting one game of 3 to 6 seats, each human or bot.
 
     Parameters
     ----------
@@ -132,13 +122,18 @@ class GameTable(SavesGames):
     start : {"founding", "beginner"}
         How a new game starts.
     rules : Rules, optional
+    trade_after_building : bool
+        Allow trading after building in the same turn (A-08, the almanac's option for experienced
+        players); the same as ``rules=Rules(combined_trade_build=True)``.
     viewer : int, "current" or None
-        Hidden-information mode: show only what one seat may know (``"current"``:
-        whichever human seat is to act, for hot-seat play).  ``None`` shows everything.
+        Hidden-information mode: show only what one seat may know (``"current"``: whichever human
+        seat is to act, for hot-seat play).  ``None`` shows everything.
     bot_delay : float or None
-        Seconds bots pause before each move; ``None`` makes them move at once,
-        synchronously (for tests and scripts).
+        Seconds bots pause before each move (the speed slider changes it); ``None`` makes them
+        move at once, synchronously (for tests and scripts).
     palette_name : {"standard", "colorblind"}
+    save_path : str
+        The file the Save and Load buttons use.
 
     Attributes
     ----------
@@ -146,6 +141,8 @@ class GameTable(SavesGames):
     figure : plotly.graph_objects.FigureWidget
     widget : ipywidgets.VBox
         What the notebook shows (the table also displays itself).
+    log_lines : list of str
+        The log, oldest first, written for the table's viewer.
     """
 
     def __init__(
@@ -156,6 +153,7 @@ class GameTable(SavesGames):
         seed: int | None = None,
         start: str = "founding",
         rules: Rules | None = None,
+        trade_after_building: bool = False,
         viewer: int | str | None = None,
         bot_delay: float | None = 0.6,
         palette_name: str = "standard",
@@ -184,6 +182,11 @@ class GameTable(SavesGames):
             if len(seats) != game.n:
                 raise ValueError(f"the game has {game.n} seats; {len(seats)} given")
         else:
+            rules = rules or Rules()
+            if trade_after_building:
+                from dataclasses import replace
+
+                rules = replace(rules, combined_trade_build=True)
             game = Game(source, players=len(seats), seed=seed, start=start, rules=rules)
         self.game = game
         self.seats = seats
@@ -193,10 +196,25 @@ class GameTable(SavesGames):
         self.bots = {p: WeightedBot(seed=(game.seed + 7919 * (p + 1))) for p, s in enumerate(seats) if s == "bot"}
         self.pending_hex: int | None = None
         self.message = ""
+        self.log_lines: list[str] = [self._line(a) for a in game.log[-30:]]
         self._bot_handle = None
         self._build(save_path)
         self.refresh()
         self._schedule_bots()
+
+    # ------------------------------------------------------------------ names and colours
+    def name(self, seat: int) -> str:
+        """A seat as players say it: its colour (and "(bot)" for a bot)."""
+        return seat_name(self.game, seat, self.seats)
+
+    def swatch(self, seat: int) -> str:
+        colour = palette(self.palette_name)["player"][self.game.colours[seat]]
+        return (f"<span style='display:inline-block;width:12px;height:12px;background:{colour};"
+                f"border:1px solid #111;vertical-align:middle'></span>")
+
+    def _line(self, action) -> str:
+        """A log line for an action played before the table existed (a loaded game)."""
+        return html.escape(_words(action))
 
     # ------------------------------------------------------------------ construction
     def _build(self, save_path: str) -> None:
@@ -204,10 +222,12 @@ class GameTable(SavesGames):
         # a view that connects late (Voila) renders the widget's initial data.
         nodes, paths, hexes = self._targets(self.legal())
         fig = board_figure(
-            self.game, palette_name=self.palette_name, height=600, highlight_nodes=nodes, highlight_paths=paths,
-            highlight_hexes=hexes, longest_road=self.game.longest_road_holder,
+            self.game, palette_name=self.palette_name, height=None, highlight_nodes=nodes, highlight_paths=paths,
+            highlight_hexes=hexes, longest_road=self.game.longest_road_holder, legal=self.legal(),
         )
+        fig.update_layout(autosize=True, height=None, width=None, uirevision="board")
         self.figure = go.FigureWidget(fig)
+        self.figure._config = {"responsive": True, "displayModeBar": False, "scrollZoom": False}
         self._view_alive = False
         self.figure.observe(
             self._on_view_message, names=["_js2py_layoutDelta", "_js2py_traceDeltas", "_js2py_relayout", "_js2py_restyle"]
@@ -216,112 +236,129 @@ class GameTable(SavesGames):
         self.figure.data[self._idx["intersections"]].on_click(self._on_node_click)
         self.figure.data[self._idx["paths"]].on_click(self._on_path_click)
         self.figure.data[self._idx["hexes"]].on_click(self._on_hex_click)
+        # The rule modules' layers: clicks on their targets go to the layer that drew them.
+        self.layers = layers_for(self.game)
+        for layer in self.layers:
+            for name in layer.clickable:
+                self.figure.data[self._idx[name]].on_click(
+                    lambda trace, points, selector=None, layer=layer, name=name: self._on_layer_click(layer, name, points))
 
-        self.status = W.HTML().add_class("catan-status")
-        self.notice = W.HTML().add_class("catan-notice")
-        b = {}
-        b["roll"] = _button("Roll dice", "catan-roll", style="primary")
-        b["end"] = _button("End turn", "catan-end-turn")
-        b["buy"] = _button("Buy development card", "catan-buy")
-        b["knight"] = _button("Play knight", "catan-knight")
-        b["road_building"] = _button("Play Road Building", "catan-road-building")
-        b["end_road_building"] = _button("Stop placing roads", "catan-end-road-building")
-        b["monopoly"] = _button("Play Monopoly", "catan-monopoly")
-        b["year_of_plenty"] = _button("Play Year of Plenty", "catan-year-of-plenty")
-        b["maritime"] = _button("Trade with the bank", "catan-maritime")
-        b["offer"] = _button("Offer to players", "catan-offer")
-        b["accept"] = _button("Accept offer", "catan-accept", style="success")
-        b["decline"] = _button("Decline offer", "catan-decline", style="warning")
-        b["cancel"] = _button("Cancel offer", "catan-cancel")
-        b["discard"] = _button("Discard", "catan-discard", style="danger")
-        b["no_steal"] = _button("Steal from nobody", "catan-no-steal")
-        b["end_sbp"] = _button("Done building", "catan-end-sbp", style="primary")
-        b["special"] = _button("Play", "catan-special-play", style="info")
-        b["save"] = _button("Save", "catan-save")
-        b["load"] = _button("Load", "catan-load")
-        self.buttons = b
+        b = self.buttons = {}
+        for key, label, css, style in (
+            ("roll", "Roll dice", "catan-roll", "primary"), ("end", "End turn", "catan-end-turn", "warning"),
+            ("buy", "Buy development card", "catan-buy", ""), ("knight", "Play knight", "catan-knight", ""),
+            ("road_building", "Play Road Building", "catan-road-building", ""),
+            ("end_road_building", "Stop placing roads", "catan-end-road-building", ""),
+            ("monopoly", "Play Monopoly", "catan-monopoly", ""), ("year_of_plenty", "Play Year of Plenty",
+                                                                  "catan-year-of-plenty", ""),
+            ("maritime", "Trade with the bank", "catan-maritime", "info"), ("offer", "Offer to players", "catan-offer", "info"),
+            ("accept", "Accept offer", "catan-accept", "success"), ("decline", "Decline offer", "catan-decline", "warning"),
+            ("cancel", "Withdraw offer", "catan-cancel", ""), ("discard", "Discard", "catan-discard", "danger"),
+            ("no_steal", "Steal from nobody", "catan-no-steal", ""), ("special", "Play", "catan-special-play", "info"),
+            ("save", "Save", "catan-save", ""), ("load", "Load", "catan-load", ""),
+            ("skip", "Skip to my turn", "catan-skip", ""),
+        ):
+            b[key] = button(label, css, style)
         handlers = {
-            "roll": lambda _: self._play(RollDice()),
-            "end": lambda _: self._play(EndTurn()),
-            "buy": lambda _: self._play(BuyDevelopmentCard()),
-            "knight": lambda _: self._play(PlayKnight()),
-            "road_building": lambda _: self._play(PlayRoadBuilding()),
-            "end_road_building": lambda _: self._play(EndRoadBuilding()),
-            "monopoly": lambda _: self._play(PlayMonopoly(self.mono_res.value)),
-            "year_of_plenty": lambda _: self._play(PlayYearOfPlenty(self.yop_a.value, self.yop_b.value)),
-            "maritime": lambda _: self._play(MaritimeTrade(self.give_res.value, self.get_res.value)),
-            "offer": lambda _: self._play(OfferTrade(self._counts(self.offer_give), self._counts(self.offer_get))),
-            "accept": lambda _: self._play(AcceptTrade()),
-            "decline": lambda _: self._play(DeclineTrade()),
-            "cancel": lambda _: self._play(CancelTrade()),
-            "discard": lambda _: self._play(Discard(self._counts(self.discard_counts))),
+            "roll": lambda _: self.play(RollDice()),
+            "end": lambda _: self.play(EndTurn()),
+            "buy": lambda _: self.play(BuyDevelopmentCard()),
+            "knight": lambda _: self.play(PlayKnight()),
+            "road_building": lambda _: self.play(PlayRoadBuilding()),
+            "end_road_building": lambda _: self.play(EndRoadBuilding()),
+            "monopoly": lambda _: self.play(PlayMonopoly(self.mono_res.value)),
+            "year_of_plenty": lambda _: self.play(PlayYearOfPlenty(self.yop_a.value, self.yop_b.value)),
+            "maritime": lambda _: self.play(MaritimeTrade(self.give_res.value, self.get_res.value)),
+            "offer": lambda _: self.play(OfferTrade(counts_of(self.offer_give), counts_of(self.offer_get))),
+            "accept": lambda _: self.play(AcceptTrade()),
+            "decline": lambda _: self.play(DeclineTrade()),
+            "cancel": lambda _: self.play(CancelTrade()),
+            "discard": lambda _: self._discard(),
             "no_steal": lambda _: self._choose_victim(None),
-            "end_sbp": lambda _: self._play(EndSpecialBuild()),
             "special": lambda _: self._play_special(),
             "save": lambda _: self.save(),
             "load": lambda _: self.load(),
+            "skip": lambda _: self.skip_to_my_turn(),
         }
         for k, h in handlers.items():
-            b[k].on_click(self._guard(h))
+            b[k].on_click(self.guard(h))
+
+        # --- status, bot bar, dice
+        self.status = W.HTML().add_class("catan-status")
+        self.notice = W.HTML().add_class("catan-notice")
+        self.speed = W.FloatSlider(value=self.bot_delay or 0.0, min=0.0, max=2.0, step=0.1, description="bot pause (s)",
+                                   continuous_update=False, style={"description_width": "90px"},
+                                   layout=W.Layout(width="260px"))
+        self.speed.observe(lambda ch: setattr(self, "bot_delay", float(ch["new"])) if self.bot_delay is not None else None,
+                           "value")
+        self.bot_bar = W.HBox([self.speed, b["skip"]]).add_class("catan-bot-bar")
+        self.dice_box = W.HTML().add_class("catan-dice")
+        # --- actions
         res_opts = [(str(r), r) for r in RESOURCES]
-        self.mono_res = W.Dropdown(options=res_opts, layout=W.Layout(width="110px")).add_class("catan-mono-res")
-        self.yop_a = W.Dropdown(options=res_opts, layout=W.Layout(width="110px"))
-        self.yop_b = W.Dropdown(options=res_opts, layout=W.Layout(width="110px"))
-        self.give_res = W.Dropdown(options=res_opts, description="give", layout=W.Layout(width="170px"))
-        self.get_res = W.Dropdown(options=res_opts, value=Resource.ORE, description="get", layout=W.Layout(width="170px"))
+        self.mono_res = W.Dropdown(options=res_opts, layout=W.Layout(width="100px")).add_class("catan-mono-res")
+        self.yop_a = W.Dropdown(options=res_opts, layout=W.Layout(width="100px"))
+        self.yop_b = W.Dropdown(options=res_opts, layout=W.Layout(width="100px"))
+        self.turn_row = W.HBox([b["roll"], b["buy"], b["end"]], layout=W.Layout(flex_flow="row wrap"))
+        self.yop_row = W.HBox([b["year_of_plenty"], self.yop_a, self.yop_b])
+        self.mono_row = W.HBox([b["monopoly"], self.mono_res])
+        self.dev_row = W.HBox([b["knight"], b["road_building"], b["end_road_building"], self.yop_row, self.mono_row],
+                              layout=W.Layout(flex_flow="row wrap"))
+        self.victim_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
+        self.robber_row = W.VBox([W.HTML("<b>Steal from whom?</b>"), W.HBox([self.victim_box, b["no_steal"]])])
+        self.special = W.Dropdown(options=[], layout=W.Layout(width="100%")).add_class("catan-special")
+        self.special_row = W.VBox([W.HTML("<b>More actions</b>"), W.HBox([self.special, b["special"]])])
+        # --- discards
+        self.discard_counts = [Stepper(str(r), f"catan-discard-{r}", on_change=self._discard_changed) for r in RESOURCES]
+        self.discard_title = W.HTML()
+        self.discard_panel = W.VBox([self.discard_title, *[s.widget for s in self.discard_counts], b["discard"]]
+                                    ).add_class("catan-card")
+        # --- trade
+        self.rates_box = W.HTML().add_class("catan-rates")
+        self.give_res = W.Dropdown(options=res_opts, description="give", layout=W.Layout(width="150px"),
+                                   style={"description_width": "34px"})
+        self.get_res = W.Dropdown(options=res_opts, value=Resource.ORE, description="get", layout=W.Layout(width="150px"),
+                                  style={"description_width": "30px"})
         self.rate_label = W.HTML()
         self.give_res.observe(lambda _: self._update_rate(), "value")
-
-        def counters(css):
-            return [
-                W.BoundedIntText(value=0, min=0, max=19, description=str(r), layout=W.Layout(width="140px")).add_class(
-                    f"{css}-{r}"
-                )
-                for r in RESOURCES
-            ]
-
-        self.offer_give = counters("catan-offer-give")
-        self.offer_get = counters("catan-offer-get")
-        self.discard_counts = counters("catan-discard")
-        self.partner_box = W.HBox()
-        self.victim_box = W.HBox()
-        self.special = W.Dropdown(options=[], layout=W.Layout(width="460px")).add_class("catan-special")
-        self.special_row = W.HBox([W.HTML("<b>Special actions</b>&nbsp;"), self.special, b["special"]])
-        self.modules_box = W.HTML().add_class("catan-modules")
-        self.save_path = W.Text(value=save_path, description="file", layout=W.Layout(width="260px"))
-        self.scoreboard = W.HTML().add_class("catan-scoreboard")
+        self.get_res.observe(lambda _: self._update_rate(), "value")
+        self.maritime_row = W.HBox([self.give_res, self.get_res, self.rate_label, b["maritime"]],
+                                   layout=W.Layout(flex_flow="row wrap", align_items="center"))
+        self.offer_give = [Stepper(str(r), f"catan-offer-give-{r}") for r in RESOURCES]
+        self.offer_get = [Stepper(str(r), f"catan-offer-get-{r}") for r in RESOURCES]
+        self.offer_panel = W.VBox([
+            W.HTML("<b>Offer to the other players</b>"),
+            W.HBox([W.VBox([W.HTML("you give"), *[s.widget for s in self.offer_give]]),
+                    W.VBox([W.HTML("you get"), *[s.widget for s in self.offer_get]])]),
+            b["offer"],
+        ])
+        self.trade_closed = W.HTML()
+        self.partner_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
+        self.response_row = W.VBox([W.HTML(), W.HBox([b["accept"], b["decline"], b["cancel"]]), self.partner_box])
+        self.trade_panel = W.VBox([W.HTML("<b>Trade</b>"), self.rates_box, self.trade_closed, self.maritime_row,
+                                   self.offer_panel]).add_class("catan-card")
+        # --- hand, costs, scores, log, modules, files
         self.hand_box = W.HTML().add_class("catan-hand")
-        self.dice_box = W.HTML().add_class("catan-dice")
+        self.cost_box = W.HTML().add_class("catan-costs")
+        self.scoreboard = W.HTML().add_class("catan-scoreboard")
         self.log_box = W.HTML().add_class("catan-log")
+        self.panels = module_panels(self.game)
+        built = [p.build(self) for p in self.panels]
+        self.modules_vbox = W.VBox(built).add_class("catan-modules")
+        self.modules_box = _Joined(self.modules_vbox)
+        self.save_path = W.Text(value=save_path, description="file", layout=W.Layout(width="220px"),
+                                style={"description_width": "30px"})
+        files = W.HBox([self.save_path, b["save"], b["load"]], layout=W.Layout(flex_flow="row wrap"))
+        side = W.VBox(
+            [self.status, self.notice, self.bot_bar, self.dice_box, self.turn_row, self.dev_row, self.robber_row,
+             self.discard_panel, self.response_row, self.modules_vbox, self.special_row, self.trade_panel,
+             self.hand_box, self.cost_box, self.scoreboard, self.log_box, files],
+        ).add_class("catan-side")
+        board = W.Box([self.figure]).add_class("catan-board")
+        self.widget = W.VBox([style_block(), W.Box([board, side]).add_class("catan-main")]).add_class("catan-table")
 
-        self.dev_row = W.HBox(
-            [b["knight"], b["road_building"], b["end_road_building"], b["year_of_plenty"], self.yop_a, self.yop_b,
-             b["monopoly"], self.mono_res]
-        )
-        self.turn_row = W.HBox([b["roll"], b["buy"], b["end"], b["end_sbp"]])
-        self.maritime_row = W.HBox([self.give_res, self.get_res, self.rate_label, b["maritime"]])
-        self.offer_panel = W.VBox(
-            [W.HTML("<b>Domestic offer</b> — you give:"), W.HBox(self.offer_give), W.HTML("you get:"),
-             W.HBox(self.offer_get), b["offer"]]
-        )
-        self.response_row = W.HBox([b["accept"], b["decline"], self.partner_box, b["cancel"]])
-        self.discard_panel = W.VBox([W.HTML("<b>Discard</b>"), W.HBox(self.discard_counts), b["discard"]])
-        self.robber_row = W.HBox([self.victim_box, b["no_steal"]])
-        controls = W.VBox(
-            [self.status, self.notice, self.turn_row, self.special_row, self.dev_row, self.maritime_row,
-             self.offer_panel, self.response_row, self.discard_panel, self.robber_row, self.hand_box, self.modules_box,
-             W.HBox([self.save_path, b["save"], b["load"]])],
-            layout=W.Layout(width="100%"),
-        )
-        side = W.VBox([self.scoreboard, self.dice_box, self.log_box], layout=W.Layout(width="380px"))
-        self.widget = W.VBox([W.HBox([self.figure, side]), controls]).add_class("catan-table")
-
-    # ------------------------------------------------------------------ helpers
-    @staticmethod
-    def _counts(boxes) -> tuple[int, ...]:
-        return tuple(int(b.value) for b in boxes)
-
-    def _viewer_seat(self) -> int | None:
+    # ------------------------------------------------------------------ who sees what, who acts
+    def viewer_seat(self) -> int | None:
+        """The seat whose view the table shows (``None``: everything)."""
         if self.viewer is None:
             return None
         if self.viewer == "current":
@@ -334,6 +371,14 @@ class GameTable(SavesGames):
         humans = [p for p, s in enumerate(self.seats) if s == "human"]
         return humans[0] if humans else None
 
+    def _log_viewer(self) -> int | None:
+        """Whose secrets the log may show: all (open table), one seat, or none (hot seat: -1)."""
+        if self.viewer is None:
+            return None
+        if self.viewer == "current":
+            return -1 if sum(s == "human" for s in self.seats) > 1 else self._last_human
+        return int(self.viewer)
+
     def _human_to_act(self) -> bool:
         g = self.game
         return not g.is_over and self.seats[g.current_player] == "human"
@@ -342,47 +387,91 @@ class GameTable(SavesGames):
         """Legal actions of the seat to act, if that seat is human (the table's clickable set)."""
         return self.game.legal_actions() if self._human_to_act() else []
 
-    def _guard(self, handler):
-        """A button handler that reports any error in the status line instead of raising."""
+    # ------------------------------------------------------------------ playing
+    def guard(self, handler):
+        """A callback that reports any error in the status line instead of raising."""
         return lambda arg: self._run_guarded(handler, arg)
 
     @guarded
     def _run_guarded(self, handler, arg):
         return handler(arg)
 
-    # ------------------------------------------------------------------ playing
-    def _play(self, action) -> bool:
-        """Play an action through the engine; on an illegal one show the engine's message."""
+    def _apply(self, action) -> None:
+        """Play one action through the engine and write it in the log."""
+        before = snapshot(self.game)
+        self.game.play(action)
+        lines = narrate(self.game, self.game.log[-1], before, self._log_viewer(), self.seats)
+        self.log_lines.extend(lines)
+        del self.log_lines[:-LOG_KEPT]
+
+    @guarded
+    def play(self, action) -> bool:
+        """Play an action for the human to act; an illegal one shows the engine's message."""
+        from ..errors import CatanError
+
         try:
-            self.game.play(action)
+            self._apply(action)
         except CatanError as err:
             self.message = f"⚠ {html.escape(str(err))}"
             self.refresh()
             return False
         self.message = ""
         self.pending_hex = None
+        self._reset_inputs()
         self.refresh()
         self._schedule_bots()
         return True
 
+    _play = play  # the name the tests and older notebooks use
+
+    def _reset_inputs(self) -> None:
+        for s in self.discard_counts:
+            s._value = 0
+            s._draw()
+
+    @guarded
+    def _discard(self) -> None:
+        owed = self.game.discards_owed().get(self.game.current_player, 0)
+        chosen = sum(counts_of(self.discard_counts))
+        if chosen != owed:  # B-ROB-2: half the hand, rounded down, all at once at this table
+            self.message = f"⚠ choose exactly {owed} cards to discard ({chosen} chosen)"
+            self.refresh()
+            return
+        self.play(Discard(counts_of(self.discard_counts)))
+
+    def _discard_changed(self) -> None:
+        g = self.game
+        if not getattr(self, "buttons", None):
+            return
+        owed = g.discards_owed().get(g.current_player, 0)
+        chosen = sum(counts_of(self.discard_counts))
+        self.discard_title.value = (f"<b>{html.escape(self.name(g.current_player))} discards {owed} card(s)</b> — "
+                                    f"{chosen} of {owed} chosen")
+        enable(self.buttons["discard"], self._human_to_act() and owed > 0 and chosen == owed)
+
     @guarded
     def _play_special(self) -> None:
         if self.special.value is not None:
-            self._play(self.special.value)
+            self.play(self.special.value)
 
     def special_actions(self) -> list:
-        """Legal actions of the rule modules (favours, gifts, helpers) for the human to act."""
-        return [a for a in self.legal() if not isinstance(a, BASE_CONTROLS)]
+        """Legal actions of the rule modules (favours, gifts, ...) that no panel or layer has a control for."""
+        handled = BASE_CONTROLS + tuple(t for p in self.panels for t in getattr(p, "handles", ()))
+        handled += tuple(t for layer in self.layers for t in getattr(layer, "handles", ()))
+        return [a for a in self.legal() if not isinstance(a, handled)]
 
     @guarded
     def _choose_victim(self, victim: int | None) -> None:
         if self.pending_hex is None:
             return
-        self._play(MoveRobber(self.pending_hex, victim))
+        self.play(MoveRobber(self.pending_hex, victim))
 
     def _on_view_message(self, change) -> None:
-        if change["new"] is not None:
+        if change["new"] is not None and not self._view_alive:
             self._view_alive = True
+            # The first view draws before the notebook has laid the board's box out, and keeps
+            # that height; ask it to size itself to its box again, now that the box has its size.
+            self.figure._send_relayout_msg({"height": None, "width": None, "autosize": True})
 
     @guarded
     def _on_node_click(self, trace, points, selector=None) -> None:
@@ -410,39 +499,71 @@ class GameTable(SavesGames):
         node = int(node)
         for a in self.legal():
             if isinstance(a, (BuildSettlement, BuildCity)) and a.node == node:
-                return self._play(a)
+                self._drop_hover()
+                return self.play(a)
         return False  # other intersections are inert
 
     @guarded
     def click_path(self, path: int) -> bool:
         """A click on a path: build a road there, if legal."""
         if isinstance(path, bool) or not isinstance(path, numbers.Integral):
-            return False  # not a place on this board
+            return False
         path = int(path)
         for a in self.legal():
             if isinstance(a, BuildRoad) and a.path == path:
-                return self._play(a)
+                self._drop_hover()
+                return self.play(a)
         return False
 
     @guarded
     def click_hex(self, hex_id: int) -> bool:
         """A click on a hex while the robber moves: move it, or ask for the victim."""
         if isinstance(hex_id, bool) or not isinstance(hex_id, numbers.Integral):
-            return False  # not a place on this board
+            return False
         hex_id = int(hex_id)
         options = [a for a in self.legal() if isinstance(a, MoveRobber) and a.hex == hex_id]
         if not options:
             return False
+        self._drop_hover()
         if len(options) == 1:
-            return self._play(options[0])
+            return self.play(options[0])
         self.pending_hex = hex_id
         self.refresh()
         return True
 
     @guarded
+    def _on_layer_click(self, layer, name: str, points) -> None:
+        if not points.point_inds:
+            return
+        self.click_layer(layer, name, points.point_inds[0])
+
+    @guarded
+    def click_layer(self, layer, name: str, index: int) -> bool:
+        """A click on point ``index`` of a module layer's trace ``name``: play what the layer says it means."""
+        if isinstance(index, bool) or not isinstance(index, numbers.Integral):
+            return False
+        legal = self.legal()
+        action = layer.click(self.game, name, int(index), legal)
+        if action is None or action not in legal:
+            return False
+        self._drop_hover()
+        return self.play(action)
+
+    def _drop_hover(self) -> None:
+        """Clear the hover label of the point just clicked (the refresh that follows turns hover back on):
+        the board changes under it, and a label left over the board hides what changed."""
+        self.figure.layout.hovermode = False
+
+    @guarded
     def press(self, name: str) -> None:
-        """Press a button by its key (``"roll"``, ``"end"``, ``"buy"``, ...), as a click would."""
-        self.buttons[name].click()
+        """Press a button by its key (``"roll"``, ``"end"``, ``"buy"``, ...), as a click would.
+
+        A disabled or hidden button cannot be clicked in the browser, so pressing one does nothing.
+        """
+        b = self.buttons[name]
+        if b.disabled or b.layout.display == "none":
+            return
+        b.click()
 
     # ------------------------------------------------------------------ bots
     def _schedule_bots(self) -> None:
@@ -457,7 +578,7 @@ class GameTable(SavesGames):
         g = self.game
         if g.is_over or self.seats[g.current_player] != "bot":
             return
-        g.play(self.bots[g.current_player].choose(g))
+        self._apply(self.bots[g.current_player].choose(g))
         self.refresh()
         self._schedule_bots()
 
@@ -468,8 +589,15 @@ class GameTable(SavesGames):
         for _ in range(limit):
             if g.is_over or self.seats[g.current_player] != "bot":
                 break
-            g.play(self.bots[g.current_player].choose(g))
+            self._apply(self.bots[g.current_player].choose(g))
         self.refresh()
+
+    def skip_to_my_turn(self) -> None:
+        """Play the bots' moves at once, up to the next decision of a human (or the end)."""
+        if self._bot_handle is not None:
+            self._bot_handle.cancel()
+            self._bot_handle = None
+        self.run_bots()
 
     # ------------------------------------------------------------------ save / load
     game_class = Game
@@ -480,6 +608,7 @@ class GameTable(SavesGames):
         return None
 
     def _loaded(self) -> None:
+        self.log_lines = [self._line(a) for a in self.game.log[-30:]] + [f"loaded {len(self.game.log)} actions"]
         self.refresh()
         self._schedule_bots()
 
@@ -490,6 +619,7 @@ class GameTable(SavesGames):
         hexes = sorted({a.hex for a in legal if isinstance(a, MoveRobber)})
         return nodes, paths, hexes
 
+    @guarded
     def refresh(self) -> None:
         """Redraw everything from the engine state (figure updated in place)."""
         g = self.game
@@ -499,82 +629,116 @@ class GameTable(SavesGames):
             hexes = [self.pending_hex]
         dyn = dynamic_traces(
             g, highlight_nodes=nodes, highlight_paths=paths, highlight_hexes=hexes,
-            longest_road=g.longest_road_holder, palette_name=self.palette_name,
+            longest_road=g.longest_road_holder, palette_name=self.palette_name, legal=legal,
         )
         with self.figure.batch_update():
             for name, props in dyn.items():
                 i = self._idx.get(name)
                 if i is not None:
                     self.figure.data[i].update(props, overwrite=False)
+            self.figure.layout.hovermode = "closest"
         if not self._view_alive:
             # plotly sends in-place updates as transient messages; until a browser view has
             # reported in, also keep the synced initial data current so a late view sees them.
             self.figure._widget_data = copy.deepcopy(self.figure._data)
         self._refresh_controls(legal)
+        for p in self.panels:
+            p.refresh(self, legal)
 
     def _refresh_controls(self, legal) -> None:
         g = self.game
         kinds = {type(a) for a in legal}
         b = self.buttons
-        show = {
-            "roll": RollDice in kinds,
-            "end": EndTurn in kinds,
-            "buy": BuyDevelopmentCard in kinds,
-            "knight": PlayKnight in kinds,
-            "road_building": PlayRoadBuilding in kinds,
-            "end_road_building": EndRoadBuilding in kinds,
-            "monopoly": PlayMonopoly in kinds,
-            "year_of_plenty": PlayYearOfPlenty in kinds,
-            "maritime": MaritimeTrade in kinds,
-            "offer": self._human_to_act() and g.can_trade(),
-            "accept": AcceptTrade in kinds,
-            "decline": DeclineTrade in kinds,
-            "cancel": CancelTrade in kinds,
-            "discard": Discard in kinds,
-            "no_steal": self.pending_hex is not None and MoveRobber(self.pending_hex, None) in legal,
-            "end_sbp": EndSpecialBuild in kinds,
+        human = self._human_to_act()
+        avail = {
+            "roll": RollDice in kinds, "end": EndTurn in kinds, "buy": BuyDevelopmentCard in kinds,
+            "knight": PlayKnight in kinds, "road_building": PlayRoadBuilding in kinds,
+            "end_road_building": EndRoadBuilding in kinds, "monopoly": PlayMonopoly in kinds,
+            "year_of_plenty": PlayYearOfPlenty in kinds, "accept": AcceptTrade in kinds,
+            "decline": DeclineTrade in kinds, "cancel": CancelTrade in kinds,
         }
-        for k, v in show.items():
-            b[k].disabled = not v
-        self.yop_a.disabled = self.yop_b.disabled = not show["year_of_plenty"]
-        self.mono_res.disabled = not show["monopoly"]
-        self.maritime_row.layout.display = None if show["maritime"] else "none"
-        self.offer_panel.layout.display = None if show["offer"] else "none"
-        self.response_row.layout.display = None if (show["accept"] or show["decline"] or show["cancel"]) else "none"
-        self.discard_panel.layout.display = None if show["discard"] else "none"
-        self.robber_row.layout.display = None if self.pending_hex is not None else "none"
-        self.dev_row.layout.display = None if any(
-            show[k] for k in ("knight", "road_building", "end_road_building", "monopoly", "year_of_plenty")
-        ) else "none"
-        special = [a for a in legal if not isinstance(a, BASE_CONTROLS)]
-        self.special.options = [(describe(a), a) for a in special]
-        b["special"].disabled = not special
-        self.special_row.layout.display = None if special else "none"
-        self._update_rate()
-        confirm = [a for a in legal if isinstance(a, ConfirmTrade)]
-        self.partner_box.children = [self._partner_button(a.partner) for a in confirm]
+        for k, v in avail.items():
+            enable(b[k], v)
+            show(b[k], v)
+        # Buy stays visible (disabled, with its cost on the card) during the main phase.
+        show(b["buy"], avail["buy"] or (human and g.phase is Phase.MAIN))
+        show(self.turn_row, any(avail[k] for k in ("roll", "end")) or (human and g.phase is Phase.MAIN))
+        show(self.dev_row, any(avail[k] for k in ("knight", "road_building", "end_road_building", "monopoly",
+                                                   "year_of_plenty")))
+        # Only the cards that can be played now, each with its own choices.
+        for w, k in ((self.yop_a, "year_of_plenty"), (self.yop_b, "year_of_plenty"), (self.mono_res, "monopoly")):
+            w.disabled = not avail[k]
+        show(self.yop_row, avail["year_of_plenty"])
+        show(self.mono_row, avail["monopoly"])
+        # The robber's victim.
         if self.pending_hex is not None:
-            victims = [a.victim for a in legal if isinstance(a, MoveRobber) and a.hex == self.pending_hex and a.victim is not None]
+            victims = [a.victim for a in legal
+                       if isinstance(a, MoveRobber) and a.hex == self.pending_hex and a.victim is not None]
             self.victim_box.children = [self._victim_button(v) for v in victims]
         else:
             self.victim_box.children = []
-        if Discard in kinds:
-            owed = g.discards_owed().get(g.current_player, 0)
-            self.discard_panel.children[0].value = (
-                f"<b>Seat {g.current_player} ({g.colours[g.current_player]}) discards {owed} card(s)</b>"
-            )
+        show(self.robber_row, self.pending_hex is not None)
+        no_steal = self.pending_hex is not None and MoveRobber(self.pending_hex, None) in legal
+        enable(b["no_steal"], no_steal)
+        show(b["no_steal"], no_steal)
+        # Discards.
+        show(self.discard_panel, Discard in kinds)
+        self._discard_changed()
+        # Trade: rates always; the forms while trading is open; the answers to an offer.
+        self._refresh_trade(legal, kinds)
+        # Module actions without their own controls.
+        special = self.special_actions()
+        self.special.options = [(describe(a), a) for a in special]
+        enable(b["special"], bool(special))
+        show(self.special_row, bool(special))
+        # The bot bar.
+        bot_turn = not g.is_over and self.seats[g.current_player] == "bot"
+        show(self.bot_bar, bot_turn and self.bot_delay is not None)
+        enable(b["skip"], bot_turn and any(s == "human" for s in self.seats))
         self._refresh_text()
 
+    def _refresh_trade(self, legal, kinds) -> None:
+        g = self.game
+        b = self.buttons
+        human = self._human_to_act()
+        seat = g.active_player if self.viewer_seat() is None else self.viewer_seat()
+        rates = g.rates(seat) if not g.is_over else [4] * len(RESOURCES)
+        self.rates_box.value = ("bank rates for " + html.escape(self.name(seat)) + ": "
+                                + " ".join(chip(str(r), f"{rates[r.value]}:1") for r in RESOURCES))
+        open_now = human and g.can_trade()
+        if human and g.phase is Phase.MAIN and not open_now:
+            self.trade_closed.value = ("<i>Trading is closed for this turn: you have built, and trades come before "
+                                       "building (B-TURN-2). A table started with <code>trade_after_building=True</code> "
+                                       "allows both in any order.</i>")
+        elif human and g.phase is Phase.ROLL:
+            self.trade_closed.value = "<i>Roll first: trading opens after the roll (B-TURN-3).</i>"
+        else:
+            self.trade_closed.value = ""
+        show(self.trade_closed, bool(self.trade_closed.value))
+        show(self.maritime_row, open_now)
+        enable(b["maritime"], MaritimeTrade in kinds and MaritimeTrade(self.give_res.value, self.get_res.value) in legal)
+        show(self.offer_panel, open_now)
+        enable(b["offer"], open_now)
+        self._update_rate()
+        answering = AcceptTrade in kinds or DeclineTrade in kinds or CancelTrade in kinds or ConfirmTrade in kinds
+        show(self.response_row, answering)
+        if answering and g.trade_offer is not None:
+            give, get = g.trade_offer
+            who = self.name(g.active_player)
+            self.response_row.children[0].value = (
+                f"<b>{html.escape(who)}</b> offers {' '.join(chip(str(r), k) for r, k in zip(RESOURCES, give) if k)} "
+                f"for {' '.join(chip(str(r), k) for r, k in zip(RESOURCES, get) if k)}")
+        confirm = [a for a in legal if isinstance(a, ConfirmTrade)]
+        self.partner_box.children = [self._partner_button(a.partner) for a in confirm]
+
     def _partner_button(self, partner: int) -> W.Button:
-        btn = _button(f"Trade with seat {partner} ({self.game.colours[partner]})", f"catan-confirm-{partner}",
-                      style="success")
-        btn.on_click(lambda _: self._play(ConfirmTrade(partner)))
+        btn = button(f"Trade with {self.name(partner)}", f"catan-confirm-{partner}", style="success")
+        btn.on_click(self.guard(lambda _: self.play(ConfirmTrade(partner))))
         return btn
 
     def _victim_button(self, victim: int) -> W.Button:
-        btn = _button(f"Steal from seat {victim} ({self.game.colours[victim]})", f"catan-steal-{victim}",
-                      style="danger")
-        btn.on_click(lambda _: self._choose_victim(victim))
+        btn = button(f"Steal from {self.name(victim)}", f"catan-steal-{victim}", style="danger")
+        btn.on_click(self.guard(lambda _: self._choose_victim(victim)))
         return btn
 
     @guarded
@@ -584,112 +748,111 @@ class GameTable(SavesGames):
             self.rate_label.value = ""
             return
         rate = g.maritime_rate(g.active_player, self.give_res.value)
-        self.rate_label.value = f"&nbsp;rate {rate}:1&nbsp;"
+        self.rate_label.value = f"&nbsp;{rate} {self.give_res.value} for 1 ({rate}:1)&nbsp;"
+        # The button follows the choice: enabled only when this very trade is legal now.
+        enable(self.buttons["maritime"],
+               MaritimeTrade(self.give_res.value, self.get_res.value) in self.legal())
 
-    def _swatch(self, p: int) -> str:
-        colour = palette(self.palette_name)["player"][self.game.colours[p]]
-        return (f"<span style='display:inline-block;width:12px;height:12px;background:{colour};"
-                f"border:1px solid #111'></span>")
+    def _round(self) -> str:
+        g = self.game
+        if g.phase in (Phase.FOUNDING_SETTLEMENT, Phase.FOUNDING_ROAD):
+            return "Founding"
+        return f"Round {max(1, (g.turn - 1) // g.n + 1)}"
+
+    def _prompt(self, legal) -> str:
+        g = self.game
+        p = g.current_player
+        text = RULE_ID.sub("", g.phase.prompt.format(player=html.escape(self.name(p))))
+        if not self._human_to_act():
+            return f"{text} …" if not g.is_over else text
+        hints = []
+        kinds = {type(a) for a in legal}
+        if BuildSettlement in kinds or BuildCity in kinds:
+            hints.append("click a ringed intersection")
+        if BuildRoad in kinds:
+            hints.append("click a highlighted path")
+        if MoveRobber in kinds:
+            hints.append("click a highlighted hex" if self.pending_hex is None else "now pick the victim")
+        return text + (f" — {', '.join(hints)}" if hints else "")
 
     def _refresh_text(self) -> None:
         g = self.game
-        viewer = self._viewer_seat()
-        p = g.current_player
-        who = f"{self._swatch(p)} seat {p} ({g.colours[p]}, {self.seats[p]})"
+        viewer = self.viewer_seat()
+        legal = self.legal()
         if g.is_over:
-            self.status.value = f"<h3>Seat {g.winner} ({g.colours[g.winner]}) wins with {g.vp(g.winner)} VP</h3>"
+            self.status.value = (f"<h3 style='margin:4px 0'>★ {self.swatch(g.winner)} {html.escape(self.name(g.winner))}"
+                                 f" wins with {g.vp(g.winner)} VP</h3>")
         else:
-            pending = " — now pick the victim" if self.pending_hex is not None else ""
-            self.status.value = f"<b>Turn {g.turn}</b> · {who} to act: {PHASE_TEXT[g.phase]}{pending}"
-        self.notice.value = f"<span style='color:#a33'>{self.message}</span>" if self.message.startswith("⚠") else self.message
+            p = g.current_player
+            bot = self.seats[p] == "bot"
+            head = f"<b>{self._round()}</b> · {self.swatch(g.active_player)} {html.escape(self.name(g.active_player))}'s turn"
+            doing = (f"{html.escape(self.name(p))} is playing…" if bot else self._prompt(legal))
+            self.status.value = (f"<div class='catan-card' style='background:#fff8e6'>{head}<br>"
+                                 f"{self.swatch(p)} {doing}</div>")
+        self.notice.value = (f"<span style='color:#a33'>{self.message}</span>" if self.message.startswith("⚠")
+                             else self.message)
+        # Dice.
+        if g.dice_history:
+            d = g.dice_history[-1]
+            faces = "".join(f"<span class='catan-die{' red' if i == 0 else ''}' title='{v}'>{DIE_FACES[v - 1]}</span>"
+                            for i, v in enumerate(d[:2]))
+            recent = " ".join(f"<span title='{a}+{b_}'>{a + b_}</span>" for a, b_, *_ in g.dice_history[-10:])
+            self.dice_box.value = f"{faces} <b>{d[0] + d[1]}</b> &nbsp;<small>recent: {recent}</small>"
+        else:
+            self.dice_box.value = "<small>not rolled yet</small>"
+        # Hands: chips, development cards as cards.
+        show_hands = range(g.n) if viewer is None else [viewer]
         rows = []
+        for q in show_hands:
+            hand = g.hand(q)
+            chips = " ".join(chip(str(r), k) for r, k in hand.items() if k) or "<i>no cards</i>"
+            new = g.dev_new[q]
+            cards = " ".join(
+                f"<span class='catan-chip' style='display:inline-block;border:1px solid #555;border-radius:4px;"
+                f"padding:1px 6px;margin:1px;background:#f3efe2;font-size:12px'>{c.name.replace('_', ' ').title()}"
+                f"{' ×' + str(k) if k > 1 else ''}{' <i>(new)</i>' if new[c.value] else ''}</span>"
+                for c, k in g.dev_cards(q).items() if k)
+            rows.append(f"{self.swatch(q)} <b>seat {q}: {html.escape(self.name(q))}</b> {chips}"
+                        + (f"<br>&nbsp;&nbsp;&nbsp;cards: {cards}" if cards else ""))
+        self.hand_box.value = "<div class='catan-card'><b>Hands</b><br>" + "<br>".join(rows) + "</div>"
+        # The building-cost card: what you can afford now.
+        seat = viewer if viewer is not None else g.active_player
+        h = g.hands[seat]
+        lines = []
+        for kind, label in COST_ROWS:
+            cost = g.cost(kind)
+            ok = all(h[r] >= c for r, c in enumerate(cost))
+            lines.append(f"{CAN if ok else CANNOT} {label}: "
+                         + " ".join(chip(str(RESOURCES[r]), c, dim=h[r] < c) for r, c in enumerate(cost) if c))
+        dev = (0, 0, 1, 1, 1)
+        ok = all(h[r] >= c for r, c in enumerate(dev))
+        lines.append(f"{CAN if ok else CANNOT} development card: "
+                     + " ".join(chip(str(RESOURCES[r]), 1, dim=h[r] < 1) for r, c in enumerate(dev) if c))
+        self.cost_box.value = (f"<div class='catan-card'><b>Building costs</b> <small>({CAN} = {html.escape(self.name(seat))} "
+                               f"can pay now)</small><br>" + "<br>".join(lines) + "</div>")
+        # Scoreboard.
         lr, la = g.longest_road_holder, g.largest_army_holder
         lengths = g.road_lengths()
+        srows = []
         for q in range(g.n):
             vp = g.vp(q) if (viewer is None or viewer == q) else g.vp(q, visible=True)
-            marks = ("<b>LR</b> " if lr == q else "") + ("<b>LA</b> " if la == q else "")
-            me = " style='font-weight:bold'" if q == g.active_player else ""
-            rows.append(
-                f"<tr{me}><td>{self._swatch(q)} {q} {g.colours[q]}</td><td>{self.seats[q]}</td><td>{vp}</td>"
-                f"<td>{sum(g.hands[q])}</td><td>{sum(g.dev[q])}</td><td>{g.knights[q]}</td><td>{lengths[q]}</td>"
-                f"<td>{marks}</td></tr>"
-            )
+            marks = (BADGE.format("Longest Road", "LR") if lr == q else "") + (
+                BADGE.format("Largest Army", "LA") if la == q else "")
+            me = " style='font-weight:bold;background:#fff3c4'" if q == g.active_player else ""
+            srows.append(f"<tr{me}><td>{self.swatch(q)} {html.escape(self.name(q))}</td><td>{vp}</td>"
+                         f"<td>{sum(g.hands[q])}</td><td>{sum(g.dev[q])}</td><td>{g.knights[q]}</td>"
+                         f"<td>{lengths[q]}</td><td>{marks}</td></tr>")
         self.scoreboard.value = (
-            "<b>Scoreboard</b><table style='font-size:12px'><tr><th>seat</th><th></th><th>VP</th><th>cards</th>"
-            "<th>dev</th><th>knights</th><th>road</th><th></th></tr>" + "".join(rows) + "</table>"
-            "<small>VP of other seats exclude hidden VP cards" + (" (hidden mode)" if viewer is not None else "")
-            + ". LR: Longest Road, LA: Largest Army</small>"
+            "<div class='catan-card'><b>Scores</b> <small>(target " + str(g.vp_target) + " VP)</small>"
+            "<table style='font-size:12px;width:100%'><tr><th></th><th>VP</th><th>cards</th><th>dev</th><th>knights</th>"
+            "<th>road</th><th></th></tr>" + "".join(srows) + "</table><small>" + BADGE.format("", "LR") + " Longest Road · " + BADGE.format("", "LA") + " Largest Army"
+            + (" · others' VP exclude hidden VP cards" if viewer is not None else "") + "</small></div>"
         )
-        show_hands = range(g.n) if viewer is None else [viewer]
-        hand_rows = []
-        for q in show_hands:
-            h = ", ".join(f"{k} {r}" for r, k in g.hand(q).items() if k) or "no cards"
-            d = ", ".join(f"{k} {c}" for c, k in g.dev_cards(q).items() if k) or "no development cards"
-            hand_rows.append(f"{self._swatch(q)} seat {q}: {h}; {d}")
-        self.hand_box.value = "<b>Hands</b><br>" + "<br>".join(hand_rows)
-        self.modules_box.value = self._modules_html(viewer)
-        dice = g.dice_history[-12:]
-        self.dice_box.value = "<b>Dice</b> " + (
-            " ".join(f"<span title='{a}+{b}'>{a + b}</span>" for a, b in dice) if dice else "not rolled yet"
-        )
-        lines = [self._describe(a) for a in g.log[-14:]]
-        self.log_box.value = "<b>Log</b><br><div style='font-size:11px;font-family:monospace'>" + "<br>".join(
-            html.escape(x) for x in reversed(lines)
-        ) + "</div>"
-
-    def _modules_html(self, viewer) -> str:
-        """The guild board (Friends) and the helper cards (Helpers), if those modules are on."""
-        g = self.game
-        out = []
-        fr = g.ext.get("friends")
-        if fr:
-            from ..constants import CATAN_TOKENS, GUILD_PRICE, Guild
-
-            rows = "".join(
-                f"<tr><td>{gd.name.title()}</td><td>{gd.token} ×{GUILD_PRICE[gd]}</td><td>{fr['board'][gd.value]}</td>"
-                + "".join(
-                    f"<td>{fr['tokens'][q][gd.value] if viewer in (None, q) else '?'}</td>" for q in range(g.n)
-                )
-                + "</tr>"
-                for gd in Guild
-            )
-            heads = "".join(f"<th>{self._swatch(q)}</th>" for q in range(g.n))
-            out.append(
-                "<b>Guild board</b> (favours; target " + str(g.vp_target) + " VP)"
-                f"<table style='font-size:12px'><tr><th>guild</th><th>price</th><th>used</th>{heads}</tr>{rows}</table>"
-                f"<small>supply: {sum(fr['supply'])} face down · Catan tokens left: {fr['catan_left']}/{CATAN_TOKENS}; "
-                f"held: {', '.join(str(k) for k in fr['catan_tokens'])}</small>"
-            )
-        hp = g.ext.get("helpers")
-        if hp:
-            from ..constants import HelperCard
-
-            def card(c, side=None):
-                h = HelperCard(c)
-                num = f"A{h.number}" if h.number else "—"
-                return f"{h.name.replace('_', ' ').title()} ({num}{', side ' + side if side else ''}): {h.title}"
-
-            held = "<br>".join(
-                f"{self._swatch(q)} seat {q}: {card(c, hp['side'][q]) if c else 'none yet'}"
-                for q, c in enumerate(hp["held"])
-            )
-            display = ", ".join(HelperCard(c).name.replace("_", " ").title() for c in hp["display"]) or "empty"
-            out.append(f"<b>Helpers</b><br>{held}<br><small>display: {display}</small>")
-        return "<br>".join(out)
-
-    def _describe(self, action) -> str:
-        name = type(action).__name__
-        hidden = HIDDEN_OUTCOMES.get(name)
-        if hidden:
-            return hidden  # what was drawn stays secret (B-SETUP-7)
-        if isinstance(action, RollDice) and action.dice:
-            return f"rolled {action.dice[0]}+{action.dice[1]} = {sum(action.dice)}"
-        if isinstance(action, BuyDevelopmentCard):
-            return "bought a development card"  # the card drawn stays hidden
-        if isinstance(action, MoveRobber):
-            tail = f", stole from seat {action.victim}" if action.victim is not None else ""
-            return f"robber to hex {action.hex}{tail}"
-        return describe(action) if name != "EndTurn" else "ended the turn"
+        lines = self.log_lines[-80:]
+        self.log_box.value = ("<div class='catan-card'><b>Log</b> <small>(newest first)</small><div class='catan-log' "
+                              "style='max-height:210px;overflow-y:auto;font-size:12px'>"
+                              + "<br>".join(html.escape(x) if "<" not in x else x for x in reversed(lines))
+                              + "</div></div>")
 
     # ------------------------------------------------------------------ display
     def _ipython_display_(self) -> None:  # pragma: no cover - notebook only
@@ -704,3 +867,6 @@ class GameTable(SavesGames):
 def load_table(path: str | Path, seats: Sequence[str], **kw) -> GameTable:
     """A table for a saved game."""
     return GameTable(Game.load(path), seats, **kw)
+
+
+# Keep the names of development cards importable here (the module's docstring example uses them).

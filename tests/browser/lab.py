@@ -16,6 +16,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from urllib.parse import urlsplit
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -39,7 +40,7 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def _server(kind: str, notebooks: list[str], argv):
+def _server(kind: str, notebooks: list[str], argv, env_extra: dict | None = None):
     """Run a Jupyter server of some kind on 127.0.0.1 over copies of ``notebooks``.
 
     ``argv(port, root)`` gives the command line.  Fresh config, data, runtime and
@@ -51,6 +52,7 @@ def _server(kind: str, notebooks: list[str], argv):
     for name in notebooks:
         shutil.copy(ROOT / "notebooks" / name, root / name)
     env = dict(os.environ)
+    env.update(env_extra or {})
     for var, sub in (("JUPYTER_CONFIG_DIR", "config"), ("JUPYTER_DATA_DIR", "data"),
                      ("JUPYTER_RUNTIME_DIR", "runtime"), ("HOME", "home"), ("IPYTHONDIR", "ipython")):
         (tmp / sub).mkdir()
@@ -97,6 +99,20 @@ def jupyterlab(notebooks: list[str]):
     )
 
 
+def catan_app():
+    """``catan-nb app`` (the game table, the offline Voila template) on 127.0.0.1; yields (url, root_dir)."""
+    from catan_nb.cli import app_command
+
+    _, env = app_command()
+    return _server(
+        "voila",
+        [],
+        lambda port, root: app_command(port=port, extra=["--no-browser", "--Voila.ip=127.0.0.1",
+                                                          "--ServerApp.token="])[0],
+        env_extra={"JUPYTER_PATH": env["JUPYTER_PATH"]},
+    )
+
+
 def voila(notebook: str):
     """Serve one notebook as an app with Voila on 127.0.0.1; yields (url, root_dir)."""
     return _server(
@@ -110,18 +126,33 @@ def voila(notebook: str):
 
 
 @contextlib.contextmanager
-def browser_page():
-    """A Playwright page in Debian's chromium (never `playwright install`)."""
+def browser_page(viewport: tuple[int, int] = (1500, 1100), offline: bool = False):
+    """A Playwright page in Debian's chromium (never `playwright install`).
+
+    ``offline=True`` aborts every request that would leave loopback and records it in
+    ``page.blocked`` (a list of URLs).
+    """
     from playwright.sync_api import sync_playwright
 
     profile = tempfile.mkdtemp(prefix="catan-chromium-")
     with sync_playwright() as p:
         ctx = p.chromium.launch_persistent_context(
             profile, executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS,
-            viewport={"width": 1500, "height": 1100},
+            viewport={"width": viewport[0], "height": viewport[1]},
         )
         try:
             page = ctx.pages[0] if ctx.pages else ctx.new_page()
+            page.blocked = []
+            if offline:
+                def _route(route):
+                    host = urlsplit(route.request.url).hostname or ""
+                    if route.request.url.startswith(("data:", "blob:")) or host in ("127.0.0.1", "localhost"):
+                        route.continue_()
+                    else:
+                        page.blocked.append(route.request.url)
+                        route.abort()
+
+                ctx.route("**/*", _route)
             yield page
         finally:
             ctx.close()

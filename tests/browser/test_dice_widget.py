@@ -50,18 +50,20 @@ def test_dice_notebook_keep_a_die_and_roll():
 
         page.click(".dg-table .dg-roll")
         wait_text(page, ".dg-roll", lambda t: "1/3" in t)
-        first = text(page, ".dg-die-0")
+        label = text(page, ".dg-die-0")
+        assert label.startswith("1: "), label  # dice are numbered from 1, as players count
+        first = label[3:]
         assert first in {"lumber", "brick", "wool", "grain", "ore", "gold"}
         page.screenshot(path=str(OUTPUT / "dice-02-rolled.png"))
 
         page.click(".dg-table .dg-die-0")
-        wait_text(page, ".dg-die-0", lambda t: t.startswith("✓"))
-        wait_text(page, ".dg-odds", lambda t: "your choice (keep dice 0)" in t)
+        wait_text(page, ".dg-die-0", lambda t: t.startswith("1: ✓"))
+        wait_text(page, ".dg-odds", lambda t: "your choice (keep dice 1)" in t)
         page.screenshot(path=str(OUTPUT / "dice-03-kept.png"))
 
         page.click(".dg-table .dg-roll")
         wait_text(page, ".dg-roll", lambda t: "2/3" in t)
-        assert text(page, ".dg-die-0") == f"✓ {first}"  # the kept die did not change
+        assert text(page, ".dg-die-0") == f"1: ✓ {first}"  # the kept die did not change
         page.screenshot(path=str(OUTPUT / "dice-04-rolled-again.png"))
 
         # The engine state, through the table's own Save button and the engine's JSON.

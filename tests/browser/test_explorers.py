@@ -76,3 +76,43 @@ def test_dice_lab_roll_button_updates_the_histogram():
 
         page.click(".dicelab .dicelab-reset")
         wait_rolls(page, 0)
+
+
+PLOT_BOX_JS = """
+() => {
+  const gd = document.querySelector('.placement-explorer .js-plotly-plot');
+  if (!gd || !gd._fullLayout || !gd._fullLayout.xaxis) return null;
+  const t = gd.data.find(d => d.name === 'intersections');
+  return {x: gd._fullLayout.xaxis._offset, w: gd._fullLayout.xaxis._length,
+          y: gd._fullLayout.yaxis._offset, h: gd._fullLayout.yaxis._length,
+          bar: t && t.marker && t.marker.colorbar && t.marker.colorbar.title ? t.marker.colorbar.title.text : null};
+}
+"""
+
+
+def test_placement_explorer_board_does_not_shift_when_the_metric_changes():
+    """Issue 12 item 10: the heat map's colour bar sits in a fixed margin."""
+    notebook = "11_expected_value_where_to_build.ipynb"
+    with jupyterlab([notebook]) as (url, _root), browser_page() as page:
+        page.goto(f"{url}/lab/tree/{notebook}")
+        run_all_cells(page, ".placement-explorer .js-plotly-plot")
+        page.locator(".placement-explorer").first.scroll_into_view_if_needed()
+        deadline = time.time() + 60
+        box = None
+        while time.time() < deadline and not box:
+            box = page.evaluate(PLOT_BOX_JS)
+            time.sleep(0.3)
+        select = page.locator(".placement-explorer .placement-metric select").first
+        seen = [box]
+        for label in [o for o in select.locator("option").all_inner_texts() if o][:4]:
+            select.select_option(label=label)
+            deadline = time.time() + 30
+            while time.time() < deadline:
+                now = page.evaluate(PLOT_BOX_JS)
+                if now and now["bar"] != seen[-1]["bar"]:
+                    break
+                time.sleep(0.2)
+            seen.append(page.evaluate(PLOT_BOX_JS))
+        page.screenshot(path=str(OUTPUT / "explorers-03-placement.png"))
+        assert len({s["bar"] for s in seen}) >= 3, seen
+        assert len({(round(s["x"]), round(s["w"]), round(s["y"]), round(s["h"])) for s in seen}) == 1, seen

@@ -38,16 +38,16 @@ def wait_status(page, text: str, timeout: float = 60) -> str:
 
 def place_by_click(page, shot_prefix: str) -> None:
     """Click the first highlighted intersection, then the first highlighted path."""
-    wait_status(page, "seat 0 (red, human) to act: place a founding settlement")
+    wait_status(page, "Red places a founding settlement")
     n_before = page.evaluate(TRACE_LEN_JS, ["buildings"])
     for attempt in range(3):
         pt = point_of(page, PLOT_POINT_JS, ["highlight-nodes", attempt])
         click_at(page, pt)
         try:
-            wait_status(page, "founding road", timeout=30)  # a loaded kernel can be slow to answer
+            wait_status(page, "Red places a road", timeout=30)  # a loaded kernel can be slow to answer
             break
         except AssertionError:
-            if "founding road" in status(page):
+            if "Red places a road" in status(page):
                 break
             continue
     else:
@@ -58,9 +58,9 @@ def place_by_click(page, shot_prefix: str) -> None:
         pt = point_of(page, SEGMENT_MID_JS, ["highlight-paths"])
         click_at(page, pt)
         deadline = time.time() + 30
-        while time.time() < deadline and "founding road" in status(page) and "seat 0" in status(page):
+        while time.time() < deadline and "Red places a road" in status(page):
             time.sleep(0.3)
-        if not ("founding road" in status(page) and "seat 0" in status(page)):
+        if "Red places a road" not in status(page):
             break
     else:
         raise AssertionError("the road click did not register")
@@ -77,7 +77,7 @@ def test_play_notebook_founding_by_clicks_then_roll():
         place_by_click(page, "02-first")
         # Bots place their pieces by themselves; then seat 0 places its second pair.
         place_by_click(page, "03-second")
-        wait_status(page, "roll the dice", timeout=60)
+        wait_status(page, "Red rolls the dice", timeout=60)
         assert page.evaluate(TRACE_LEN_JS, ["buildings"]) == 8
         page.click(".catan-roll")
         deadline = time.time() + 30

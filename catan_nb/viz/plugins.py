@@ -1,0 +1,73 @@
+"""Figure layers of the rule modules: the plug-in point of the board figure.
+
+A rule module that adds something to see on the board (a piece kind, a marker, a target to
+click) registers a **layer** under its name; :func:`~catan_nb.viz.board_figure` and
+:func:`~catan_nb.viz.dynamic_traces` add the layers of every module the game uses, and the game
+table sends clicks on a layer's clickable traces to the layer.  The board figure and the table
+hold no code for any module.
+
+A layer is a class with
+
+* ``traces(game, pal) -> list[dict]``: the layer's traces, each a plotly scatter as a dict with a
+  unique ``name`` (by convention ``"<module>:<what>"``); called when the figure is built;
+* ``dynamic(game, pal, legal) -> dict[str, dict]``: new properties (``x``, ``y``, ``text``...) of
+  those traces by name, from the game state and the legal actions of the seat to act (an empty
+  list when no human acts); called on every refresh;
+* ``clickable``: the names of the traces whose points can be clicked;
+* ``click(game, trace_name, index, legal) -> Action | None``: the action a click on point
+  ``index`` of a clickable trace stands for, among ``legal`` (``None``: the click does nothing).
+
+Examples
+--------
+>>> from catan_nb.viz.plugins import Layer, register_layer, layers_for
+>>> @register_layer("doc_example")
+... class Marks(Layer):
+...     def traces(self, game, pal):
+...         return [dict(type="scatter", name="doc_example:marks", x=[], y=[], mode="markers")]
+>>> [type(layer).__name__ for layer in layers_for(["doc_example"])]
+['Marks']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+__all__ = ["Layer", "register_layer", "layers_for", "LAYERS"]
+
+#: Layer classes of each rule module, by module name.
+LAYERS: dict[str, list[type]] = {}
+
+
+def register_layer(module: str) -> Callable[[type], type]:
+    """Class decorator: draw this layer on the board of every game that uses rule module ``module``."""
+
+    def deco(cls: type) -> type:
+        LAYERS.setdefault(module, []).append(cls)
+        return cls
+
+    return deco
+
+
+def layers_for(source: Any) -> list["Layer"]:
+    """New layer objects for a game (its modules, in order), a list of module names, or a board (none)."""
+    if isinstance(source, (list, tuple)):
+        names: Iterable[str] = source
+    else:
+        names = [m.name for m in getattr(source, "modules", ())]
+    return [cls() for name in names for cls in LAYERS.get(name, ())]
+
+
+class Layer:
+    """Base class of a module's figure layer (see the module docstring)."""
+
+    clickable: tuple[str, ...] = ()
+
+    def traces(self, game, pal: dict) -> list[dict]:
+        return []
+
+    def dynamic(self, game, pal: dict, legal: list) -> dict[str, dict]:
+        return {}
+
+    def click(self, game, trace_name: str, index: int, legal: list):
+        return None

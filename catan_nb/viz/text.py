@@ -1,0 +1,206 @@
+"""Words for people: places, cards and actions as players describe them (no node or path ids).
+
+The game table's log is written with these: who acted (by colour), what they did, with resources by
+name and places by the hexes around them ("the settlement at forest 3 · mountains 8 · pasture 5").
+What a player may not know stays hidden: a stolen card or a drawn development card is named only to
+the players allowed to see it.
+
+Examples
+--------
+>>> from catan_nb import Board
+>>> place_of_node(Board.beginner(), 31)
+'forest 3 · mountains 8 · pasture 5'
+>>> place_of_path(Board.beginner(), Board.beginner().path_between(31, 25))
+'between forest 3 and mountains 8'
+>>> cards_text((1, 0, 2, 0, 0))
+'1 lumber, 2 wool'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..board import Board
+from ..constants import RESOURCES, DevCard
+
+__all__ = ["place_of_node", "place_of_path", "place_of_hex", "cards_text", "seat_name", "narrate", "snapshot"]
+
+
+def _hex_words(board: Board, hex_id: int) -> str:
+    t = board.hexes[hex_id]
+    return f"{t.terrain}{' ' + str(t.token) if t.token else ''}"
+
+
+def place_of_hex(board: Board, hex_id: int) -> str:
+    """A hex as players name it: ``"mountains 8"`` (or ``"the desert"``)."""
+    t = board.hexes[hex_id]
+    return "the desert" if t.token is None and t.resource is None and t.is_land else _hex_words(board, hex_id)
+
+
+def place_of_node(board: Board, node: int) -> str:
+    """An intersection by its hexes: ``"forest 3 · mountains 8 · pasture 5"`` (``"(coast)"`` if fewer than 3)."""
+    hexes = board.topology.node_hexes[node]
+    words = " · ".join(_hex_words(board, h) for h in hexes)
+    harbour = board.graph.nodes[node]["harbour"]
+    coast = "" if len(hexes) >= 3 else " (coast)"
+    port = f", {harbour.label} harbour" if harbour is not None else ""
+    return (words or "the open sea") + coast + port
+
+
+def place_of_path(board: Board, path: int) -> str:
+    """A path by the hexes on either side: ``"between forest 3 and mountains 8"`` or ``"on the coast of hills 6"``."""
+    a, b = board.path_nodes(path)
+    hexes = sorted(set(board.topology.node_hexes[a]) & set(board.topology.node_hexes[b]))
+    if len(hexes) >= 2:
+        return f"between {_hex_words(board, hexes[0])} and {_hex_words(board, hexes[1])}"
+    if hexes:
+        return f"on the coast of {_hex_words(board, hexes[0])}"
+    return "at sea"
+
+
+def cards_text(counts: Sequence[int], goods: Sequence[Any] = RESOURCES) -> str:
+    """Counts per good as words: ``"1 lumber, 2 wool"`` (``"nothing"`` if empty)."""
+    parts = [f"{k} {g}" for k, g in zip(counts, goods) if k]
+    return ", ".join(parts) or "nothing"
+
+
+def seat_name(game, seat: int, kinds: Sequence[str] | None = None) -> str:
+    """A seat as players say it: ``"Blue"`` (``"Blue (bot)"`` with the seat kinds)."""
+    name = str(game.colours[seat]).title()
+    return f"{name} ({kinds[seat]})" if kinds and kinds[seat] == "bot" else name
+
+
+def narrate(game, action, before: dict, viewer: int | None, kinds: Sequence[str] | None = None) -> list[str]:
+    """Sentences for one applied action, for the table's log.
+
+    Parameters
+    ----------
+    game : Game
+        The game just after the action (its last log entry is ``action`` with its outcome).
+    action : Action
+        The action as logged (with its outcome: dice, stolen card, card drawn).
+    before : dict
+        What :func:`snapshot` returned just before the action (who acted, award holders,
+        the open offer, hand sizes).
+    viewer : int or None
+        The seat reading the log (``None``: everything may be shown).
+    kinds : sequence of str, optional
+        ``"human"``/``"bot"`` per seat, to mark bots in names.
+    """
+    b = game.board
+    actor = before["current"]
+    who = seat_name(game, actor, kinds)
+    name = type(action).__name__
+    see = viewer is None
+    out: list[str] = []
+    if name == "RollDice":
+        d = action.dice
+        total = d[0] + d[1]
+        out.append(f"{who} rolled {d[0]} + {d[1]} = {total}" + (" — the robber moves!" if total == 7 else ""))
+        if total != 7:
+            got = game.last_production
+            for q, cards in sorted(got.items()):
+                out.append(f"  {seat_name(game, q, kinds)} collects {cards_text(cards, game.goods)}")
+            if not got:
+                out.append("  nobody collects anything")
+        else:
+            owed = game.discards_owed()
+            if owed:
+                out.append("  over the limit, discarding half: " + ", ".join(
+                    f"{seat_name(game, q, kinds)} {k}" for q, k in sorted(owed.items())))
+    elif name == "EndTurn":
+        out.append(f"{who} ended the turn")
+    elif name == "BuildSettlement":
+        out.append(f"{who} built a settlement at {place_of_node(b, action.node)}")
+    elif name == "BuildCity":
+        out.append(f"{who} upgraded to a city at {place_of_node(b, action.node)}")
+    elif name == "BuildRoad":
+        out.append(f"{who} built a road {place_of_path(b, action.path)}")
+    elif name == "BuyDevelopmentCard":
+        card = f": {action.card}" if action.card is not None and (see or viewer == actor) else ""
+        out.append(f"{who} bought a development card{card}")
+    elif name == "Discard":
+        shown = cards_text(action.cards, game.goods) if (see or viewer == actor) else f"{sum(action.cards)} card(s)"
+        out.append(f"{who} discarded {shown}")
+    elif name == "MoveRobber":
+        victim = action.victim
+        tail = ""
+        if victim is not None:
+            allowed = see or viewer in (actor, victim)
+            tail = f" and stole {'a ' + str(action.stolen) if allowed and action.stolen is not None else 'a card'} " \
+                   f"from {seat_name(game, victim, kinds)}"
+        out.append(f"{who} moved the robber to {place_of_hex(b, action.hex)}{tail}")
+    elif name == "PlayKnight":
+        out.append(f"{who} played a knight")
+    elif name == "PlayRoadBuilding":
+        out.append(f"{who} played Road Building")
+    elif name == "EndRoadBuilding":
+        out.append(f"{who} stopped placing free roads")
+    elif name == "PlayYearOfPlenty":
+        out.append(f"{who} played Year of Plenty: {action.first} and {action.second}")
+    elif name == "PlayMonopoly":
+        out.append(f"{who} played Monopoly on {action.resource}")
+    elif name == "MaritimeTrade":
+        rate = before.get("rate", {}).get(str(action.give), "?")
+        out.append(f"{who} traded {rate} {action.give} for 1 {action.get} with the bank")
+    elif name == "OfferTrade":
+        out.append(f"{who} offers {cards_text(action.give, game.goods)} for {cards_text(action.get, game.goods)}")
+    elif name == "AcceptTrade":
+        out.append(f"{who} accepts the offer")
+    elif name == "DeclineTrade":
+        out.append(f"{who} declines the offer")
+        if before.get("offer") is not None and game.trade_offer is None:
+            out.append("  nobody accepted: the offer lapses")
+    elif name == "ConfirmTrade":
+        give, get = before.get("offer") or ((), ())
+        out.append(f"{seat_name(game, before['active'], kinds)} traded {cards_text(give, game.goods)} for "
+                   f"{cards_text(get, game.goods)} with {seat_name(game, action.partner, kinds)}")
+    elif name == "CancelTrade":
+        out.append(f"{who} withdrew the offer")
+    else:
+        out.append(f"{who} {_words(action, secret=not (see or viewer == actor))}")
+    # Awards and the end of the game, from the state before and after.
+    lr, la = game.longest_road_holder, game.largest_army_holder
+    if lr != before.get("longest_road"):
+        out.append(f"★ Longest Road: {seat_name(game, lr, kinds) + f' ({game.longest_road(lr)} roads)' if lr is not None else 'nobody holds it now'}")
+    if la != before.get("largest_army"):
+        out.append(f"★ Largest Army: {seat_name(game, la, kinds) + f' ({game.knights[la]} knights)' if la is not None else 'nobody holds it now'}")
+    if game.is_over and not before.get("over"):
+        out.append(f"★ {seat_name(game, game.winner, kinds)} wins with {game.vp(game.winner)} victory points")
+    return out
+
+
+def snapshot(game) -> dict:
+    """What :func:`narrate` compares against: taken just before an action is applied."""
+    return {
+        "current": game.current_player,
+        "active": game.active_player,
+        "longest_road": game.longest_road_holder,
+        "largest_army": game.largest_army_holder,
+        "offer": game.trade_offer,
+        "over": game.is_over,
+        "rate": ({str(g): r for g, r in zip(game.goods, game.rates(game.active_player))} if not game.is_over else {}),
+    }
+
+
+#: Fields that carry a hidden outcome (a card drawn or seen): shown only to the player who acted.
+SECRET_FIELDS = frozenset({"card", "seen", "drawn", "stolen"})
+
+
+def _words(action, *, secret: bool = False) -> str:
+    """A readable phrase for any action (rule modules' actions included): its kind and its fields."""
+    name = type(action).__name__
+    words = "".join(" " + c.lower() if c.isupper() else c for c in name).strip()
+    fields = getattr(action, "__dataclass_fields__", {})
+    parts = []
+    for f in fields:
+        v = getattr(action, f)
+        if v is None or (secret and f in SECRET_FIELDS):
+            continue
+        if isinstance(v, DevCard):
+            v = str(v)
+        if isinstance(v, tuple):
+            v = ", ".join(str(x) if not isinstance(x, tuple) else " for ".join(map(str, x)) for x in v)
+        parts.append(f"{f.replace('_', ' ')} {v}")
+    return words + (" (" + "; ".join(parts) + ")" if parts else "")

@@ -1,0 +1,164 @@
+"""Pieces of the game table, and the plug-in point for rule modules.
+
+The table is a list of panels.  A panel is any object with
+
+* ``build(table) -> ipywidgets.Widget``: create its widgets (once);
+* ``refresh(table, legal)``: redraw them from the engine's state and the legal actions.
+
+A rule module supplies its own panels by registering a panel class under its name
+(:func:`register_panel`); the table adds the panels of every module its game uses, so the table
+itself holds no code for any module.  Panels only read the engine's public API and play actions
+through ``table.play(action)``.
+
+:class:`Stepper` is the small ``− n +`` counter used for trades and discards.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as W
+
+__all__ = ["Panel", "Stepper", "register_panel", "module_panels", "MODULE_PANELS", "button", "chip", "show"]
+
+#: Panel classes of each rule module, by module name.
+MODULE_PANELS: dict[str, list[type]] = {}
+
+
+def register_panel(module: str) -> Callable[[type], type]:
+    """Class decorator: show this panel at every table whose game uses rule module ``module``."""
+
+    def deco(cls: type) -> type:
+        MODULE_PANELS.setdefault(module, []).append(cls)
+        return cls
+
+    return deco
+
+
+def module_panels(game) -> list:
+    """New panel objects for the modules of ``game`` (in the order the modules are listed)."""
+    from . import module_panels as _  # noqa: F401  (the built-in modules' panels register themselves)
+
+    return [cls() for m in game.modules for cls in MODULE_PANELS.get(m.name, ())]
+
+
+class Panel:
+    """Base class of the table's panels (see the module docstring).
+
+    ``handles`` lists the action types the panel has its own controls for; the table's
+    "More actions" list leaves them out.
+    """
+
+    title = ""
+    handles: tuple[type, ...] = ()
+
+    def build(self, table) -> W.Widget:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+    def refresh(self, table, legal: list) -> None:  # pragma: no cover - overridden
+        pass
+
+
+def button(label: str, css: str, style: str = "", tooltip: str = "") -> W.Button:
+    """A table button with a stable CSS class (for tests and the browser)."""
+    b = W.Button(description=label, tooltip=tooltip or label, layout=W.Layout(width="auto", height="32px"))
+    b.add_class("catan-btn")
+    b.add_class(css)
+    b._catan_style = style
+    b.button_style = style
+    return b
+
+
+def show(widget: W.Widget, visible: bool) -> None:
+    """Show or hide a widget (hidden widgets take no room)."""
+    widget.layout.display = None if visible else "none"
+
+
+def enable(b: W.Button, on: bool) -> None:
+    """Enable or disable a button; a disabled button loses its colour so it looks disabled."""
+    b.disabled = not on
+    b.button_style = getattr(b, "_catan_style", "") if on else ""
+
+
+RESOURCE_COLOURS = {
+    "lumber": "#2f7d32", "brick": "#c8643b", "wool": "#8dc35a", "grain": "#e8b923", "ore": "#7d8a96",
+    "cloth": "#8e5ea2", "coin": "#c9a227", "paper": "#b8a987",
+}
+
+
+def chip(name: str, count: int | str | None = None, *, dim: bool = False) -> str:
+    """A resource card as a coloured chip (HTML)."""
+    colour = RESOURCE_COLOURS.get(str(name), "#777")
+    # a number is a count of cards ("ore ×3"); a string is a note ("ore 2:1")
+    suffix = "" if count is None else (f" ×{count}" if isinstance(count, int) else f" {html.escape(count)}")
+    text = f"{html.escape(str(name))}{suffix}"
+    fg = "#fff" if str(name) in ("lumber", "brick", "ore", "cloth") else "#1a1a1a"
+    opacity = "0.35" if dim else "1"
+    return (f"<span class='catan-chip' style='display:inline-block;padding:1px 7px;margin:1px 2px;border-radius:9px;"
+            f"background:{colour};color:{fg};font-size:12px;opacity:{opacity}'>{text}</span>")
+
+
+class Stepper:
+    """A ``− n +`` counter for one resource (trades, discards); ``value`` reads and sets it."""
+
+    def __init__(self, label: str, css: str, *, maximum: int = 19, on_change: Callable[[], None] | None = None):
+        self.maximum = maximum
+        self._value = 0
+        self._on_change = on_change
+        self.minus = W.Button(description="−", layout=W.Layout(width="28px", height="26px", padding="0"))
+        self.plus = W.Button(description="+", layout=W.Layout(width="28px", height="26px", padding="0"))
+        self.label = W.HTML(layout=W.Layout(width="86px"))
+        self.name = label
+        self.minus.on_click(lambda _: self._step(-1))
+        self.plus.on_click(lambda _: self._step(1))
+        self.widget = W.HBox([self.minus, self.label, self.plus], layout=W.Layout(align_items="center"))
+        self.widget.add_class(css)
+        self._draw()
+
+    @property
+    def value(self) -> int:
+        return self._value
+
+    @value.setter
+    def value(self, v: Any) -> None:
+        try:
+            v = int(v)
+        except (TypeError, ValueError):
+            v = 0
+        self._value = max(0, min(self.maximum, v))
+        self._draw()
+        if self._on_change:
+            self._on_change()
+
+    def _step(self, d: int) -> None:
+        self.value = self._value + d
+
+    def _draw(self) -> None:
+        self.label.value = f"{chip(self.name)} <b>{self._value}</b>"
+        self.minus.disabled = self._value <= 0
+        self.plus.disabled = self._value >= self.maximum
+
+
+def counts_of(steppers) -> tuple[int, ...]:
+    """The values of a row of steppers."""
+    return tuple(int(s.value) for s in steppers)
+
+
+def style_block() -> W.HTML:
+    """The table's stylesheet: a responsive layout and visibly disabled buttons (no external fonts)."""
+    return W.HTML("""<style>
+.catan-table { width: 100%; max-width: 1500px; font-size: 13px; }
+.catan-main { display: flex; flex-flow: row wrap; align-items: flex-start; gap: 10px; width: 100%; }
+.catan-board { flex: 1 1 600px; min-width: 300px; max-width: 980px; aspect-ratio: 1 / 0.95; }
+.catan-board > * { width: 100% !important; height: 100% !important; }
+.catan-side { flex: 1 1 360px; min-width: 290px; max-width: 560px; }
+.catan-side .widget-button, .catan-side .jupyter-button { margin: 2px; }
+.catan-btn.jupyter-button:disabled, .catan-btn.widget-button:disabled { opacity: 0.38; cursor: not-allowed; }
+.catan-card { border: 1px solid #bbb; border-radius: 6px; padding: 4px 8px; margin: 4px 0; background: #fcfcf8; }
+.catan-log { max-height: 210px; overflow-y: auto; }
+.catan-die { display: inline-block; width: 30px; height: 30px; border: 2px solid #333; border-radius: 6px;
+  background: #fff; margin-right: 4px; text-align: center; line-height: 26px; font-weight: bold; font-size: 18px; }
+.catan-die.red { border-color: #b00020; color: #b00020; }
+</style>""")
