@@ -33,20 +33,29 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-__all__ = ["Layer", "register_layer", "layers_for", "LAYERS"]
+__all__ = ["Layer", "register_layer", "layers_for", "registrar", "LAYERS"]
 
 #: Layer classes of each rule module, by module name.
 LAYERS: dict[str, list[type]] = {}
 
 
-def register_layer(module: str) -> Callable[[type], type]:
-    """Class decorator: draw this layer on the board of every game that uses rule module ``module``."""
+def registrar(registry: dict[str, list[type]], what: str) -> Callable[[str], Callable[[type], type]]:
+    """A class decorator factory that files classes in ``registry`` under a module's name
+    (shared by :func:`register_layer` and the table's ``register_panel``)."""
 
-    def deco(cls: type) -> type:
-        LAYERS.setdefault(module, []).append(cls)
-        return cls
+    def register(module: str) -> Callable[[type], type]:
+        def deco(cls: type) -> type:
+            registry.setdefault(module, []).append(cls)
+            return cls
 
-    return deco
+        return deco
+
+    register.__doc__ = f"Class decorator: use this {what} for every game that uses rule module ``module``."
+    return register
+
+
+#: Class decorator: draw this layer on the board of every game that uses rule module ``module``.
+register_layer = registrar(LAYERS, "figure layer")
 
 
 def layers_for(source: Any) -> list["Layer"]:

@@ -71,6 +71,24 @@ def seat_name(game, seat: int, kinds: Sequence[str] | None = None) -> str:
     return f"{name} ({kinds[seat]})" if kinds and kinds[seat] == "bot" else name
 
 
+#: One-sentence phrases of the actions that need no secret and no before/after comparison.
+#: A rule module may add its own: ``PHRASES["BuildLoom"] = lambda who, a, board, game: ...``.
+PHRASES: dict[str, Any] = {
+    "EndTurn": lambda who, a, b, g: f"{who} ended the turn",
+    "BuildSettlement": lambda who, a, b, g: f"{who} built a settlement at {place_of_node(b, a.node)}",
+    "BuildCity": lambda who, a, b, g: f"{who} upgraded to a city at {place_of_node(b, a.node)}",
+    "BuildRoad": lambda who, a, b, g: f"{who} built a road {place_of_path(b, a.path)}",
+    "PlayKnight": lambda who, a, b, g: f"{who} played a knight",
+    "PlayRoadBuilding": lambda who, a, b, g: f"{who} played Road Building",
+    "EndRoadBuilding": lambda who, a, b, g: f"{who} stopped placing free roads",
+    "PlayYearOfPlenty": lambda who, a, b, g: f"{who} played Year of Plenty: {a.first} and {a.second}",
+    "PlayMonopoly": lambda who, a, b, g: f"{who} played Monopoly on {a.resource}",
+    "OfferTrade": lambda who, a, b, g: f"{who} offers {cards_text(a.give, g.goods)} for {cards_text(a.get, g.goods)}",
+    "AcceptTrade": lambda who, a, b, g: f"{who} accepts the offer",
+    "CancelTrade": lambda who, a, b, g: f"{who} withdrew the offer",
+}
+
+
 def narrate(game, action, before: dict, viewer: int | None, kinds: Sequence[str] | None = None) -> list[str]:
     """Sentences for one applied action, for the table's log.
 
@@ -109,14 +127,8 @@ def narrate(game, action, before: dict, viewer: int | None, kinds: Sequence[str]
             if owed:
                 out.append("  over the limit, discarding half: " + ", ".join(
                     f"{seat_name(game, q, kinds)} {k}" for q, k in sorted(owed.items())))
-    elif name == "EndTurn":
-        out.append(f"{who} ended the turn")
-    elif name == "BuildSettlement":
-        out.append(f"{who} built a settlement at {place_of_node(b, action.node)}")
-    elif name == "BuildCity":
-        out.append(f"{who} upgraded to a city at {place_of_node(b, action.node)}")
-    elif name == "BuildRoad":
-        out.append(f"{who} built a road {place_of_path(b, action.path)}")
+    elif name in PHRASES:
+        out.append(PHRASES[name](who, action, b, game))
     elif name == "BuyDevelopmentCard":
         card = f": {action.card}" if action.card is not None and (see or viewer == actor) else ""
         out.append(f"{who} bought a development card{card}")
@@ -131,23 +143,9 @@ def narrate(game, action, before: dict, viewer: int | None, kinds: Sequence[str]
             tail = f" and stole {'a ' + str(action.stolen) if allowed and action.stolen is not None else 'a card'} " \
                    f"from {seat_name(game, victim, kinds)}"
         out.append(f"{who} moved the robber to {place_of_hex(b, action.hex)}{tail}")
-    elif name == "PlayKnight":
-        out.append(f"{who} played a knight")
-    elif name == "PlayRoadBuilding":
-        out.append(f"{who} played Road Building")
-    elif name == "EndRoadBuilding":
-        out.append(f"{who} stopped placing free roads")
-    elif name == "PlayYearOfPlenty":
-        out.append(f"{who} played Year of Plenty: {action.first} and {action.second}")
-    elif name == "PlayMonopoly":
-        out.append(f"{who} played Monopoly on {action.resource}")
     elif name == "MaritimeTrade":
         rate = before.get("rate", {}).get(str(action.give), "?")
         out.append(f"{who} traded {rate} {action.give} for 1 {action.get} with the bank")
-    elif name == "OfferTrade":
-        out.append(f"{who} offers {cards_text(action.give, game.goods)} for {cards_text(action.get, game.goods)}")
-    elif name == "AcceptTrade":
-        out.append(f"{who} accepts the offer")
     elif name == "DeclineTrade":
         out.append(f"{who} declines the offer")
         if before.get("offer") is not None and game.trade_offer is None:
@@ -156,8 +154,6 @@ def narrate(game, action, before: dict, viewer: int | None, kinds: Sequence[str]
         give, get = before.get("offer") or ((), ())
         out.append(f"{seat_name(game, before['active'], kinds)} traded {cards_text(give, game.goods)} for "
                    f"{cards_text(get, game.goods)} with {seat_name(game, action.partner, kinds)}")
-    elif name == "CancelTrade":
-        out.append(f"{who} withdrew the offer")
     else:
         out.append(f"{who} {_words(action, secret=not (see or viewer == actor))}")
     # Awards and the end of the game, from the state before and after.

@@ -21,20 +21,16 @@ from typing import Any
 
 import ipywidgets as W
 
+from ..viz.plugins import registrar
+
 __all__ = ["Panel", "Stepper", "register_panel", "module_panels", "MODULE_PANELS", "button", "chip", "show"]
 
 #: Panel classes of each rule module, by module name.
 MODULE_PANELS: dict[str, list[type]] = {}
 
 
-def register_panel(module: str) -> Callable[[type], type]:
-    """Class decorator: show this panel at every table whose game uses rule module ``module``."""
-
-    def deco(cls: type) -> type:
-        MODULE_PANELS.setdefault(module, []).append(cls)
-        return cls
-
-    return deco
+#: Class decorator: show this panel at every table whose game uses rule module ``module``.
+register_panel = registrar(MODULE_PANELS, "table panel")
 
 
 def module_panels(game) -> list:
