@@ -48,7 +48,7 @@ from ..dicegame.game import DiceGame, DicePhase
 from ..dicegame.policies import TargetPolicy
 from ..errors import CatanError
 from ..viz.dice_sheet import SEAT_COLOURS, dice_sheet_figure, dice_sheet_traces
-from ._common import SavesGames, check_seat_index, guarded, schedule
+from ._common import SavesGames, guarded, schedule
 
 __all__ = ["DiceTable", "TARGETS", "load_dice_table"]
 
