@@ -344,7 +344,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--players", type=_int_in(3, 6), default=4)
     sp.add_argument("--seed", type=_int_in(0), default=0)
     sp.add_argument("--workers", type=_int_in(1, 512), default=None, help="processes (default: every core)")
-    sp.add_argument("--bots", default="random", help="one kind for all seats or one per seat, comma-separated: random, weighted")
+    sp.add_argument("--bots", default="random", help="one kind for all seats or one per seat, comma-separated: random, weighted, value, search")
     sp.add_argument("--board", default="random", help="random (a new board per game, default) or " + board_help)
     sp.add_argument("--max-turns", type=_int_in(1), default=None, help="stop a game after this many turns (no winner)")
     sp.add_argument("--start", choices=("founding", "beginner"), default="founding")

@@ -301,3 +301,29 @@ def test_heat_map_figure():
     assert len(fig.data[trace_index(fig, "buildings")].x) == 8
     fig2 = placement_figure(Board.beginner(), "opening", seat=1, heat_title="my title")
     assert fig2.data[trace_index(fig2, "intersections")].marker.colorbar.title.text == "my title"
+
+
+def test_openings_by_good_play_on_a_pool_match_the_serial_run():
+    """Issue 13 item 6: openings ranked by value-bot playouts, the same playout for playout on an
+    executor (a Dask client works the same way: map, then gather)."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    board = Board.beginner()
+    kw = dict(seat=0, top=2, playouts=3, seed=5, progress=False, bot="value", max_turns=300)
+    serial = simulate_openings(board, **kw)
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        pooled = simulate_openings(board, client=pool, **kw)
+    assert [r.to_dict() for r in serial] == [r.to_dict() for r in pooled]
+    assert all(r.unfinished == 0 for r in serial)  # value bots finish their games
+
+    class FakeDask:  # the Dask API the function uses: map(..., pure=False) then gather
+        def map(self, fn, jobs, pure=True):
+            assert pure is False
+            return [fn(j) for j in jobs]
+
+        def gather(self, futures):
+            return futures
+
+    assert [r.to_dict() for r in simulate_openings(board, client=FakeDask(), **kw)] == [r.to_dict() for r in serial]
+    with pytest.raises(ValueError, match="unknown bot"):
+        simulate_openings(board, bot="genius", **{k: v for k, v in kw.items() if k != "bot"})

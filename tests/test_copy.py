@@ -10,6 +10,7 @@ cards, stealing, rolling) never shows in the source.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from random import Random
 
 import pytest
@@ -132,3 +133,24 @@ def test_dice_game_copy_is_independent():
         elif isinstance(part, dict):
             part["x"] = 1
     assert g.state() == before
+
+
+@pytest.mark.parametrize("modules", [(), ("friends",), ("helpers",)])
+def test_a_determinisation_depends_only_on_the_view_and_the_seed(modules):
+    """Game.determinized deals from canonical public pools: two games that one seat cannot tell
+    apart (same view) give the same determinisation for the same seed (what ISMCTS relies on)."""
+    from catan_nb.analysis import WeightedBot
+
+    g = Game(Board.random(seed=4), seed=4, rules=Rules(modules=modules))
+    bots = [WeightedBot(seed=q) for q in range(4)]
+    checked = 0
+    while not g.is_over and g.turn < 120:
+        g.apply(bots[g.current_player].choose(g))
+        if g.turn % 7 == 0:
+            for me in range(4):
+                twin = g.determinized(me, seed=1000 + checked)  # other hidden cards, same view
+                # (the Helpers' legal Merchant moves name who holds a resource: the list itself is not compared)
+                assert replace(twin.view(me), legal_actions=()) == replace(g.view(me), legal_actions=())
+                assert twin.determinized(me, seed=7).state() == g.determinized(me, seed=7).state()
+                checked += 1
+    assert checked > 20

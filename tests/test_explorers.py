@@ -324,3 +324,14 @@ def test_explorer_sources_and_classes():
         lr.select_player(7)
     assert {"lr-explorer", "lr-player", "lr-undo", "lr-reset", "lr-show-legal", "lr-show-cuts", "lr-text",
             "lr-notice"} <= classes(lr.widget)
+
+
+def test_placement_explorer_ranks_openings_by_playouts():
+    """Issue 13 item 6: the explorer plays the listed openings out with value bots (or random ones)."""
+    ex = PlacementExplorer(BOARD, seat=0)
+    rows = ex.play_out("value", playouts=2, top=2)
+    assert len(rows) == 2 and "win rate" in ex.playout_html.value and "95% interval" in ex.playout_html.value
+    ex.playout_bot.value = "random"
+    ex.playout_games.value = 1
+    ex.buttons["playout"].click()
+    assert "random bots" in ex.playout_html.value

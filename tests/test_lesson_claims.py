@@ -40,6 +40,14 @@ BEGINNER = Board.beginner()
 NOT_EIGHT = [t for t in range(2, 13) if t != 8]
 
 
+def _wilson(k: int, n: int) -> tuple[float, float]:
+    """The interval simulate_openings reports for k wins in n games."""
+    from catan_nb.analysis.probability import estimate_proportion
+
+    e = estimate_proportion(k, n)
+    return e.low, e.high
+
+
 def _tie_at_top():
     rows = score_intersections(BEGINNER, weights=PlacementWeights.production_only())
     return sorted(int(r.node) for r in rows if r.score == rows[0].score)
@@ -71,6 +79,10 @@ CLAIMS = {
         ("Four spots tie at 11 pips", lambda: _tie_at_top() == [28, 31, 39, 44]),
         ("With the full score 31 comes first", lambda: score_intersections(BEGINNER)[0].node == 31),
         ("a pip is $1/36 \\approx 0.028$", lambda: r3(F(1, 36)) == 0.028),
+        ("With 16 games an interval is about ±0.2 wide", lambda: all(
+            0.15 <= (_wilson(k, 16)[1] - _wilson(k, 16)[0]) / 2 <= 0.25 for k in range(2, 15))),
+        ("four times the games halves it", lambda: abs(
+            (_wilson(32, 64)[1] - _wilson(32, 64)[0]) / (_wilson(8, 16)[1] - _wilson(8, 16)[0]) - 0.5) < 0.05),
     ],
     "12_risk_variance_robber": [
         ("$22/36$ cards per roll", lambda: placement_production(BEGINNER, cities=[31]).total

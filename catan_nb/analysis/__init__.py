@@ -2,7 +2,7 @@
 longest road and simulation.  Nothing here draws; figure helpers import the viz layer lazily.
 """
 
-from .bots import Bot, RandomBot, WeightedBot, accepts_offer, play_game
+from .bots import BOT_LEVELS, Bot, RandomBot, WeightedBot, accepts_offer, bot_for_level, play_game
 from .fairness import (
     NO_ADJACENT_EQUAL,
     NO_ADJACENT_RED,
@@ -58,10 +58,13 @@ from .production import (
     token_production,
     robber_effect,
 )
+from .search_bot import SearchBot
 from .simulation import BOTS, GameRecord, SimulationResult, Table, simulate
+from .value_bot import ValueBot, position_value
 
 __all__ = [
-    "Bot", "RandomBot", "WeightedBot", "accepts_offer", "play_game",
+    "Bot", "RandomBot", "WeightedBot", "ValueBot", "SearchBot", "position_value", "accepts_offer", "play_game",
+    "bot_for_level", "BOT_LEVELS",
     "Constraint", "FairnessReport", "balanced_board", "fairness_report", "NO_ADJACENT_EQUAL", "NO_ADJACENT_RED",
     "max_intersection_pips", "max_resource_cluster", "resource_pips_between",
     "LongestRoad", "RoadBreak", "RoadNetwork", "cut_lengths", "explain_longest_road", "longest_road",

@@ -34,7 +34,7 @@ from ..rules import (
     Phase,
 )
 
-__all__ = ["Bot", "RandomBot", "WeightedBot", "accepts_offer", "play_game"]
+__all__ = ["Bot", "RandomBot", "WeightedBot", "accepts_offer", "play_game", "bot_for_level", "BOT_LEVELS"]
 
 
 class Bot(Protocol):
@@ -121,3 +121,34 @@ def play_game(game: Game, bots: Sequence[Bot], *, max_turns: int | None = None, 
     while not game.is_over and (max_turns is None or game.turn <= max_turns):
         step(bots[game.current_player].choose(game))
     return game
+
+
+#: Bot difficulty levels of the game table: level -> (description, how to build one from a seed).
+BOT_LEVELS: dict[str, tuple[str, object]] = {}
+
+
+def _levels() -> dict:
+    if not BOT_LEVELS:
+        from .search_bot import SearchBot
+        from .value_bot import ValueBot
+
+        BOT_LEVELS.update({
+            "easy": ("weighted random: prefers building, no plan", lambda seed: WeightedBot(seed=seed)),
+            "medium": ("value bot: greedy over production, spots, races and hand", lambda seed: ValueBot(seed=seed)),
+            "hard": ("search bot: ISMCTS, at most 1 s a move", lambda seed: SearchBot(seed=seed, seconds=1.0)),
+        })
+    return BOT_LEVELS
+
+
+def bot_for_level(level: str, seed: int):
+    """A bot of a difficulty level (``"easy"``, ``"medium"``, ``"hard"``), seeded.
+
+    Examples
+    --------
+    >>> type(bot_for_level("medium", 1)).__name__
+    'ValueBot'
+    """
+    levels = _levels()
+    if level not in levels:
+        raise ValueError(f"unknown bot level {level!r}; expected one of {', '.join(levels)}")
+    return levels[level][1](seed)

@@ -57,6 +57,7 @@ from ..constants import RESOURCES, Resource
 from ..rules import BuildSettlement, Game, Phase
 from .bots import RandomBot, WeightedBot, play_game
 from .probability import Estimate, estimate_mean, estimate_proportion
+from .value_bot import ValueBot
 
 __all__ = [
     "PlacementWeights",
@@ -522,7 +523,7 @@ class OpeningSimulation:
         }
 
 
-_BOTS: dict[str, Callable[[int], Any]] = {"weighted": WeightedBot, "random": RandomBot}
+_BOTS: dict[str, Callable[[int], Any]] = {"weighted": WeightedBot, "random": RandomBot, "value": ValueBot}
 
 
 def _fresh_game(board: Board, game: Game | None, players: int, starting_seat: int, seed: int) -> Game:
@@ -532,6 +533,32 @@ def _fresh_game(board: Board, game: Game | None, players: int, starting_seat: in
     for a in game.log:  # founding actions carry no chance: the replay is exact
         g.apply(a)
     return g
+
+
+def _opening_playout(job: tuple) -> tuple[bool, bool, bool, int]:
+    """One playout of :func:`simulate_openings`: (won, unfinished, fell back, VP at the end)."""
+    (board, game, n, starting_seat, seat, first, second, second_only, opponents, bot, weights, max_turns,
+     game_seed, bot_seeds) = job
+    make_bot = _BOTS[bot] if isinstance(bot, str) else bot
+    tab = _NodeTable(board, weights or DEFAULT_WEIGHTS)
+    g = _fresh_game(board, game, n, starting_seat, game_seed)
+    bots = [make_bot(s) for s in bot_seeds]
+    todo = [second] if second_only else [first, second]
+    fell_back = False
+    while g.phase in (Phase.FOUNDING_SETTLEMENT, Phase.FOUNDING_ROAD):
+        p = g.current_player
+        if g.phase is Phase.FOUNDING_ROAD or (p != seat and opponents == "bot"):
+            g.apply(bots[p].choose(g))
+            continue
+        if p == seat:
+            v = todo.pop(0)
+            if g.blocked[v]:
+                v, fell_back = next(w for w in tab.greedy_order if not g.blocked[w]), True
+        else:
+            v = next(w for w in tab.greedy_order if not g.blocked[w])
+        g.apply(BuildSettlement(v))
+    play_game(g, bots, max_turns=max_turns)
+    return g.winner == seat, g.winner is None, fell_back, g.vp(seat)
 
 
 def simulate_openings(
@@ -550,6 +577,7 @@ def simulate_openings(
     max_turns: int = 400,
     confidence: float = 0.95,
     progress: bool = True,
+    client: Any = None,
 ) -> list[OpeningSimulation]:
     """Estimate how well ``seat`` does after founding each of a few pairs, by seeded bot playouts.
 
@@ -570,9 +598,11 @@ def simulate_openings(
         Every game seed and bot seed comes from it.  Each pair is played with
         the same game and bot seeds (common random numbers), so differences
         between pairs are not just different dice.
-    bot : {"weighted", "random"} or callable
+    bot : {"weighted", "random", "value"} or callable
         The bots that play every seat after the founding settlements (and
         place every founding road); a callable takes a seed and returns a bot.
+        ``"value"`` (:class:`~catan_nb.analysis.value_bot.ValueBot`) ranks the
+        openings by good play; ``"random"`` by play that ignores the board.
     opponents : {"greedy", "bot"}
         How the other seats found their settlements: the best free
         intersection by placement score (as :func:`rank_openings` assumes), or
@@ -583,6 +613,10 @@ def simulate_openings(
     confidence : float
     progress : bool
         Show a tqdm progress bar.
+    client : dask.distributed.Client or concurrent.futures.Executor, optional
+        Run the playouts there (a Dask cluster, or a process pool); the results are
+        identical to a run in this process, playout for playout.  ``bot`` must then be
+        a name or a picklable callable.
 
     Returns
     -------
@@ -600,10 +634,10 @@ def simulate_openings(
 
     if opponents not in ("greedy", "bot"):
         raise ValueError(f"opponents must be 'greedy' or 'bot', not {opponents!r}")
-    make_bot = _BOTS[bot] if isinstance(bot, str) else bot
+    if isinstance(bot, str) and bot not in _BOTS:
+        raise ValueError(f"unknown bot {bot!r}; expected one of {', '.join(_BOTS)} or a callable")
     board, game, order, mine, fixed_first = _founding_state(source, seat, players, starting_seat)
     n = game.n if game is not None else players
-    tab = _NodeTable(board, weights or DEFAULT_WEIGHTS)
     heuristic: dict[tuple[int, int], float] = {}
     if pairs is None:
         ranked = rank_openings(source, seat, players=players, starting_seat=starting_seat, weights=weights, top=top)
@@ -614,42 +648,31 @@ def simulate_openings(
     rng = np.random.default_rng(seed)
     game_seeds = rng.integers(0, 2**62, size=playouts).tolist()
     bot_seeds = rng.integers(0, 2**62, size=(playouts, n)).tolist()
+    jobs = [(board, game, n, starting_seat, seat, first, second, fixed_first is not None, opponents, bot,
+             weights, max_turns, game_seeds[j], bot_seeds[j]) for first, second in plan for j in range(playouts)]
+    desc = f"openings of seat {seat}"
+    if client is None:
+        results = [_opening_playout(job) for job in tqdm(jobs, desc=desc, disable=not progress)]
+    elif hasattr(client, "gather"):  # a Dask client: futures, then gather (in job order)
+        results = client.gather(client.map(_opening_playout, jobs, pure=False))
+    else:  # a concurrent.futures executor
+        results = list(tqdm(client.map(_opening_playout, jobs), total=len(jobs), desc=desc, disable=not progress))
     out = []
-    with tqdm(total=len(plan) * playouts, desc=f"openings of seat {seat}", disable=not progress) as bar:
-        for first, second in plan:
-            wins, vps, unfinished, fallbacks = 0, [], 0, 0
-            for j in range(playouts):
-                g = _fresh_game(board, game, n, starting_seat, game_seeds[j])
-                bots = [make_bot(s) for s in bot_seeds[j]]
-                todo = [second] if fixed_first is not None else [first, second]
-                fell_back = False
-                while g.phase in (Phase.FOUNDING_SETTLEMENT, Phase.FOUNDING_ROAD):
-                    p = g.current_player
-                    if g.phase is Phase.FOUNDING_ROAD or (p != seat and opponents == "bot"):
-                        g.apply(bots[p].choose(g))
-                        continue
-                    if p == seat:
-                        v = todo.pop(0)
-                        if g.blocked[v]:
-                            v, fell_back = next(w for w in tab.greedy_order if not g.blocked[w]), True
-                    else:
-                        v = next(w for w in tab.greedy_order if not g.blocked[w])
-                    g.apply(BuildSettlement(v))
-                play_game(g, bots, max_turns=max_turns)
-                wins += g.winner == seat
-                unfinished += g.winner is None
-                fallbacks += fell_back
-                vps.append(g.vp(seat))
-                bar.update(1)
-            label = f"seat {seat} founds {first}+{second}"
-            out.append(
-                OpeningSimulation(
-                    NodeId(first), NodeId(second), heuristic.get((first, second)),
-                    estimate_proportion(wins, playouts, label=f"P(win | {label})", confidence=confidence),
-                    estimate_mean(vps, label=f"VP at the end | {label}", confidence=confidence),
-                    playouts, unfinished, fallbacks,
-                )
+    for k, (first, second) in enumerate(plan):
+        rows = results[k * playouts:(k + 1) * playouts]
+        wins = sum(r[0] for r in rows)
+        unfinished = sum(r[1] for r in rows)
+        fallbacks = sum(r[2] for r in rows)
+        vps = [r[3] for r in rows]
+        label = f"seat {seat} founds {first}+{second}"
+        out.append(
+            OpeningSimulation(
+                NodeId(first), NodeId(second), heuristic.get((first, second)),
+                estimate_proportion(wins, playouts, label=f"P(win | {label})", confidence=confidence),
+                estimate_mean(vps, label=f"VP at the end | {label}", confidence=confidence),
+                playouts, unfinished, fallbacks,
             )
+        )
     out.sort(key=lambda r: (-r.win_rate.estimate, -r.vp.estimate, r.first, r.second))
     return out
 

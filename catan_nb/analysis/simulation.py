@@ -38,6 +38,8 @@ from ..board import Board
 from ..constants import SPECIAL_CARD_VP, DevCard
 from ..rules import Game, Rules
 from .table import Table  # noqa: F401  (re-exported: it used to live here)
+from .search_bot import SearchBot
+from .value_bot import ValueBot
 from .bots import RandomBot, WeightedBot, play_game
 from .probability import estimate_mean, estimate_proportion
 
@@ -52,7 +54,21 @@ __all__ = [
 ]
 
 #: Bot kinds by name: ``simulate(bots="weighted")`` or ``bots=("weighted", "random", ...)``.
-BOTS: Mapping[str, Callable[[int], Any]] = {"random": RandomBot, "weighted": WeightedBot}
+BOTS: Mapping[str, Callable[[int], Any]] = {
+    "random": RandomBot,
+    "weighted": WeightedBot,
+    "value": ValueBot,
+    "search": "search",  # replaced below by a picklable function
+}
+
+
+
+def _search_bot(seed: int) -> SearchBot:
+    """The search bot of simulations: 50 iterations a decision (reproducible)."""
+    return SearchBot(seed, iterations=50)
+
+
+BOTS["search"] = _search_bot  # type: ignore[index]
 
 #: Per-seat fields of a :class:`GameRecord`, in table order.
 SEAT_FIELDS = (

@@ -1585,15 +1585,16 @@ class Game:
         rng = Random(seed)
         others = [q for q in range(self.n) if q != observer]
         G = self.n_goods
-        pool = [r for q in others for r in range(G) for _ in range(g.hands[q][r])]
+        # The pools are built in a canonical order from public totals, so the deal depends on
+        # nothing but what the observer may know and the seed.
+        pool = [r for r in range(G) for _ in range(sum(g.hands[q][r] for q in others))]
         rng.shuffle(pool)
         for q in others:
             k = sum(g.hands[q])
             g.hands[q] = _tally(pool[:k], G)
             del pool[:k]
         kinds = len(DevCard)
-        unseen = [c for c in range(kinds) for _ in range(g.deck[c])]
-        unseen += [c for q in others for c in range(kinds) for _ in range(g.dev[q][c])]
+        unseen = [c for c in range(kinds) for _ in range(g.deck[c] + sum(g.dev[q][c] for q in others))]
         rng.shuffle(unseen)
         for q in others:
             k, new = sum(g.dev[q]), sum(g.dev_new[q])

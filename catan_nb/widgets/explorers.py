@@ -419,9 +419,20 @@ class PlacementExplorer(_FigureHost):
         self._filling = False
         self.pair_box.observe(lambda ch: None if self._filling else self.select_pair(ch["new"]), "value")
         side = W.VBox([self.breakdown, self.pair_box], layout=W.Layout(width="440px"))
+        # Playouts: the listed openings ranked by games of bots (good play or random play).
+        self.playout_bot = W.Dropdown(options=[("value bots (good play)", "value"), ("random bots", "random")],
+                                      value="value", description="play out by", layout=W.Layout(width="260px"),
+                                      style={"description_width": "80px"}).add_class("placement-playout-bot")
+        self.playout_games = W.BoundedIntText(value=12, min=1, max=2000, description="games each",
+                                              layout=W.Layout(width="160px"),
+                                              style={"description_width": "80px"}).add_class("placement-playout-games")
+        self.buttons["playout"] = _button("Rank the top 5 by playouts", "placement-playout", "info")
+        self.buttons["playout"].on_click(lambda _: self.play_out(self.playout_bot.value, self.playout_games.value))
+        self.playout_html = W.HTML().add_class("placement-playout-result")
+        playouts = W.VBox([W.HBox([self.playout_bot, self.playout_games, self.buttons["playout"]]), self.playout_html])
         self.widget = W.VBox(
             [W.HBox([self.metric_box, self.seat_box, self.buttons["clear"]]), self.notice,
-             W.HBox([self.figure, side]), self.openings_html]
+             W.HBox([self.figure, side]), self.openings_html, playouts]
         ).add_class("placement-explorer")
         self._fill_openings()
         self.refresh()
@@ -453,6 +464,37 @@ class PlacementExplorer(_FigureHost):
         return self._openings[self.seat]
 
     # ------------------------------------------------------------------ controls
+    def play_out(self, bot: str = "value", playouts: int = 12, top: int = 5, seed: int = 0) -> list:
+        """Rank the ``top`` listed openings by seeded playouts of ``bot`` (``"value"``: good play,
+        ``"random"``); the table under the board shows win rates with their 95% intervals.
+
+        Returns the :class:`~catan_nb.analysis.placement.OpeningSimulation` rows, best first.
+        """
+        from ..analysis.placement import simulate_openings
+
+        pairs = [(int(p.first), int(p.second)) for p in self.openings[:top]]
+        if not pairs:
+            self.playout_html.value = "<i>no openings to play out</i>"
+            return []
+        self.playout_html.value = f"<i>playing {len(pairs) * playouts} games…</i>"
+        rows = simulate_openings(self.source, self.seat, pairs=pairs, playouts=int(playouts), seed=seed, bot=bot,
+                                 players=self.players, progress=False)
+        heur = {(int(p.first), int(p.second)): i + 1 for i, p in enumerate(self.openings)}
+        body = "".join(
+            f"<tr><td>{i + 1}</td><td>{heur.get((int(r.first), int(r.second)), '')}</td>"
+            f"<td>{html.escape(place_of_node(self.board, int(r.first)))} + "
+            f"{html.escape(place_of_node(self.board, int(r.second)))}</td>"
+            f"<td>{r.win_rate.estimate:.2f}</td><td>[{r.win_rate.low:.2f}, {r.win_rate.high:.2f}]</td>"
+            f"<td>{r.vp.estimate:.1f}</td></tr>"
+            for i, r in enumerate(rows))
+        who = "value bots (good play)" if bot == "value" else f"{bot} bots"
+        self.playout_html.value = (
+            f"<b>The same openings ranked by {playouts} games each of {who}</b> (seat {self.seat}; "
+            "the same dice and bot seeds for every opening)<table style='font-size:12px'><tr><th>#</th>"
+            "<th>score rank</th><th>opening</th><th>win rate</th><th>95% interval</th><th>VP at the end</th></tr>"
+            + body + "</table>")
+        return rows
+
     def set_metric(self, metric: str) -> None:
         """Colour the intersections by ``metric``."""
         if metric not in self.metric_titles:

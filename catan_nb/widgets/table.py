@@ -32,7 +32,7 @@ from pathlib import Path
 import ipywidgets as W
 import plotly.graph_objects as go
 
-from ..analysis.bots import WeightedBot
+from ..analysis.bots import bot_for_level
 from ..board import Board
 from ..constants import RESOURCES, Resource
 from ..rules import (
@@ -78,6 +78,9 @@ BASE_CONTROLS = (
 #: What each building costs, for the cost card (read from the engine: B-BUILD-1).
 COST_ROWS = (("road", "road"), ("settlement", "settlement"), ("city", "city"))
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"
+#: Bot difficulty levels a seat may name ("bot:hard"), and the default.
+BOT_LEVEL_NAMES = ("easy", "medium", "hard")
+DEFAULT_LEVEL = "medium"
 #: Log lines kept (the log box shows the newest 80 and scrolls).
 LOG_KEPT = 3000
 #: Marks drawn with the fonts every browser has (no emoji font is needed).
@@ -115,8 +118,10 @@ class GameTable(SavesGames):
     ----------
     source : Board or Game
         A board to start a new game on, or a game in progress.
-    seats : sequence of {"human", "bot"}
-        One entry per seat; its length is the number of players.
+    seats : sequence of str
+        One entry per seat; its length is the number of players: ``"human"``, ``"bot"`` (the
+        default level, ``"medium"``: the value bot) or ``"bot:easy"``, ``"bot:medium"``,
+        ``"bot:hard"`` (weighted random, value bot, search bot at most 1 s a move).
     seed : int, optional
         Seed of a new game (and of the bots).
     start : {"founding", "beginner"}
@@ -164,9 +169,15 @@ class GameTable(SavesGames):
         seats = [s.lower() for s in seats]
         if not 3 <= len(seats) <= 6:
             raise ValueError(f"a table seats 3 to 6 players, not {len(seats)}")
-        for s in seats:
-            if s not in ("human", "bot"):
-                raise ValueError(f"a seat is 'human' or 'bot', not {s!r}")
+        levels: dict[int, str] = {}
+        for p, s in enumerate(seats):
+            kind, _, level = s.partition(":")
+            if kind not in ("human", "bot") or (level and (kind != "bot" or level not in BOT_LEVEL_NAMES)):
+                raise ValueError(f"a seat is 'human', 'bot' or 'bot:LEVEL' with LEVEL one of "
+                                 f"{', '.join(BOT_LEVEL_NAMES)}; not {s!r}")
+            if kind == "bot":
+                levels[p] = level or DEFAULT_LEVEL
+        seats = ["bot" if p in levels else "human" for p in range(len(seats))]
         if not (viewer is None or viewer == "current"):
             viewer = check_seat_index(viewer, len(seats), "viewer (or None, or 'current')")
         if bot_delay is not None and (isinstance(bot_delay, bool) or not isinstance(bot_delay, (int, float))
@@ -193,7 +204,9 @@ class GameTable(SavesGames):
         self.viewer = viewer
         self.bot_delay = bot_delay
         self.palette_name = palette_name
-        self.bots = {p: WeightedBot(seed=(game.seed + 7919 * (p + 1))) for p, s in enumerate(seats) if s == "bot"}
+        self.levels = levels
+        self.bots = {p: bot_for_level(level, game.seed + 7919 * (p + 1)) for p, level in levels.items()}
+        self.explain_bots = False
         self.pending_hex: int | None = None
         self.message = ""
         self.log_lines: list[str] = [self._line(a) for a in game.log[-30:]]
@@ -348,10 +361,26 @@ class GameTable(SavesGames):
         self.save_path = W.Text(value=save_path, description="file", layout=W.Layout(width="220px"),
                                 style={"description_width": "30px"})
         files = W.HBox([self.save_path, b["save"], b["load"]], layout=W.Layout(flex_flow="row wrap"))
+        # --- the bots: a level per bot seat, and their reasons on demand
+        self.level_boxes = {}
+        for p in sorted(self.levels):
+            dd = W.Dropdown(options=[(f"{lv}", lv) for lv in BOT_LEVEL_NAMES], value=self.levels[p],
+                            description=self.name(p).split(" (")[0], layout=W.Layout(width="200px"),
+                            style={"description_width": "70px"}).add_class(f"catan-level-{p}")
+            dd.observe(lambda ch, p=p: self.guard(lambda _: self.set_level(p, ch["new"]))(None), "value")
+            self.level_boxes[p] = dd
+        self.explain_box = W.Checkbox(value=False, description="explain bot moves in the log", indent=False
+                                      ).add_class("catan-explain")
+        self.explain_box.observe(lambda ch: setattr(self, "explain_bots", bool(ch["new"])), "value")
+        self.bots_card = W.VBox([W.HTML("<b>Bots</b> <small>(easy: weighted random · medium: value bot · "
+                                        "hard: search, ≤ 1 s a move)</small>"),
+                                 W.HBox(list(self.level_boxes.values()), layout=W.Layout(flex_flow="row wrap")),
+                                 self.explain_box]).add_class("catan-card")
+        show(self.bots_card, bool(self.levels))
         side = W.VBox(
             [self.status, self.notice, self.bot_bar, self.dice_box, self.turn_row, self.dev_row, self.robber_row,
              self.discard_panel, self.response_row, self.modules_vbox, self.special_row, self.trade_panel,
-             self.hand_box, self.cost_box, self.scoreboard, self.log_box, files],
+             self.hand_box, self.cost_box, self.scoreboard, self.log_box, self.bots_card, files],
         ).add_class("catan-side")
         board = W.Box([self.figure]).add_class("catan-board")
         self.widget = W.VBox([style_block(), W.Box([board, side]).add_class("catan-main")]).add_class("catan-table")
@@ -578,7 +607,7 @@ class GameTable(SavesGames):
         g = self.game
         if g.is_over or self.seats[g.current_player] != "bot":
             return
-        self._apply(self.bots[g.current_player].choose(g))
+        self._bot_move(g.current_player)
         self.refresh()
         self._schedule_bots()
 
@@ -589,7 +618,28 @@ class GameTable(SavesGames):
         for _ in range(limit):
             if g.is_over or self.seats[g.current_player] != "bot":
                 break
-            self._apply(self.bots[g.current_player].choose(g))
+            self._bot_move(g.current_player)
+        self.refresh()
+
+    def _bot_move(self, seat: int) -> None:
+        """One move of the bot in ``seat``, with its reason in the log when asked (``explain_bots``)."""
+        bot = self.bots[seat]
+        action = bot.choose(self.game)
+        self._apply(action)
+        last = getattr(bot, "last", None)
+        if self.explain_bots and last and len(last) > 1:
+            alts = "; ".join(f"{_words(c.action, secret=True)} {c.value:.2f}" for c in last[:3])
+            self.log_lines.append(f"  why: {alts}")
+
+    def set_level(self, seat: int, level: str) -> None:
+        """Give the bot in ``seat`` another difficulty level (``"easy"``, ``"medium"``, ``"hard"``)."""
+        seat = check_seat_index(seat, self.game.n, "seat")
+        if self.seats[seat] != "bot":
+            raise ValueError(f"seat {seat} is not a bot")
+        if level not in BOT_LEVEL_NAMES:
+            raise ValueError(f"unknown level {level!r}; expected one of {', '.join(BOT_LEVEL_NAMES)}")
+        self.levels[seat] = level
+        self.bots[seat] = bot_for_level(level, self.game.seed + 7919 * (seat + 1) + len(self.game.log))
         self.refresh()
 
     def skip_to_my_turn(self) -> None:

@@ -1,0 +1,245 @@
+"""A search bot: single-observer information-set Monte Carlo tree search (SO-ISMCTS).
+
+:class:`SearchBot` decides its own turns by search and everything else (the robber, discards,
+trade answers) like :class:`~catan_nb.analysis.value_bot.ValueBot`.  Each iteration of the
+search
+
+1. deals a **determinisation**: a copy of the game in which everything the bot cannot see
+   (opponents' cards, the deck, future dice) is drawn again (:meth:`Game.determinized`), so the
+   search never reads a hidden card;
+2. walks down a tree of the bot's **own** decisions of this turn (an action sequence: trade, build,
+   buy, end), choosing among the actions legal in this determinisation by UCB1 with availability
+   counts (Cowling, Powley & Whitehouse 2012), and adds one new node;
+3. plays the rest of the round with a fast rollout policy (builds first, the best spot, the
+   robber on the leader) until every other seat has had a turn;
+4. scores the position with :func:`~catan_nb.analysis.value_bot.position_value` as the chance
+   that the bot's lead holds (a logistic of its value minus the best opponent's; a win is 1).
+
+The root action visited most is played.  ``iterations`` fixes the work per decision (seeded and
+reproducible: what the ladder uses); ``seconds`` bounds it by time instead (the table's default
+is at most 1 s a decision).
+
+Examples
+--------
+>>> from catan_nb import Board, Game
+>>> g = Game(Board.beginner(), seed=1, start="beginner")
+>>> bot = SearchBot(seed=0, iterations=30)
+>>> type(bot.choose(g)).__name__
+'RollDice'
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Mapping
+
+from ..rules import (
+    Action,
+    BuildCity,
+    BuildRoad,
+    BuildSettlement,
+    BuyDevelopmentCard,
+    CancelTrade,
+    ConfirmTrade,
+    DeclineTrade,
+    Discard,
+    EndTurn,
+    Game,
+    MaritimeTrade,
+    MoveRobber,
+    Phase,
+    RollDice,
+)
+from .value_bot import N_RES, Choice, ValueBot, position_value
+
+__all__ = ["SearchBot", "rollout_policy"]
+
+
+def rollout_policy(game: Game, rng: random.Random) -> Action:
+    """The fast policy of the rollouts: build when it can (city, then settlement on the best spot,
+    then a development card or a road), trade 4:1 toward a city or a settlement, roll, end."""
+    phase = game.phase
+    acts = game.legal_actions()
+    if len(acts) == 1:
+        return acts[0]
+    if phase is Phase.ROLL:
+        return next((a for a in acts if isinstance(a, RollDice)), acts[0])
+    if phase is Phase.DISCARD:
+        me = game.current_player
+        hand = game.hands[me]
+        discards = [a for a in acts if isinstance(a, Discard)]
+        return max(discards, key=lambda a: sum(hand[r] for r, k in enumerate(a.cards) if k)) if discards else acts[0]
+    if phase is Phase.MOVE_ROBBER:
+        topo, me = game.topology, game.current_player
+        best, best_v = acts[0], -1e9
+        for a in acts:
+            if not isinstance(a, MoveRobber):
+                continue
+            t = game.hex_token[a.hex]
+            pips = (6 - abs(7 - t)) if t else 0
+            v = sum((-3 if game.node_owner[u] == me else 1) * pips
+                    for u in topo.hex_nodes[a.hex] if game.node_owner[u] >= 0)
+            v += 1 if a.victim is not None else 0
+            if v > best_v:
+                best, best_v = a, v
+        return best
+    if phase is Phase.TRADE_RESPONSE:
+        return next((a for a in acts if isinstance(a, DeclineTrade)), acts[0])
+    if phase is Phase.TRADE_CONFIRM:
+        return next((a for a in acts if isinstance(a, (ConfirmTrade, CancelTrade))), acts[0])
+    if phase is Phase.MAIN:
+        cities = [a for a in acts if isinstance(a, BuildCity)]
+        if cities:
+            return cities[0]
+        settles = [a for a in acts if isinstance(a, BuildSettlement)]
+        if settles:
+            topo = game.topology
+            return max(settles, key=lambda a: sum((6 - abs(7 - game.hex_token[h])) if game.hex_token[h] else 0
+                                                  for h in topo.node_hexes[a.node]))
+        if any(isinstance(a, BuyDevelopmentCard) for a in acts) and rng.random() < 0.5:
+            return BuyDevelopmentCard()
+        roads = [a for a in acts if isinstance(a, BuildRoad)]
+        if roads and rng.random() < 0.6:
+            return roads[int(rng.random() * len(roads))]
+        trades = [a for a in acts if isinstance(a, MaritimeTrade)]
+        if trades:
+            hand = game.hands[game.current_player]
+            for build in ("city", "settlement"):
+                cost = game.cost(build)[:N_RES]
+                short = [r for r in range(N_RES) if hand[r] < cost[r]]
+                if len(short) == 1:
+                    for a in trades:
+                        if a.get.value == short[0] and hand[a.give.value] - game.maritime_rate(
+                                game.current_player, a.give) >= cost[a.give.value]:
+                            return a
+        end = next((a for a in acts if isinstance(a, EndTurn)), None)
+        if end is not None:
+            return end
+    return acts[int(rng.random() * len(acts))]
+
+
+class _Node:
+    __slots__ = ("children", "visits", "reward", "avail")
+
+    def __init__(self):
+        self.children: dict[Action, _Node] = {}
+        self.visits = 0
+        self.reward = 0.0
+        self.avail = 0
+
+
+class SearchBot:
+    """SO-ISMCTS over the bot's own turn, with value-bot rollouts' leaf values (see the module docstring).
+
+    Parameters
+    ----------
+    seed : int or random.Random
+    iterations : int, optional
+        Search iterations per decision (reproducible).  Default 200 when ``seconds`` is None.
+    seconds : float, optional
+        A time budget per decision instead (at most 1 s is the table's default).
+    weights : mapping, optional
+        Weights of the value function (:data:`~catan_nb.analysis.value_bot.DEFAULT_WEIGHTS`).
+    exploration : float
+        The UCB1 constant.
+    scale : float
+        Value difference that makes a lead worth about 73% (logistic scale of the leaf score).
+    """
+
+    def __init__(self, seed: int | random.Random | None = 0, *, iterations: int | None = None,
+                 seconds: float | None = None, weights: Mapping[str, float] | None = None,
+                 exploration: float = 0.7, scale: float = 150.0):
+        self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        if iterations is None and seconds is None:
+            iterations = 200
+        self.iterations = iterations
+        self.seconds = seconds
+        self.exploration = exploration
+        self.scale = scale
+        self.value = ValueBot(self.rng, weights)
+        self.weights = self.value.weights
+        self.last: list[Choice] = []
+        self.searched = 0
+
+    def choose(self, game: Game) -> Action:
+        """The action to play for ``game.current_player``."""
+        return self.explain(game, top=None)[0].action
+
+    def explain(self, game: Game, top: int | None = 3) -> list[Choice]:
+        """The root actions, best first, with their mean scores (chance of keeping the lead)."""
+        acts = game.legal_actions()
+        me = game.current_player
+        if len(acts) == 1 or game.phase is not Phase.MAIN or me != game.active_player:
+            ranked = self.value.explain(game, top=None)
+        else:
+            offer = self.value.offer_for(game, me) if game.can_trade() else None
+            if offer is not None and not any(isinstance(a, (BuildCity, BuildSettlement)) for a in acts):
+                ranked = [Choice(offer, 1.0)]
+            else:
+                ranked = self._search(game, me)
+        self.last = ranked if top is None else ranked[:top]
+        return self.last
+
+    # ------------------------------------------------------------------ the search
+    def _leaf(self, g: Game, me: int) -> float:
+        if g.is_over:
+            return 1.0 if g.winner == me else 0.0
+        mine = position_value(g, me, self.weights)
+        other = max(position_value(g, q, self.weights) for q in range(g.n) if q != me)
+        return 1.0 / (1.0 + math.exp(-(mine - other) / self.scale))
+
+    def _search(self, game: Game, me: int) -> list[Choice]:
+        root = _Node()
+        rng = self.rng
+        turn = game.turn
+        deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
+        n = 0
+        while True:
+            if self.iterations is not None and n >= self.iterations:
+                break
+            if deadline is not None and time.perf_counter() > deadline and n >= 8:
+                break
+            n += 1
+            g = game.determinized(me, rng.getrandbits(32))
+            node, path = root, [root]
+            # Selection and expansion over the bot's own decisions this turn.
+            while not g.is_over and g.current_player == me and g.turn == turn:
+                legal = g.legal_actions()
+                for a in legal:
+                    child = node.children.get(a)
+                    if child is not None:
+                        child.avail += 1
+                untried = [a for a in legal if a not in node.children]
+                if untried:
+                    a = untried[int(rng.random() * len(untried))]
+                    child = node.children[a] = _Node()
+                    child.avail = 1
+                    g.apply(a)
+                    path.append(child)
+                    break
+                c = self.exploration
+                a = max(legal, key=lambda x: (node.children[x].reward / node.children[x].visits
+                                              + c * math.sqrt(math.log(node.children[x].avail)
+                                                              / node.children[x].visits)))
+                node = node.children[a]
+                g.apply(a)
+                path.append(node)
+            # Rollout: until every other seat has had its turn.
+            horizon = turn + g.n
+            steps = 0
+            while not g.is_over and g.turn < horizon and steps < 400:
+                g.apply(rollout_policy(g, rng))
+                steps += 1
+            reward = self._leaf(g, me)
+            for nd in path:
+                nd.visits += 1
+                nd.reward += reward
+        self.searched += n
+        ranked = sorted(root.children.items(), key=lambda kv: (-kv[1].visits, -kv[1].reward))
+        return [Choice(a, nd.reward / nd.visits) for a, nd in ranked if nd.visits]
+
+    def __repr__(self) -> str:
+        budget = f"iterations={self.iterations}" if self.iterations is not None else f"seconds={self.seconds}"
+        return f"SearchBot({budget})"
