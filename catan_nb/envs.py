@@ -26,7 +26,6 @@ True
 
 from __future__ import annotations
 
-from typing import Any
 
 import numpy as np
 
@@ -49,7 +48,6 @@ from .rules import (
     MaritimeTrade,
     MoveRobber,
     OfferTrade,
-    Phase,
     PlayKnight,
     PlayMonopoly,
     PlayRoadBuilding,

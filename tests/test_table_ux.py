@@ -12,7 +12,7 @@ import pytest
 from helpers import deal
 
 from catan_nb import Board, Game, Resource
-from catan_nb.rules import BuildRoad, BuildSettlement, EndTurn, Phase, RollDice, Rules
+from catan_nb.rules import BuildRoad, BuildSettlement, Phase, RollDice, Rules
 from catan_nb.viz import board_figure
 from catan_nb.viz.palette import palette
 from catan_nb.widgets import DiceTable, GameTable

@@ -39,7 +39,7 @@ import json
 import secrets
 from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field, fields, replace
-from functools import lru_cache, partial
+from functools import lru_cache
 from pathlib import Path
 from random import Random
 from types import MappingProxyType
