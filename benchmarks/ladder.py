@@ -2,7 +2,7 @@
 
 Usage::
 
-    python benchmarks/ladder.py --games 400 --workers 2 --iterations 100
+    python benchmarks/ladder.py --games 400 --workers 2 --iterations 200
     python benchmarks/ladder.py --games 40            # a quick look
 
 Each match plays ``--games`` 4-player games of the base game on seeded random boards. In game
@@ -120,7 +120,7 @@ def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=40, help="games per match (default 40)")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--iterations", type=int, default=100, help="search iterations per decision (default 100)")
+    ap.add_argument("--iterations", type=int, default=200, help="search iterations per decision (default 200)")
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--max-turns", type=int, default=400)
     ap.add_argument("--all", action="store_true", help="also the matches against the random bot")

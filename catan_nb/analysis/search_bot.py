@@ -145,20 +145,33 @@ class SearchBot:
     exploration : float
         The UCB1 constant.
     scale : float
-        Value difference that makes a lead worth about 73% (logistic scale of the leaf score).
+        The unit of the leaf score (the bot's value minus the best opponent's): a victory point.
+    widen : int or None
+        Search only the value bot's best ``widen`` moves at the root (None: every legal move).
+    horizon : {"turn", "round"}
+        Where a playout stops: at the end of the bot's turn (its own plan, the opponents judged
+        by the value function), or after every other seat's turn too (the fast policy plays them).
+    offers : bool
+        Make one-for-one domestic offers when one card short of a city or settlement.
     """
 
     def __init__(self, seed: int | random.Random | None = 0, *, iterations: int | None = None,
                  seconds: float | None = None, weights: Mapping[str, float] | None = None,
-                 exploration: float = 0.7, scale: float = 150.0):
+                 exploration: float = 0.3, scale: float = 1000.0, offers: bool = True, horizon: str = "turn",
+                 widen: int | None = 8):
         self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
         if iterations is None and seconds is None:
             iterations = 200
         self.iterations = iterations
         self.seconds = seconds
+        if horizon not in ("turn", "round"):
+            raise ValueError(f"horizon is 'turn' or 'round', not {horizon!r}")
         self.exploration = exploration
         self.scale = scale
-        self.value = ValueBot(self.rng, weights)
+        self.horizon = horizon
+        self.widen = widen
+        self.value = ValueBot(self.rng, weights, offers=offers)
+        self.offers = offers
         self.weights = self.value.weights
         self.last: list[Choice] = []
         self.searched = 0
@@ -174,7 +187,7 @@ class SearchBot:
         if len(acts) == 1 or game.phase is not Phase.MAIN or me != game.active_player:
             ranked = self.value.explain(game, top=None)
         else:
-            offer = self.value.offer_for(game, me) if game.can_trade() else None
+            offer = self.value.offer_for(game, me) if (self.offers and game.can_trade()) else None
             if offer is not None and not any(isinstance(a, (BuildCity, BuildSettlement)) for a in acts):
                 ranked = [Choice(offer, 1.0)]
             else:
@@ -184,15 +197,20 @@ class SearchBot:
 
     # ------------------------------------------------------------------ the search
     def _leaf(self, g: Game, me: int) -> float:
+        """The bot's lead over the best opponent, in units of ``scale`` (a victory point by default)."""
         if g.is_over:
-            return 1.0 if g.winner == me else 0.0
+            return 10.0 if g.winner == me else -10.0
         mine = position_value(g, me, self.weights)
         other = max(position_value(g, q, self.weights) for q in range(g.n) if q != me)
-        return 1.0 / (1.0 + math.exp(-(mine - other) / self.scale))
+        return (mine - other) / self.scale
 
     def _search(self, game: Game, me: int) -> list[Choice]:
         root = _Node()
         rng = self.rng
+        # The root's candidates: the value bot's best ``widen`` moves (all of them with None).
+        allowed = None
+        if self.widen is not None:
+            allowed = {c.action for c in self.value.explain(game, top=self.widen)}
         turn = game.turn
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
         n = 0
@@ -207,6 +225,8 @@ class SearchBot:
             # Selection and expansion over the bot's own decisions this turn.
             while not g.is_over and g.current_player == me and g.turn == turn:
                 legal = g.legal_actions()
+                if node is root and allowed is not None:
+                    legal = [a for a in legal if a in allowed] or legal
                 for a in legal:
                     child = node.children.get(a)
                     if child is not None:
@@ -226,9 +246,13 @@ class SearchBot:
                 node = node.children[a]
                 g.apply(a)
                 path.append(node)
-            # Rollout: until every other seat has had its turn.
-            horizon = turn + g.n
+            # Rollout: the rest of the bot's turn by the value bot's greedy choices, then (with
+            # horizon="round") every other seat's turn by the fast policy.
             steps = 0
+            while not g.is_over and g.turn == turn and g.current_player == me and steps < 30:
+                g.apply(self.value.explain(g, top=1)[0].action)
+                steps += 1
+            horizon = turn + (g.n if self.horizon == "round" else 1)
             while not g.is_over and g.turn < horizon and steps < 400:
                 g.apply(rollout_policy(g, rng))
                 steps += 1

@@ -8,10 +8,12 @@ and plays the best.  The score is a weighted sum of features a Catan player woul
 feature                 meaning
 ======================  =====================================================================
 ``vp``                  victory points (own, hidden VP cards included: the bot knows its own)
-``production``          expected cards per roll of each resource, with diminishing returns
+``production``          expected cards per roll (settlements 1, cities 2; the robber's hex pays nothing)
+``enemy_production``    the same for the average opponent (taking a contested spot, the robber)
 ``diversity``           how many of the five resources the player collects
 ``harbours``            2:1 harbours on resources it produces, 3:1 harbours
 ``spots``               the best free settlement spots its roads reach (or nearly reach)
+``buildable``           how many free spots a settlement could go on now
 ``road``                its longest road against the best opponent's (the Longest Road race)
 ``army``                knights played and playable (the Largest Army race)
 ``hand``                cards towards the next city, settlement, road or development card
@@ -56,25 +58,30 @@ from ..rules import (
 __all__ = ["ValueBot", "position_value", "features", "DEFAULT_WEIGHTS", "Choice"]
 
 N_RES = len(RESOURCES)
+#: How much a free spot counts by the roads still to build to reach it (0, 1, 2).
+SPOT_DISCOUNT = (1.0, 0.5, 0.25)
 #: Chance of a 7 on a roll.
 P7 = 6 / 36
 #: Cards per settlement / city (B-PROD-2).
 _YIELD = {1: 1, 2: 2}
 
 #: Default weights of :func:`position_value`; each feature is described in the module docstring.
-#: Tuned by hand against the weighted bot on a few hundred seeded games (``benchmarks/ladder.py``).
+#: Tuned by hand on seeded games: against catanatron's value-function bot through
+#: ``benchmarks/vs_catanatron.py``'s bridge, then checked with ``benchmarks/ladder.py``.
 DEFAULT_WEIGHTS: dict[str, float] = {
-    "vp": 100.0,          # a victory point: the unit everything else is measured against
-    "production": 120.0,  # per expected card per roll (square-rooted per resource: diminishing returns)
-    "diversity": 6.0,     # per resource collected at all
-    "harbours": 5.0,      # a 2:1 harbour on a produced resource (3:1: a third of it)
-    "spots": 18.0,        # the value of the two best reachable free spots, discounted by distance
-    "road": 4.0,          # per road segment of lead in the Longest Road race (capped)
-    "army": 6.0,          # per knight played or held, while the Largest Army race is open
-    "hand": 14.0,         # progress towards the best affordable-next build
-    "risk_7": 3.0,        # per card above the limit, times P(7)
-    "dev": 5.0,           # per development card held (knights are counted in army too)
-    "card": 1.0,          # per card in hand (a card is worth a little whatever it is)
+    "vp": 1000.0,               # a victory point: above everything else
+    "production": 500.0,        # per expected card per roll (a settlement on 11 pips: 0.31, so about 150)
+    "enemy_production": -200.0,  # per expected card per roll of the average opponent
+    "diversity": 6.0,           # per resource collected at all
+    "harbours": 5.0,            # a 2:1 harbour on a produced resource (3:1: a third of it)
+    "spots": 150.0,             # production of the two best free spots, x1 if buildable now, x1/2 one road away, x1/4 two
+    "buildable": 30.0,          # free spots where a settlement can go now (at most 2 counted)
+    "road": 10.0,               # per road segment of lead in the Longest Road race (capped at 3)
+    "army": 6.0,                # per knight played or held, while the Largest Army race is open
+    "hand": 14.0,               # progress towards the best next build
+    "risk_7": 3.0,              # per card above the limit, times P(7)
+    "dev": 5.0,                 # per development card held (knights are counted in army too)
+    "card": 1.0,                # per card in hand (a card is worth a little whatever it is)
 }
 
 
@@ -145,20 +152,26 @@ def features(game: Game, player: int) -> dict[str, float]:
     hy = _hex_yield(game)
     owner, kind = game.node_owner, game.node_kind
     prod = [0.0] * N_RES
+    others = 0.0  # the opponents' expected cards per roll
     rates = game.rates(player)
     for v in range(bd.n):
-        if owner[v] == player and kind[v] in _YIELD:
+        o = owner[v]
+        if o >= 0 and kind[v] in _YIELD:
             k = _YIELD[kind[v]]
             for h in bd.node_hexes[v]:
                 r, p = hy[h]
                 if 0 <= r < N_RES:
-                    prod[r] += k * p
-    production = sum(x ** 0.5 for x in prod)
+                    if o == player:
+                        prod[r] += k * p
+                    else:
+                        others += k * p
+    production = sum(prod)
     diversity = sum(1 for x in prod if x > 0)
     harbours = sum((1.0 if rates[r] == 2 and prod[r] > 0 else 0.0) for r in range(N_RES))
     harbours += 0.33 if min(rates[:N_RES]) == 3 else 0.0
     # Reachable spots: free intersections (distance rule) within two paths of the player's network.
     spots = 0.0
+    buildable = 0
     if game.pieces_left(player).get("settlement", 0) > 0:
         blocked = [False] * bd.n
         for v in range(bd.n):
@@ -184,9 +197,10 @@ def features(game: Game, player: int) -> dict[str, float]:
                         dist[u] = d
                         nxt.append(u)
             frontier = nxt
-        vals = sorted((_spot_score(_node_prod(bd, hy, v)) / (1 + d) for v, d in dist.items()
-                       if not blocked[v] and bd.node_land[v]), reverse=True)
+        free = [(v, d) for v, d in dist.items() if not blocked[v] and bd.node_land[v]]
+        vals = sorted((_spot_score(_node_prod(bd, hy, v)) * SPOT_DISCOUNT[d] for v, d in free), reverse=True)
         spots = sum(vals[:2])
+        buildable = min(2, sum(1 for _, d in free if d == 0))
     lengths = game.road_lengths()
     best_other = max((lengths[q] for q in range(game.n) if q != player), default=0)
     road = max(-3, min(3, lengths[player] - best_other)) if lengths[player] >= 3 else 0
@@ -209,8 +223,9 @@ def features(game: Game, player: int) -> dict[str, float]:
     risk = max(0, total - limit) * P7
     dev = sum(game.dev[player])
     return {
-        "vp": float(game.vp(player)), "production": production, "diversity": float(diversity),
-        "harbours": harbours, "spots": spots, "road": float(road), "army": float(army), "hand": progress,
+        "vp": float(game.vp(player)), "production": production, "enemy_production": others / max(game.n - 1, 1),
+        "diversity": float(diversity),
+        "harbours": harbours, "spots": spots, "buildable": float(buildable), "road": float(road), "army": float(army), "hand": progress,
         "risk_7": -risk, "dev": float(dev), "card": float(min(total, limit)),
     }
 
