@@ -20,6 +20,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import random
@@ -181,36 +182,44 @@ class Topology:
     def __init__(self, board: "Board"):
         g = board.graph
         n = g.number_of_nodes()
+        # Plain copies of the graph's data, read once (networkx views are slow to index).
+        nd = dict(g.nodes(data=True))
+        ed = list(g.edges(data=True))
+        adj = {v: list(nbrs) for v, nbrs in g.adjacency()}
         self.n_nodes = n
-        self.n_edges = g.number_of_edges()
+        self.n_edges = len(ed)
         self.n_hexes = len(board.hexes)
         edge_nodes: list[tuple[int, int]] = [(0, 0)] * self.n_edges
         edge_land = [False] * self.n_edges
         edge_sea = [False] * self.n_edges
         node_edges: list[list[int]] = [[] for _ in range(n)]
-        for a, b, data in g.edges(data=True):
+        hex_edges: list[list[int]] = [[] for _ in range(self.n_hexes)]
+        for a, b, data in ed:
             e = data["id"]
-            edge_nodes[e] = (min(a, b), max(a, b))
+            edge_nodes[e] = (a, b) if a < b else (b, a)
             node_edges[a].append(e)
             node_edges[b].append(e)
             edge_land[e] = data["land"]
             edge_sea[e] = data["sea"]
+            for h in data["hexes"]:
+                hex_edges[h].append(e)
         self.edge_nodes: tuple[tuple[int, int], ...] = tuple(edge_nodes)
         #: Paths bordering at least one land hex (where roads may go, SF-2).
         self.edge_land: tuple[bool, ...] = tuple(edge_land)
         #: Paths bordering the sea (between two sea hexes or on the coast, SF-6).
         self.edge_sea: tuple[bool, ...] = tuple(edge_sea)
         self.node_edges: tuple[tuple[int, ...], ...] = tuple(tuple(sorted(x)) for x in node_edges)
-        self.node_neighbours: tuple[tuple[int, ...], ...] = tuple(tuple(sorted(g.adj[v])) for v in range(n))
+        self.node_neighbours: tuple[tuple[int, ...], ...] = tuple(tuple(sorted(adj[v])) for v in range(n))
         #: Intersections touching at least one land hex (where buildings may stand).
-        self.node_land: tuple[bool, ...] = tuple(bool(g.nodes[v]["hexes"]) for v in range(n))
+        self.node_land: tuple[bool, ...] = tuple(bool(nd[v]["hexes"]) for v in range(n))
         #: Hexes each intersection collects from and can be robbed on: touched land hexes, then links (SC-9).
-        self.node_hexes: tuple[tuple[int, ...], ...] = tuple(
-            tuple(g.nodes[v]["hexes"]) + tuple(h for h in g.nodes[v]["links"] if h not in g.nodes[v]["hexes"])
-            for v in range(n)
-        )
+        node_hexes = []
+        for v in range(n):
+            hs, links = nd[v]["hexes"], nd[v]["links"]
+            node_hexes.append(tuple(hs) + tuple(h for h in links if h not in hs) if links else tuple(hs))
+        self.node_hexes: tuple[tuple[int, ...], ...] = tuple(node_hexes)
         #: Sea hexes touching each intersection.
-        self.node_sea: tuple[tuple[int, ...], ...] = tuple(tuple(g.nodes[v]["sea"]) for v in range(n))
+        self.node_sea: tuple[tuple[int, ...], ...] = tuple(tuple(nd[v]["sea"]) for v in range(n))
         hex_nodes: list[list[int]] = [[] for _ in range(self.n_hexes)]
         for v in range(n):
             for h in self.node_hexes[v]:
@@ -219,35 +228,31 @@ class Topology:
                 hex_nodes[h].append(v)
         #: Intersections of each hex (its corners, plus linked intersections for land hexes).
         self.hex_nodes: tuple[tuple[int, ...], ...] = tuple(tuple(sorted(x)) for x in hex_nodes)
+        terrains = [t.terrain for t in board.hexes]
         #: Whether each hex is land.
-        self.hex_land: tuple[bool, ...] = tuple(t.is_land for t in board.hexes)
+        self.hex_land: tuple[bool, ...] = tuple(t is not Terrain.SEA for t in terrains)
         #: Printed terrain and token of each hex (a game keeps its own copy, which may change).
-        self.hex_terrain: tuple[Terrain, ...] = tuple(t.terrain for t in board.hexes)
+        self.hex_terrain: tuple[Terrain, ...] = tuple(terrains)
         self.hex_token: tuple[int, ...] = tuple(t.token or 0 for t in board.hexes)
-        self.hex_resource: tuple[int, ...] = tuple(
-            -1 if t.resource is None else t.resource.value for t in board.hexes
-        )
+        resources = [t.resource for t in board.hexes]
+        self.hex_resource: tuple[int, ...] = tuple(-1 if r is None else r.value for r in resources)
         token_hexes: list[list[int]] = [[] for _ in range(13)]
-        for t in board.hexes:
-            if t.token and t.resource is not None:
+        for t, r in zip(board.hexes, resources):
+            if t.token and r is not None:
                 token_hexes[t.token].append(t.id)
         self.token_hexes: tuple[tuple[int, ...], ...] = tuple(tuple(x) for x in token_hexes)
         #: Hex paths: the paths around each hex.
-        hex_edges: list[list[int]] = [[] for _ in range(self.n_hexes)]
-        for a, b, data in g.edges(data=True):
-            for h in data["hexes"]:
-                hex_edges[h].append(data["id"])
         self.hex_edges: tuple[tuple[int, ...], ...] = tuple(tuple(sorted(x)) for x in hex_edges)
         harb = [-1] * n
         for v in range(n):
-            h = g.nodes[v]["harbour"]
+            h = nd[v]["harbour"]
             if h is not None:
                 harb[v] = self.GENERIC_HARBOUR if h.resource is None else h.resource.value
         self.node_harbour: tuple[int, ...] = tuple(harb)
         self.edge_index: dict[tuple[int, int], int] = {pair: e for e, pair in enumerate(self.edge_nodes)}
-        self.desert_hexes: tuple[int, ...] = tuple(t.id for t in board.hexes if t.terrain is Terrain.DESERT)
+        self.desert_hexes: tuple[int, ...] = tuple(h for h, t in enumerate(terrains) if t is Terrain.DESERT)
         #: Land hexes (robber targets in the base game, B-ROB-5).
-        self.land_hexes: tuple[int, ...] = tuple(t.id for t in board.hexes if t.is_land)
+        self.land_hexes: tuple[int, ...] = tuple(h for h, land in enumerate(self.hex_land) if land)
 
 
 class Board:
@@ -359,41 +364,11 @@ class Board:
 
     # ------------------------------------------------------------------ construction
     def _build_graph(self) -> nx.Graph:
-        corner_hexes: dict[tuple[int, int], list[int]] = {}
-        sides: dict[tuple, list[int]] = {}
-        for t in self.hexes:
-            ax = self._axial[t.id]
-            for c in hexgrid.hex_corners(ax).values():
-                corner_hexes.setdefault(c, []).append(t.id)
-            for sd in hexgrid.SIDE_NAMES:
-                sides.setdefault(hexgrid.side_of(ax, sd), []).append(t.id)
-        land = {t.id for t in self.hexes if t.is_land}
-        # Ids follow the geometry, not an iteration order: top to bottom, then left to right.
-        corners = sorted(corner_hexes, key=lambda c: (-c[1], c[0]))
-        node_of = {c: NodeId(i) for i, c in enumerate(corners)}
+        skeleton = _skeleton(tuple(self._axial[t.id] for t in self.hexes), tuple(t.is_land for t in self.hexes))
+        nodes, edges = skeleton
         g = nx.Graph(name=self.name)
-        for c in corners:
-            hs = sorted(corner_hexes[c])
-            g.add_node(
-                node_of[c],
-                hexes=tuple(h for h in hs if h in land),
-                sea=tuple(h for h in hs if h not in land),
-                links=(),
-                pos=hexgrid.to_plane(c),
-                corner=c,
-                harbour=None,
-            )
-        pairs = sorted(tuple(sorted((node_of[a], node_of[b]))) for a, b in sides)
-        border = {tuple(sorted((node_of[a], node_of[b]))): sorted(hs) for (a, b), hs in sides.items()}
-        for i, (a, b) in enumerate(pairs):
-            hs = border[(a, b)]
-            n_land = sum(h in land for h in hs)
-            rim = len(hs) == 1  # beyond the board's last hex lies the sea
-            sea = rim or n_land < len(hs)
-            g.add_edge(
-                a, b, id=PathId(i), hexes=tuple(hs), land=n_land > 0, sea=sea, coastal=n_land == 1 and sea,
-                harbour=None,
-            )
+        g.add_nodes_from((v, dict(attrs)) for v, attrs in nodes)
+        g.add_edges_from((a, b, dict(attrs)) for a, b, attrs in edges)
         return g
 
     def _parse_start(self, start: dict) -> dict[Colour, StartPieces]:
@@ -667,9 +642,19 @@ class Board:
         return self._capacity(None)
 
     def _capacity(self, need: int | None) -> int:
-        land = [v for v in self.graph.nodes if self.topology.node_land[v]]
-        adj = {v: set(w for w in self.graph.adj[v] if self.topology.node_land[w]) for v in land}
-        return _independence(adj, need)
+        memo = self.__dict__.setdefault("_capacity_memo", {})  # the board never changes: compute once
+        if need in memo:
+            return memo[need]
+        t = self.topology
+        land = [v for v in range(t.n_nodes) if t.node_land[v]]
+        degree = max((len(t.node_neighbours[v]) for v in land), default=0)
+        if need is not None and len(land) >= need * (degree + 1):
+            # any maximal set of non-adjacent intersections has at least n / (degree + 1) of them
+            memo[need] = need
+        else:
+            adj = {v: {w for w in t.node_neighbours[v] if t.node_land[w]} for v in land}
+            memo[need] = _independence(adj, need)
+        return memo[need]
 
     def check_playable(self, players: int, founding: bool = True) -> None:
         """Raise :class:`BoardFileError` unless ``players`` can play a game to its end here.
@@ -871,6 +856,44 @@ _LIST_LIMITS = {"rows": 30, "indent": 30, "hexes": 900, "harbours": 100, "nodes"
 def _json_type(value: Any) -> str:
     return {list: "a list", str: "a string", int: "a number", float: "a number", bool: "true/false",
             type(None): "null"}.get(type(value), type(value).__name__)
+
+
+@functools.lru_cache(maxsize=64)
+def _skeleton(axials: tuple, land_flags: tuple) -> tuple[tuple, tuple]:
+    """The intersections and paths of a board's hexes, with their attributes (geometry only).
+
+    Boards of the same shape (every random base island) share it; each board copies the
+    attribute dicts into its own graph.  Ids follow the geometry, not an iteration order:
+    top to bottom, then left to right.
+    """
+    corner_hexes: dict[tuple[int, int], list[int]] = {}
+    sides: dict[tuple, list[int]] = {}
+    for h, ax in enumerate(axials):
+        for c in hexgrid.hex_corners(ax).values():
+            corner_hexes.setdefault(c, []).append(h)
+        for sd in hexgrid.SIDE_NAMES:
+            sides.setdefault(hexgrid.side_of(ax, sd), []).append(h)
+    land = {h for h, is_land in enumerate(land_flags) if is_land}
+    corners = sorted(corner_hexes, key=lambda c: (-c[1], c[0]))
+    node_of = {c: NodeId(i) for i, c in enumerate(corners)}
+    nodes = []
+    for c in corners:
+        hs = sorted(corner_hexes[c])
+        nodes.append((node_of[c], dict(
+            hexes=tuple(h for h in hs if h in land), sea=tuple(h for h in hs if h not in land), links=(),
+            pos=hexgrid.to_plane(c), corner=c, harbour=None,
+        )))
+    pairs = sorted(tuple(sorted((node_of[a], node_of[b]))) for a, b in sides)
+    border = {tuple(sorted((node_of[a], node_of[b]))): sorted(hs) for (a, b), hs in sides.items()}
+    edges = []
+    for i, (a, b) in enumerate(pairs):
+        hs = border[(a, b)]
+        n_land = sum(h in land for h in hs)
+        rim = len(hs) == 1  # beyond the board's last hex lies the sea
+        sea = rim or n_land < len(hs)
+        edges.append((a, b, dict(id=PathId(i), hexes=tuple(hs), land=n_land > 0, sea=sea,
+                                 coastal=n_land == 1 and sea, harbour=None)))
+    return tuple(nodes), tuple(edges)
 
 
 def _independence(adj: dict[int, set[int]], need: int | None = None) -> int:
