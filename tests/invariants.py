@@ -99,9 +99,25 @@ class Checker:
             assert g.vp(g.winner) >= g.vp_target
 
     def extra_vp(self, p: int) -> int:
-        """VP from modules, counted from their state (Friends' Catan tokens)."""
-        friends = self.game.ext.get("friends")
-        return friends["catan_tokens"][p] if friends else 0
+        """VP from modules, counted from their state (Friends' Catan tokens, the Harbour Master)."""
+        g = self.game
+        friends = g.ext.get("friends")
+        vp = friends["catan_tokens"][p] if friends else 0
+        hm = g.ext.get("harbour_master")
+        if hm is not None:
+            # SF-14 recomputed from the board: 1 per settlement, 2 per city on a harbour intersection;
+            # the holder has 3 or more and nobody has more; with no holder nobody has 3.
+            points = [0] * g.n
+            for v, o in enumerate(g.node_owner):
+                if o >= 0 and g.board.topology.node_harbour[v] >= 0 and g.kinds[g.node_kind[v]].building:
+                    points[o] += 1 if g.kinds[g.node_kind[v]].name == "settlement" else 2
+            holder = hm["holder"]
+            if holder is None:
+                assert max(points) < 3, points
+            else:
+                assert points[holder] >= 3 and points[holder] == max(points), (holder, points)
+            vp += 2 if holder == p else 0
+        return vp
 
     def _check_position(self, g: Game, t) -> None:
         # Distance rule holds everywhere (B-BUILD-7) among buildings (knights and other pieces aside).

@@ -35,6 +35,8 @@ VARIANTS = [
     dict(players=3, start="founding", rules=Rules(modules=("helpers",))),
     dict(players=5, start="founding", rules=Rules(modules=("friends", "helpers"))),
     dict(players=4, start="beginner", rules=Rules(modules=("helpers",))),
+    dict(players=4, start="founding", rules=Rules(modules=("harbour_master",))),
+    dict(players=5, start="founding", rules=Rules(modules=("harbour_master", "friends"))),
 ]
 
 

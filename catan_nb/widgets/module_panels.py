@@ -84,3 +84,23 @@ class HelpersPanel(Panel):
                            for q, c in enumerate(hp["held"]))
         display = ", ".join(HelperCard(c).name.replace("_", " ").title() for c in hp["display"]) or "empty"
         self.html.value = f"<div class='catan-card'><b>Helpers</b><br>{held}<br><small>display: {display}</small></div>"
+
+
+@register_panel("harbour_master")
+class HarbourMasterPanel(Panel):
+    """SF-14: harbour points of every player and who holds the Harbour Master title."""
+
+    def build(self, table) -> W.Widget:
+        self.html = W.HTML().add_class("catan-harbour-master")
+        return self.html
+
+    def refresh(self, table, legal) -> None:
+        from ..rules.modules.harbour_master import THRESHOLD, TITLE_VP, harbour_points, holder
+
+        g = table.game
+        h = holder(g)
+        cells = " · ".join(f"{table.swatch(q)} {harbour_points(g, q)}" for q in range(g.n))
+        who = f"{table.swatch(h)} {html.escape(table.name(h))}" if h is not None else "nobody yet"
+        self.html.value = (f"<div class='catan-card'><b>Harbour Master</b> <small>(SF-14: settlement on a harbour 1, "
+                           f"city 2; first to {THRESHOLD} takes {TITLE_VP} VP, strictly more takes it over)</small><br>"
+                           f"harbour points: {cells}<br>title: {who}</div>")
