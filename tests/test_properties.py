@@ -19,6 +19,7 @@ from invariants import Checker
 from catan_nb import Board, Game
 from catan_nb.analysis import RandomBot, WeightedBot
 from catan_nb.rules import Rules
+from catan_nb.rules.modules.gold_fields import gold_board
 
 N_CHUNKS = 20
 GAMES_PER_CHUNK = 50  # 1,000 complete games in all
@@ -37,16 +38,21 @@ VARIANTS = [
     dict(players=4, start="beginner", rules=Rules(modules=("helpers",))),
     dict(players=4, start="founding", rules=Rules(modules=("harbour_master",))),
     dict(players=5, start="founding", rules=Rules(modules=("harbour_master", "friends"))),
+    dict(players=4, start="founding", rules=Rules(modules=("gold_fields",)), gold=(0, 7, 12)),
+    dict(players=3, start="founding", rules=Rules(modules=("gold_fields", "harbour_master")), gold=(4,)),
 ]
 
 
 def _play_checked_game(seed: int) -> Game:
     rng = random.Random(seed)
-    variant = VARIANTS[seed % len(VARIANTS)]
+    variant = dict(VARIANTS[seed % len(VARIANTS)])
+    gold = variant.pop("gold", ())
     if variant["start"] == "beginner":
         board = Board.beginner()
     else:
         board = Board.random(seed=seed, layout="five_six" if variant["players"] > 4 else "base")
+    if gold:  # SF-1: some hexes (those with a number) turned into gold fields
+        board = gold_board(board, *[h for h in gold if board.hexes[h].token])
     game = Game(board, seed=seed, **variant)
     offers = seed % 5 == 0  # every fifth game also makes one-for-one domestic offers
     bots = [

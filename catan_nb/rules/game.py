@@ -106,7 +106,7 @@ class Rules:
     ----------
     modules : tuple of str
         Optional rule modules: ``"five_six"`` (implied by 5-6 players), ``"friends"``,
-        ``"helpers"``, ``"harbour_master"`` (SF-14)...  The base game's own modules are always there.
+        ``"helpers"``, ``"gold_fields"`` (SF-1), ``"harbour_master"`` (SF-14)...  The base game's own modules are always there.
     vp_to_win : int, optional
         B-END-2; ``None`` takes the target of the modules (10 base, 11 with Friends: F-END-1).
     discard_limit : int

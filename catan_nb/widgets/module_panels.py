@@ -104,3 +104,34 @@ class HarbourMasterPanel(Panel):
         self.html.value = (f"<div class='catan-card'><b>Harbour Master</b> <small>(SF-14: settlement on a harbour 1, "
                            f"city 2; first to {THRESHOLD} takes {TITLE_VP} VP, strictly more takes it over)</small><br>"
                            f"harbour points: {cells}<br>title: {who}</div>")
+
+
+@register_panel("gold_fields")
+class GoldPanel(Panel):
+    """SF-1: a gold field was rolled: the player to pick chooses resources, one button a card."""
+
+    def build(self, table) -> W.Widget:
+        from ..constants import Resource
+        from ..rules.modules.gold_fields import PickGold
+
+        self.handles = (PickGold,)
+        self.note = W.HTML()
+        self.buttons = {r: button(f"Take {r}", f"catan-gold-{r}", style="warning") for r in Resource}
+        for r, b in self.buttons.items():
+            b.on_click(table.guard(lambda _, r=r: table.play(PickGold(r))))
+        self.box = W.VBox([self.note, W.HBox(list(self.buttons.values()), layout=W.Layout(flex_flow="row wrap"))])
+        return self.box
+
+    def refresh(self, table, legal) -> None:
+        from ..rules.modules.gold_fields import GOLD_PICK, PickGold
+
+        g = table.game
+        picking = g.phase is GOLD_PICK
+        show(self.box, picking)
+        if not picking:
+            return
+        offered = {a.resource for a in legal if isinstance(a, PickGold)}
+        for r, b in self.buttons.items():
+            show(b, r in offered)
+        self.note.value = (f"<b>Gold field</b>: {html.escape(table.name(g.current_player))} takes "
+                           f"{g.stack[-1].data} more resource(s) of their choice (SF-1)")
