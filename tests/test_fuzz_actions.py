@@ -28,6 +28,8 @@ from catan_nb.analysis import RandomBot
 from catan_nb.dicegame import DiceGame
 from catan_nb.dicegame.actions import DICE_ACTION_TYPES
 from catan_nb.errors import IllegalActionError
+from catan_nb.rules.modules.gold_fields import gold_board
+from catan_nb.rules.modules.seafarers import ISLANDS
 from catan_nb.rules import ACTION_TYPES, Phase, Rules
 
 #: Examples per hypothesis test; raise with CATAN_NB_FUZZ=... for a long run on demand.
@@ -41,6 +43,8 @@ VARIANTS = [
     dict(players=4, start="founding", rules=Rules(modules=("friends",))),
     dict(players=3, start="founding", rules=Rules(modules=("helpers",))),
     dict(players=6, start="founding", rules=Rules(modules=("friends", "helpers"))),
+    dict(players=4, start="founding", rules=Rules(modules=("seafarers", "harbour_master", "gold_fields")),
+         board="islands"),
 ]
 
 
@@ -50,9 +54,13 @@ def positions() -> tuple[Game, ...]:
     out = []
     for i, variant in enumerate(VARIANTS):
         for seed in range(3):
-            board = Board.beginner() if variant["start"] == "beginner" else Board.random(
-                seed=seed, layout="five_six" if variant["players"] > 4 else "base"
-            )
+            variant = dict(variant)
+            if variant.pop("board", None) == "islands":  # Seafarers, with two hexes turned to gold (SF-1)
+                board = gold_board(Board.load(ISLANDS), 20, 23)
+            else:
+                board = Board.beginner() if variant["start"] == "beginner" else Board.random(
+                    seed=seed, layout="five_six" if variant["players"] > 4 else "base"
+                )
             game = Game(board, seed=100 * i + seed, **variant)
             bots = [RandomBot(seed * 10 + p, offers=True) for p in range(game.n)]
             seen: dict[Phase, int] = {}

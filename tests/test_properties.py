@@ -20,6 +20,7 @@ from catan_nb import Board, Game
 from catan_nb.analysis import RandomBot, WeightedBot
 from catan_nb.rules import Rules
 from catan_nb.rules.modules.gold_fields import gold_board
+from catan_nb.rules.modules.seafarers import ISLANDS
 
 N_CHUNKS = 20
 GAMES_PER_CHUNK = 50  # 1,000 complete games in all
@@ -40,6 +41,9 @@ VARIANTS = [
     dict(players=5, start="founding", rules=Rules(modules=("harbour_master", "friends"))),
     dict(players=4, start="founding", rules=Rules(modules=("gold_fields",)), gold=(0, 7, 12)),
     dict(players=3, start="founding", rules=Rules(modules=("gold_fields", "harbour_master")), gold=(4,)),
+    dict(players=3, start="founding", rules=Rules(modules=("seafarers",)), board="islands"),
+    dict(players=4, start="founding", rules=Rules(modules=("seafarers", "harbour_master", "gold_fields")),
+         board="islands", gold=(23,)),
 ]
 
 
@@ -47,7 +51,9 @@ def _play_checked_game(seed: int) -> Game:
     rng = random.Random(seed)
     variant = dict(VARIANTS[seed % len(VARIANTS)])
     gold = variant.pop("gold", ())
-    if variant["start"] == "beginner":
+    if variant.pop("board", None) == "islands":  # the Seafarers scenario (SF-5..9, SF-8, SF-17)
+        board = Board.load(ISLANDS)
+    elif variant["start"] == "beginner":
         board = Board.beginner()
     else:
         board = Board.random(seed=seed, layout="five_six" if variant["players"] > 4 else "base")

@@ -1,0 +1,198 @@
+"""Seafarers ships (RULES.md SF-5..9, SF-17) and the Longest Trade Route (SF-8), as a rule module.
+
+* **Ships** (SF-5, SF-6): 15 per player, 1 wool + 1 lumber each, on paths that border the sea
+  (between two sea hexes or on the coast) — a piece kind with ``sea=True`` and ``land=False``.
+* **Routes** (SF-7): a shipping route starts at the player's own settlement or city and goes on
+  from its own ships; roads and ships meet only at a building.  The engine keeps where each kind
+  of path piece can continue (its ``reach``), so a ship never continues a road or the reverse.
+* **Longest Trade Route** (SF-8): the engine's trail counts every path kind, passing from roads to
+  ships only at the player's own building (``longest_trail(..., edge_kind, switch)``); the title is
+  the Longest Road's (B-LR-4..7).
+* **Moving a ship** (SF-9): once a turn, after the roll, the last ship of an open route (one end
+  with neither another of the player's ships nor one of their buildings) moves to another legal
+  ship path; never a ship built this turn; a route closed at both ends by the player's buildings
+  cannot move.
+* **Road Building** (SF-17): the two free pieces may be roads or ships, in any mix.
+* **Targets** (SF-13 is a GAP): a scenario board's ``scenario.vp_to_win`` is the target; our own
+  scenario files are replaceable data (``boards/seafarers_islands.json``).
+
+Not yet here (issue 14 goes on): the pirate (SF-10, SF-11), fog and treasure (SF-3, SF-4), island
+bonuses (SF-12, SF-13), Great Catan (SF-15, SF-16), founding ships.
+
+State in ``game.ext["seafarers"]``: ``{"built": [paths built this turn], "moved": bool}``.
+
+Examples
+--------
+>>> from catan_nb import Board, Game
+>>> from catan_nb.rules import Rules
+>>> g = Game(Board.load(ISLANDS), seed=1, rules=Rules(modules=("seafarers",)))
+>>> g.vp_target, g.pieces_left(0)["ship"]
+(12, 15)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...errors import IllegalActionError
+from ..actions import Action
+from ..phase import Phase
+from ..pieces import PieceKind
+from . import Module, register
+
+__all__ = ["Seafarers", "BuildShip", "MoveShip", "SHIP", "movable_ships", "ship_moves", "ISLANDS", "NAME"]
+
+NAME = "seafarers"
+#: SF-5, SF-6: a ship is a path piece on sea paths.
+SHIP = PieceKind("ship", "path", limit=15, cost={"wool": 1, "lumber": 1}, land=False, sea=True, owner=NAME)
+
+
+def _islands_path():
+    from ...board import BOARDS_DIR
+
+    return BOARDS_DIR / "seafarers_islands.json"
+
+
+#: The shipped scenario of our own design (SF-13 GAP proposal).
+ISLANDS = _islands_path()
+
+
+@dataclass(frozen=True, slots=True)
+class BuildShip(Action):
+    """Build a ship on a sea path that continues one of your routes (SF-5..7)."""
+
+    path: int
+
+
+@dataclass(frozen=True, slots=True)
+class MoveShip(Action):
+    """Move the last ship of an open route to another sea path (SF-9)."""
+
+    from_path: int
+    to_path: int
+
+
+def _road_building():
+    from .development import ROAD_BUILDING
+
+    return ROAD_BUILDING
+
+
+def movable_ships(game, player: int) -> list[int]:
+    """SF-9: ``player``'s ships that may move now: the open end of a route, not built this turn."""
+    st = game.ext[NAME]
+    if st["moved"]:
+        return []
+    ship = game.kind_id["ship"]
+    t = game.topology
+    mine = game.placed[ship][player]
+    out = []
+    for e in sorted(mine):
+        if e in st["built"]:
+            continue
+        for v in t.edge_nodes[e]:
+            own_building = game.node_owner[v] == player and game.kinds[game.node_kind[v]].building
+            other_ship = any(f != e and f in mine for f in t.node_edges[v])
+            if not own_building and not other_ship:  # an open end: this is the last ship of its route
+                out.append(e)
+                break
+    return out
+
+
+def ship_moves(game, player: int) -> list[MoveShip]:
+    """Every legal :class:`MoveShip` of ``player`` now (SF-9)."""
+    out = []
+    for e in movable_ships(game, player):
+        trial = game.copy()
+        trial.remove("ship", e)
+        for f in trial.candidates(player, "ship"):
+            if f != e:
+                out.append(MoveShip(e, f))
+    return out
+
+
+def _check_build(game, a: BuildShip) -> None:
+    p = game.current
+    free = game.phase is _road_building()
+    if not free:
+        game.require_build_phase(a)
+    game.check_spot(a, p, "ship", a.path)
+    if not free:
+        game.require_cost(a, p, game.cost("ship"), "a ship")
+
+
+def _apply_build(game, a: BuildShip) -> None:
+    p = game.current
+    if game.phase is _road_building():  # SF-17: a free piece of Road Building
+        game.place(p, "ship", a.path)
+        game.ext[NAME]["built"].append(a.path)
+        game.log.append(a)
+        left = game.stack[-1].data - 1
+        if left <= 0:
+            game.pop()
+        else:
+            game.update(left)
+        return
+    game.pay(p, game.cost("ship"))
+    game.built_this_turn = True
+    game.place(p, "ship", a.path)
+    game.ext[NAME]["built"].append(a.path)
+    game.log.append(a)
+
+
+def _check_move(game, a: MoveShip) -> None:
+    p = game.current
+    game.require_phase(a, Phase.MAIN, rule="SF-9")
+    if game.edge_owner[a.from_path] != p or game.edge_kind[a.from_path] != game.kind_id["ship"]:
+        raise IllegalActionError("SF-9", f"path {a.from_path} holds no ship of seat {p}", a)
+    if game.ext[NAME]["moved"]:
+        raise IllegalActionError("SF-9", f"seat {p} has already moved a ship this turn", a)
+    if a.from_path in game.ext[NAME]["built"]:
+        raise IllegalActionError("SF-9", f"the ship on path {a.from_path} was built this turn", a)
+    if a.from_path not in movable_ships(game, p):
+        raise IllegalActionError("SF-9", f"the ship on path {a.from_path} is not the last ship of an open route", a)
+    trial = game.copy()
+    trial.remove("ship", a.from_path)
+    if a.to_path == a.from_path or a.to_path not in trial.candidates(p, "ship"):
+        raise IllegalActionError("SF-9", f"a ship of seat {p} cannot move to path {a.to_path}", a)
+
+
+def _apply_move(game, a: MoveShip) -> None:
+    p = game.current
+    game.remove("ship", a.from_path)
+    game.place(p, "ship", a.to_path)
+    game.update_longest_road(range(game.n), broken=True)
+    game.ext[NAME]["moved"] = True
+    game.log.append(a)
+
+
+@register
+class Seafarers(Module):
+    """SF-5..9, SF-17: ships, shipping routes, moving ships and the Longest Trade Route."""
+
+    name = NAME
+    pieces = (SHIP,)
+    legal_in = ("main", "road_building")
+    actions = {BuildShip: (_check_build, _apply_build), MoveShip: (_check_move, _apply_move)}
+
+    def init(self, game) -> None:
+        game.ext[NAME] = {"built": [], "moved": False}
+
+    def vp_target(self, game) -> int | None:
+        target = game.board.scenario.get("vp_to_win")
+        return int(target) if target else None
+
+    def legal_builds(self, game, player: int, out: list) -> None:
+        if game.pieces_left(player)["ship"] > 0 and game.affords(game.hands[player], game.cost("ship")):
+            out.extend(BuildShip(e) for e in game.candidates(player, "ship"))
+
+    def legal(self, game, out: list) -> None:
+        p = game.current
+        if game.phase is _road_building():  # SF-17: ships as free pieces
+            if game.pieces_left(p)["ship"] > 0:
+                out.extend(BuildShip(e) for e in game.candidates(p, "ship"))
+        elif game.phase is Phase.MAIN and p == game.active:
+            out.extend(ship_moves(game, p))
+
+    def on_end_turn(self, game) -> None:
+        game.ext[NAME] = {"built": [], "moved": False}

@@ -1,0 +1,90 @@
+"""The Seafarers layer of the board figure: ships, and the sea paths where one may be built.
+
+Ships are drawn as a dotted line in the owner's colour over a dark keel with a boat marker at the
+middle of the path, so they differ from roads (solid) at a glance, by shape as well as colour
+(the colour-blind palette included).  A click on a ringed sea path builds a ship there.
+"""
+
+from __future__ import annotations
+
+from .plugins import Layer, register_layer
+
+NAME = "seafarers"
+
+
+def _mid(game, e: int) -> tuple[float, float]:
+    a, b = game.topology.edge_nodes[e]
+    pos = game.board.graph.nodes
+    (x0, y0), (x1, y1) = pos[a]["pos"], pos[b]["pos"]
+    return (x0 + x1) / 2, (y0 + y1) / 2
+
+
+@register_layer(NAME)
+class ShipLayer(Layer):
+    """Ships per player (keel, dotted hull line, boat marker) and the ship targets of the seat to act."""
+
+    clickable = (f"{NAME}:ship-targets",)
+
+    @property
+    def handles(self):
+        from ..rules.modules.seafarers import BuildShip
+
+        return (BuildShip,)
+
+    def traces(self, game, pal):
+        out = []
+        for p in range(game.n):
+            colour = pal["player"][game.colours[p]]
+            out.append(dict(type="scatter", mode="lines", name=f"{NAME}:keel:{p}", hoverinfo="skip",
+                            line=dict(color="#0b2545", width=9)))
+            out.append(dict(type="scatter", mode="lines", name=f"{NAME}:ship:{p}", hoverinfo="skip",
+                            line=dict(color=colour, width=5, dash="dot")))
+            out.append(dict(type="scatter", mode="markers", name=f"{NAME}:boat:{p}", hoverinfo="text",
+                            marker=dict(symbol="triangle-up", size=13, color=colour,
+                                        line=dict(color="#0b2545", width=1.5))))
+        out.append(dict(type="scatter", mode="markers", name=f"{NAME}:ship-targets", hoverinfo="text",
+                        marker=dict(symbol="circle-open", size=16, color=pal["highlight"], line=dict(width=3))))
+        return out
+
+    def dynamic(self, game, pal, legal):
+        from ..rules.modules.seafarers import BuildShip
+
+        ship = game.kind_id["ship"]
+        pos = game.board.graph.nodes
+        out = {}
+        for p in range(game.n):
+            xs, ys, bx, by = [], [], [], []
+            for e in sorted(game.placed[ship][p]):
+                a, b = game.topology.edge_nodes[e]
+                xs += [pos[a]["pos"][0], pos[b]["pos"][0], None]
+                ys += [pos[a]["pos"][1], pos[b]["pos"][1], None]
+                mx, my = _mid(game, e)
+                bx.append(mx)
+                by.append(my)
+            out[f"{NAME}:keel:{p}"] = dict(x=xs, y=ys)
+            out[f"{NAME}:ship:{p}"] = dict(x=xs, y=ys)
+            out[f"{NAME}:boat:{p}"] = dict(x=bx, y=by, hovertext=[f"{str(game.colours[p]).title()}'s ship"] * len(bx))
+        targets = sorted({a.path for a in legal if isinstance(a, BuildShip)})
+        mids = [_mid(game, e) for e in targets]
+        out[f"{NAME}:ship-targets"] = dict(x=[m[0] for m in mids], y=[m[1] for m in mids], customdata=targets,
+                                           hovertext=["build a ship here"] * len(targets))
+        return out
+
+    def click(self, game, trace_name, index, legal):
+        from ..rules.modules.seafarers import BuildShip
+
+        targets = sorted({a.path for a in legal if isinstance(a, BuildShip)})
+        return BuildShip(targets[index]) if 0 <= index < len(targets) else None
+
+
+def _phrases() -> None:
+    """How the log says the Seafarers actions (and a gold pick, SF-1)."""
+    from .text import PHRASES, place_of_path
+
+    PHRASES.setdefault("BuildShip", lambda who, a, b, g: f"{who} built a ship {place_of_path(b, a.path)}")
+    PHRASES.setdefault("MoveShip", lambda who, a, b, g: (f"{who} moved a ship from {place_of_path(b, a.from_path)} "
+                                                         f"to {place_of_path(b, a.to_path)}"))
+    PHRASES.setdefault("PickGold", lambda who, a, b, g: f"{who} took 1 {a.resource} from a gold field")
+
+
+_phrases()

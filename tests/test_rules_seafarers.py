@@ -1,0 +1,214 @@
+"""SF-5..9, SF-8, SF-17: ships, shipping routes and the Longest Trade Route, tested as positions
+on the shipped islands scenario (boards/seafarers_islands.json, our own GAP proposal)."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from helpers import deal, empty_hands
+from invariants import Checker
+
+from catan_nb import Board, Game
+from catan_nb.analysis import RandomBot, ValueBot, play_game
+from catan_nb.errors import IllegalActionError
+from catan_nb.rules import BuildRoad, BuildSettlement, EndTurn, Phase, PlayRoadBuilding, RollDice, Rules, longest_trail
+from catan_nb.rules.modules.seafarers import ISLANDS, BuildShip, MoveShip, movable_ships
+
+BOARD = Board.load(ISLANDS)
+
+
+def coastal_game(players: int = 4) -> Game:
+    """Founding done on coastal intersections; seat 0 to act in its main phase, hands empty."""
+    g = Game(BOARD, players=players, seed=3, rules=Rules(modules=("seafarers",)))
+    t = g.topology
+    while g.phase in (Phase.FOUNDING_SETTLEMENT, Phase.FOUNDING_ROAD):
+        acts = g.legal_actions()
+        if g.phase is Phase.FOUNDING_SETTLEMENT:
+            coast = [a for a in acts if t.node_sea[a.node]]
+            g.play(coast[0] if coast else acts[0])
+        else:
+            g.play(acts[0])
+    g.play(RollDice(dice=(1, 1)))
+    while g.phase is not Phase.MAIN:
+        g.play(g.legal_actions()[0])
+    empty_hands(g)
+    return g
+
+
+def sea_paths_from(g: Game, v: int) -> list[int]:
+    return [e for e in g.topology.node_edges[v] if g.topology.edge_sea[e] and g.edge_owner[e] < 0]
+
+
+def my_coast_node(g: Game, p: int = 0) -> int:
+    return next(v for v in sorted(g.placed[g.kind_id["settlement"]][p]) if sea_paths_from(g, v))
+
+
+def test_sf5_a_ship_costs_wool_and_lumber_and_there_are_15():
+    g = coastal_game()
+    v = my_coast_node(g)
+    e = sea_paths_from(g, v)[0]
+    with pytest.raises(IllegalActionError, match="B-BUILD-1"):
+        g.play(BuildShip(e))
+    deal(g, 0, wool=1, lumber=1)
+    g.play(BuildShip(e))
+    assert g.piece_on(e) == (0, "ship") and sum(g.hands[0]) == 0 and g.pieces_left(0)["ship"] == 14
+
+
+def test_sf6_ships_only_on_paths_that_border_the_sea():
+    g = coastal_game()
+    t = g.topology
+    inland = next(e for e in range(t.n_edges) if t.edge_land[e] and not t.edge_sea[e] and g.edge_owner[e] < 0)
+    deal(g, 0, wool=1, lumber=1)
+    with pytest.raises(IllegalActionError, match="SF-6"):
+        g.play(BuildShip(inland))
+    assert all(t.edge_sea[a.path] for a in g.legal_actions() if isinstance(a, BuildShip))
+
+
+def test_sf7_routes_start_at_a_building_and_never_join_a_road():
+    g = coastal_game()
+    t = g.topology
+    v = my_coast_node(g)
+    deal(g, 0, wool=3, lumber=3)
+    e = sea_paths_from(g, v)[0]
+    g.play(BuildShip(e))
+    far = next(x for x in t.edge_nodes[e] if x != v)
+    # the next ship continues from the ship's open end
+    nxt = [f for f in sea_paths_from(g, far)]
+    assert nxt and all(BuildShip(f) in g.legal_actions() for f in nxt)
+    # a ship may not start at the end of one of the player's roads with no building there
+    road_ends = {x for r in g.placed[g.kind_id["road"]][0] for x in t.edge_nodes[r]}
+    bare = [x for x in road_ends if g.node_owner[x] < 0]
+    for x in bare:
+        for f in sea_paths_from(g, x):
+            if not any(f in t.node_edges[y] for y in g.reach[g.kind_id["ship"]][0]):
+                with pytest.raises(IllegalActionError, match="B-BUILD-4"):
+                    g.play(BuildShip(f))
+    # and a road never continues a ship: no BuildRoad from the ship's open end
+    deal(g, 0, brick=1)
+    assert not any(isinstance(a, BuildRoad) and far in t.edge_nodes[a.path] and g.node_owner[far] < 0
+                   and not (set(t.node_edges[far]) & g.placed[g.kind_id["road"]][0])
+                   for a in g.legal_actions())
+
+
+def _brute_trail(g: Game, p: int) -> int:
+    """The longest trail of roads and ships by brute force: every ordering of simple trails (SF-8)."""
+    t = g.topology
+    mine = [e for e, o in enumerate(g.edge_owner) if o == p]
+    building = {v for v, o in enumerate(g.node_owner) if o == p and g.kinds[g.node_kind[v]].building}
+    blocked = {v for v, o in enumerate(g.node_owner) if o >= 0 and o != p and g.kinds[g.node_kind[v]].blocks}
+    best = 0
+
+    def dfs(v, used, last_kind, length):
+        nonlocal best
+        best = max(best, length)
+        if v in blocked and length:
+            return
+        for e in t.node_edges[v]:
+            if e in used or e not in mine:
+                continue
+            k = g.edge_kind[e]
+            if last_kind is not None and k != last_kind and v not in building:
+                continue  # SF-8: kinds meet only at the player's own building
+            a, b = t.edge_nodes[e]
+            dfs(b if a == v else a, used | {e}, k, length + 1)
+
+    for v in {x for e in mine for x in t.edge_nodes[e]}:
+        dfs(v, frozenset(), None, 0)
+    return best
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_sf8_the_trade_route_counts_roads_and_ships_through_a_building_brute_force(seed):
+    g = Game(BOARD, players=3, seed=seed, rules=Rules(modules=("seafarers",)))
+    bots = [RandomBot(seed=seed * 3 + q) for q in range(3)]
+    steps = 0
+    while not g.is_over and steps < 1500:
+        g.apply(bots[g.current_player].choose(g))
+        steps += 1
+        if steps % 100 == 0:
+            for p in range(3):
+                assert g.longest_road(p) == _brute_trail(g, p), (seed, steps, p)
+
+
+def test_sf9_move_the_last_ship_of_an_open_route_once_a_turn_not_built_this_turn():
+    g = coastal_game()
+    t = g.topology
+    v = my_coast_node(g)
+    deal(g, 0, wool=2, lumber=2)
+    e1 = sea_paths_from(g, v)[0]
+    g.play(BuildShip(e1))
+    assert movable_ships(g, 0) == []  # built this turn
+    with pytest.raises(IllegalActionError, match="SF-9"):
+        g.play(MoveShip(e1, e1))
+    far = next(x for x in t.edge_nodes[e1] if x != v)
+    e2 = sea_paths_from(g, far)[0]
+    g.play(BuildShip(e2))
+    # next turn of seat 0
+    g.play(EndTurn())
+    while not (g.current_player == 0 and g.phase is Phase.MAIN):
+        acts = g.legal_actions()
+        g.play(next((a for a in acts if isinstance(a, (RollDice, EndTurn))), acts[0]))
+    assert movable_ships(g, 0) == [e2]  # only the open end of the route: e1 is held by e2 and the settlement
+    moves = [a for a in g.legal_actions() if isinstance(a, MoveShip)]
+    assert moves and all(m.from_path == e2 for m in moves)
+    with pytest.raises(IllegalActionError, match="SF-9"):
+        g.play(MoveShip(e1, moves[0].to_path))
+    g.play(moves[0])
+    assert g.edge_owner[e2] < 0 and g.piece_on(moves[0].to_path) == (0, "ship")
+    assert not any(isinstance(a, MoveShip) for a in g.legal_actions())  # one move a turn
+    with pytest.raises(IllegalActionError, match="SF-9"):
+        g.play(MoveShip(moves[0].to_path, e2))
+
+
+def test_sf17_road_building_places_roads_or_ships():
+    g = coastal_game()
+    v = my_coast_node(g)
+    g.dev[0][1] += 1  # a Road Building card held since an earlier turn
+    g.deck[1] -= 1
+    g.play(PlayRoadBuilding())
+    ships = [a for a in g.legal_actions() if isinstance(a, BuildShip)]
+    roads = [a for a in g.legal_actions() if isinstance(a, BuildRoad)]
+    assert ships and roads
+    g.play(next(a for a in ships if a.path in sea_paths_from(g, v)))
+    g.play(next(a for a in g.legal_actions() if isinstance(a, BuildRoad)))
+    assert g.phase is Phase.MAIN and sum(g.hands[0]) == 0  # both free
+
+
+def test_sf13_the_scenario_target_is_data():
+    g = Game(BOARD, players=4, seed=1, rules=Rules(modules=("seafarers",)))
+    assert g.vp_target == BOARD.scenario["vp_to_win"] == 12
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_seafarers_games_end_with_invariants_and_replay(seed):
+    g = Game(BOARD, players=4 if seed % 2 else 3, seed=seed, rules=Rules(modules=("seafarers",)))
+    bots = [ValueBot(seed=seed * 4 + q) for q in range(g.n)]
+    check = Checker(g)
+    check()
+    while not g.is_over and g.turn < 600:
+        g.play(bots[g.current_player].choose(g))
+        check()
+    assert g.is_over
+    assert Game.from_json(g.to_json()).state() == g.state() == g.replay().state()
+
+
+def test_ships_are_drawn_and_built_by_a_click_at_the_table():
+    """Issue 14 item 10 (first part): ships drawn apart from roads; a click on a ringed sea path builds one."""
+    from catan_nb.widgets import GameTable
+
+    g = coastal_game()
+    t = GameTable(g, seats=["human"] * 4, bot_delay=None)
+    names = [d.name for d in t.figure.data]
+    assert "seafarers:ship:0" in names and "seafarers:ship-targets" in names
+    assert t.figure.data[t._idx["seafarers:ship:0"]].line.dash == "dot"  # roads are solid
+    deal(g, 0, wool=1, lumber=1)
+    t.refresh()
+    targets = t.figure.data[t._idx["seafarers:ship-targets"]]
+    assert len(targets.x) > 0
+    layer = next(la for la in t.layers if type(la).__name__ == "ShipLayer")
+    path = targets.customdata[0]
+    assert t.click_layer(layer, "seafarers:ship-targets", 0)
+    assert g.piece_on(path) == (0, "ship")
+    assert len(t.figure.data[t._idx["seafarers:boat:0"]].x) == 1
+    assert any("built a ship" in line and "path" not in line for line in t.log_lines[-2:]), t.log_lines[-3:]
