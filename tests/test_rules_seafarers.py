@@ -3,16 +3,15 @@ on the shipped islands scenario (boards/seafarers_islands.json, our own GAP prop
 
 from __future__ import annotations
 
-import itertools
 
 import pytest
 from helpers import deal, empty_hands
 from invariants import Checker
 
 from catan_nb import Board, Game
-from catan_nb.analysis import RandomBot, ValueBot, play_game
+from catan_nb.analysis import RandomBot, ValueBot
 from catan_nb.errors import IllegalActionError
-from catan_nb.rules import BuildRoad, BuildSettlement, EndTurn, Phase, PlayRoadBuilding, RollDice, Rules, longest_trail
+from catan_nb.rules import BuildRoad, EndTurn, Phase, PlayRoadBuilding, RollDice, Rules
 from catan_nb.rules.modules.seafarers import ISLANDS, BuildShip, MoveShip, movable_ships
 
 BOARD = Board.load(ISLANDS)
