@@ -211,3 +211,45 @@ def test_ships_are_drawn_and_built_by_a_click_at_the_table():
     assert g.piece_on(path) == (0, "ship")
     assert len(t.figure.data[t._idx["seafarers:boat:0"]].x) == 1
     assert any("built a ship" in line and "path" not in line for line in t.log_lines[-2:]), t.log_lines[-3:]
+
+
+def _seven_for(g: Game) -> None:
+    """Seat to act rolls a 7 and settles the discards."""
+    g.play(RollDice(dice=(3, 4)))
+    while g.phase is Phase.DISCARD:
+        g.play(g.legal_actions()[0])
+
+
+def test_sf10_sf11_the_pirate_on_sea_steals_from_ship_owners_and_blockades():
+    from catan_nb.rules.modules.seafarers import MovePirate, pirate, pirate_victims
+
+    g = coastal_game()
+    t = g.topology
+    v = my_coast_node(g)
+    deal(g, 0, wool=2, lumber=2)
+    e1 = sea_paths_from(g, v)[0]
+    g.play(BuildShip(e1))
+    sea_hex = next(h for h in t.hexes_of_path(e1) if not t.hex_land[h]) if hasattr(t, "hexes_of_path") else \
+        next(h for h in range(t.n_hexes) if not t.hex_land[h] and e1 in t.hex_edges[h])
+    g.play(EndTurn())
+    # seat 1 rolls a 7 and may move the pirate instead of the robber (SF-10)
+    while g.current_player != 1 or g.phase is not Phase.ROLL:
+        g.play(next(a for a in g.legal_actions() if isinstance(a, (RollDice, EndTurn))))
+    deal(g, 0, ore=1)
+    _seven_for(g)
+    assert g.phase is Phase.MOVE_ROBBER and g.current_player == 1
+    pirates = [a for a in g.legal_actions() if isinstance(a, MovePirate)]
+    assert pirates and all(not t.hex_land[a.hex] for a in pirates)
+    with pytest.raises(IllegalActionError, match="SF-10"):
+        g.play(MovePirate(next(h for h in range(t.n_hexes) if t.hex_land[h])))
+    assert 0 in pirate_victims(g, sea_hex)
+    cards = sum(g.hands[0])
+    g.play(MovePirate(sea_hex, 0))
+    assert pirate(g) == sea_hex and sum(g.hands[0]) == cards - 1 and g.phase is Phase.MAIN
+    assert isinstance(g.log[-1], MovePirate) and g.log[-1].stolen is not None
+    # SF-11: no ship may be built on the pirate hex's edges, and ships next to it cannot move
+    assert not any(isinstance(a, BuildShip) and a.path in t.hex_edges[sea_hex] for a in g.legal_actions())
+    g.play(EndTurn())
+    while not (g.current_player == 0 and g.phase is Phase.MAIN):
+        g.play(next(a for a in g.legal_actions() if isinstance(a, (RollDice, EndTurn))))
+    assert e1 not in movable_ships(g, 0)

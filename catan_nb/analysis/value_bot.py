@@ -332,7 +332,11 @@ class ValueBot:
         out = []
         for a in acts:
             if not isinstance(a, MoveRobber):
-                out.append(Choice(a, -1e9))
+                if hasattr(a, "hex") and hasattr(a, "victim"):  # another robber-like piece (the pirate, SF-10)
+                    steal = 0.0 if a.victim is None else 2.0 + 0.8 * vis[a.victim] + 0.2 * min(cards[a.victim], 8)
+                    out.append(Choice(a, steal + self.rng.random() * 1e-6))
+                else:
+                    out.append(Choice(a, -1e9))
                 continue
             h = a.hex
             t = game.hex_token[h]

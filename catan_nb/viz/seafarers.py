@@ -19,6 +19,12 @@ def _mid(game, e: int) -> tuple[float, float]:
     return (x0 + x1) / 2, (y0 + y1) / 2
 
 
+def _hex_centre(game, hx: int) -> tuple[float, float]:
+    pos = game.board.graph.nodes
+    corners = [pos[v]["pos"] for v in game.topology.hex_nodes[hx]]
+    return sum(x for x, _ in corners) / len(corners), sum(y for _, y in corners) / len(corners)
+
+
 @register_layer(NAME)
 class ShipLayer(Layer):
     """Ships per player (keel, dotted hull line, boat marker) and the ship targets of the seat to act."""
@@ -42,6 +48,9 @@ class ShipLayer(Layer):
             out.append(dict(type="scatter", mode="markers", name=f"{NAME}:boat:{p}", hoverinfo="text",
                             marker=dict(symbol="triangle-up", size=13, color=colour,
                                         line=dict(color="#0b2545", width=1.5))))
+        out.append(dict(type="scatter", mode="markers+text", name=f"{NAME}:pirate", hoverinfo="text", text=["P"],
+                        textfont=dict(color="white", size=11),
+                        marker=dict(symbol="diamond-wide", size=24, color="#111", line=dict(color="white", width=1))))
         out.append(dict(type="scatter", mode="markers", name=f"{NAME}:ship-targets", hoverinfo="text",
                         marker=dict(symbol="circle-open", size=16, color=pal["highlight"], line=dict(width=3))))
         return out
@@ -64,6 +73,12 @@ class ShipLayer(Layer):
             out[f"{NAME}:keel:{p}"] = dict(x=xs, y=ys)
             out[f"{NAME}:ship:{p}"] = dict(x=xs, y=ys)
             out[f"{NAME}:boat:{p}"] = dict(x=bx, y=by, hovertext=[f"{str(game.colours[p]).title()}'s ship"] * len(bx))
+        hx = game.ext[NAME]["pirate"]
+        if hx is None:
+            out[f"{NAME}:pirate"] = dict(x=[], y=[], hovertext=[])
+        else:
+            cx, cy = _hex_centre(game, hx)
+            out[f"{NAME}:pirate"] = dict(x=[cx], y=[cy], hovertext=["the pirate (SF-10, SF-11)"])
         targets = sorted({a.path for a in legal if isinstance(a, BuildShip)})
         mids = [_mid(game, e) for e in targets]
         out[f"{NAME}:ship-targets"] = dict(x=[m[0] for m in mids], y=[m[1] for m in mids], customdata=targets,
@@ -82,9 +97,21 @@ def _phrases() -> None:
     from .text import PHRASES, place_of_path
 
     PHRASES.setdefault("BuildShip", lambda who, a, b, g: f"{who} built a ship {place_of_path(b, a.path)}")
-    PHRASES.setdefault("MoveShip", lambda who, a, b, g: (f"{who} moved a ship from {place_of_path(b, a.from_path)} "
-                                                         f"to {place_of_path(b, a.to_path)}"))
+    PHRASES.setdefault("MoveShip", lambda who, a, b, g: (f"{who} moved a ship: {place_of_path(b, a.from_path)} → "
+                                                         f"{place_of_path(b, a.to_path)}"))
     PHRASES.setdefault("PickGold", lambda who, a, b, g: f"{who} took 1 {a.resource} from a gold field")
+    PHRASES.setdefault("MovePirate", lambda who, a, b, g: (
+        f"{who} moved the pirate next to {_sea_place(g, a.hex)}"
+        + (f" and robbed {str(g.colours[a.victim]).title()}" if a.victim is not None else "")))
+
+
+def _sea_place(game, hx: int) -> str:
+    """A sea hex as players see it: the land it borders, else its place on the map."""
+    from .text import place_of_hex
+
+    t = game.topology
+    land = sorted({h for v in t.hex_nodes[hx] for h in t.node_hexes[v] if t.hex_land[h]})
+    return " and ".join(place_of_hex(game.board, h) for h in land[:2]) if land else "the open sea"
 
 
 _phrases()

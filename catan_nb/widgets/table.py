@@ -92,8 +92,17 @@ BADGE = ("<span title='{0}' style='display:inline-block;padding:0 4px;border-rad
 RULE_ID = re.compile(r" \((?:[A-Z0-9]+-)+[A-Z0-9]+\)")
 
 
-def describe(action) -> str:
-    """A readable label for any action (the special-actions list)."""
+def describe(action, game=None) -> str:
+    """A readable label for any action (the special-actions list): the log's phrase when a
+    module gave one (places by their hexes), else the action's kind and fields."""
+    from ..viz.text import PHRASES
+
+    phrase = PHRASES.get(type(action).__name__)
+    if game is not None and phrase is not None:
+        try:
+            return phrase("", action, game.board, game).strip()
+        except (AttributeError, KeyError, TypeError, IndexError):
+            pass
     return _words(action)
 
 
@@ -738,7 +747,7 @@ class GameTable(SavesGames):
         self._refresh_trade(legal, kinds)
         # Module actions without their own controls.
         special = self.special_actions()
-        self.special.options = [(describe(a), a) for a in special]
+        self.special.options = [(describe(a, g), a) for a in special]
         enable(b["special"], bool(special))
         show(self.special_row, bool(special))
         # The bot bar.

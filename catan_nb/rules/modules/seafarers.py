@@ -13,13 +13,18 @@
   ship path; never a ship built this turn; a route closed at both ends by the player's buildings
   cannot move.
 * **Road Building** (SF-17): the two free pieces may be roads or ships, in any mix.
+* **The pirate** (SF-10, SF-11): on a 7 or a knight the player moves the robber *or* the pirate
+  (:class:`MovePirate`); the pirate goes only on sea hexes and steals 1 card from a player with a
+  ship next to it; ships next to the pirate cannot move and no ship may be built on its hex's
+  edges.  It starts where the scenario's ``pirate`` says (off the board if it says nothing).
 * **Targets** (SF-13 is a GAP): a scenario board's ``scenario.vp_to_win`` is the target; our own
   scenario files are replaceable data (``boards/seafarers_islands.json``).
 
-Not yet here (issue 14 goes on): the pirate (SF-10, SF-11), fog and treasure (SF-3, SF-4), island
-bonuses (SF-12, SF-13), Great Catan (SF-15, SF-16), founding ships.
+Not yet here (issue 14 goes on): fog and treasure (SF-3, SF-4), island bonuses (SF-12, SF-13),
+Great Catan (SF-15, SF-16), founding ships.
 
-State in ``game.ext["seafarers"]``: ``{"built": [paths built this turn], "moved": bool}``.
+State in ``game.ext["seafarers"]``: ``{"built": [paths built this turn], "moved": bool,
+"pirate": hex or None}``.
 
 Examples
 --------
@@ -34,13 +39,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...constants import Good
 from ...errors import IllegalActionError
 from ..actions import Action
 from ..phase import Phase
 from ..pieces import PieceKind
 from . import Module, register
 
-__all__ = ["Seafarers", "BuildShip", "MoveShip", "SHIP", "movable_ships", "ship_moves", "ISLANDS", "NAME"]
+__all__ = ["Seafarers", "BuildShip", "MoveShip", "MovePirate", "SHIP", "movable_ships", "ship_moves", "pirate",
+           "pirate_victims", "ISLANDS", "NAME"]
 
 NAME = "seafarers"
 #: SF-5, SF-6: a ship is a path piece on sea paths.
@@ -72,6 +79,37 @@ class MoveShip(Action):
     to_path: int
 
 
+@dataclass(frozen=True, slots=True)
+class MovePirate(Action):
+    """Move the pirate instead of the robber (SF-10) and maybe steal from a ship owner next to it.
+
+    ``stolen`` is the outcome, filled in when played (as for :class:`~catan_nb.rules.MoveRobber`).
+    """
+
+    hex: int
+    victim: int | None = None
+    stolen: Good | None = None
+
+
+def pirate(game) -> int | None:
+    """The pirate's hex (``None``: not on the board)."""
+    return game.ext[NAME]["pirate"]
+
+
+def pirate_victims(game, hx: int) -> list[int]:
+    """SF-10: players other than the active one with a ship next to sea hex ``hx`` and a card to lose."""
+    ship = game.kind_id["ship"]
+    owners = {game.edge_owner[e] for e in game.topology.hex_edges[hx]
+              if game.edge_owner[e] >= 0 and game.edge_kind[e] == ship}
+    return sorted(o for o in owners if o != game.active and any(game.hands[o]))
+
+
+def _pirate_blocks(game, e: int) -> bool:
+    """SF-11: path ``e`` borders the pirate's hex."""
+    hx = pirate(game)
+    return hx is not None and e in game.topology.hex_edges[hx]
+
+
 def _road_building():
     from .development import ROAD_BUILDING
 
@@ -88,7 +126,7 @@ def movable_ships(game, player: int) -> list[int]:
     mine = game.placed[ship][player]
     out = []
     for e in sorted(mine):
-        if e in st["built"]:
+        if e in st["built"] or _pirate_blocks(game, e):  # SF-9; SF-11: the pirate holds ships next to it
             continue
         for v in t.edge_nodes[e]:
             own_building = game.node_owner[v] == player and game.kinds[game.node_kind[v]].building
@@ -166,17 +204,59 @@ def _apply_move(game, a: MoveShip) -> None:
     game.log.append(a)
 
 
+def _check_pirate(game, a: MovePirate) -> None:
+    from .robber import DISCARD, MOVE_ROBBER
+
+    if game.phase is DISCARD:
+        raise IllegalActionError("B-ROB-4", f"discards come first; still owed: {game.discards_owed()}", a)
+    game.require_phase(a, MOVE_ROBBER, rule="SF-10")
+    t = game.topology
+    if not isinstance(a.hex, int) or not 0 <= a.hex < t.n_hexes or t.hex_land[a.hex]:
+        raise IllegalActionError("SF-10", f"the pirate goes only on a sea hex, not {a.hex!r}", a)
+    if a.hex == pirate(game):
+        raise IllegalActionError("SF-10", f"the pirate must move; it is on hex {a.hex} already", a)
+    victims = pirate_victims(game, a.hex)
+    if a.victim is None:
+        if a.stolen is not None:
+            raise IllegalActionError("B-ROB-6", "a stolen card needs a victim", a)
+        if victims and game.rules.steal_mandatory:
+            raise IllegalActionError("B-ROB-6", f"stealing is compulsory under these rules; victims: {victims}", a)
+        return
+    if a.victim not in victims:
+        raise IllegalActionError("SF-10", f"seat {a.victim} has no ship next to hex {a.hex} and a card to lose", a)
+    if a.stolen is not None and a.stolen not in game.goods:
+        raise IllegalActionError("API", f"{a.stolen!r} is not a good of this game", a)
+
+
+def _apply_pirate(game, a: MovePirate) -> None:
+    from .robber import steal
+
+    game.ext[NAME]["pirate"] = a.hex
+    stolen = steal(game, a.victim, a.stolen) if a.victim is not None else None
+    done = MovePirate(a.hex, a.victim, stolen)
+    game.log.append(done)
+    game.pop()
+
+
 @register
 class Seafarers(Module):
     """SF-5..9, SF-17: ships, shipping routes, moving ships and the Longest Trade Route."""
 
     name = NAME
     pieces = (SHIP,)
-    legal_in = ("main", "road_building")
-    actions = {BuildShip: (_check_build, _apply_build), MoveShip: (_check_move, _apply_move)}
+    legal_in = ("main", "road_building", "move_robber")
+    actions = {BuildShip: (_check_build, _apply_build), MoveShip: (_check_move, _apply_move),
+               MovePirate: (_check_pirate, _apply_pirate)}
 
     def init(self, game) -> None:
-        game.ext[NAME] = {"built": [], "moved": False}
+        start = game.board.scenario.get("pirate")
+        hx = game.board.hex_at(*start).id if start else None
+        game.ext[NAME] = {"built": [], "moved": False, "pirate": hx}
+
+    def candidates(self, game, player: int, kind: str, sites: list[int]) -> list[int]:
+        if kind != "ship" or pirate(game) is None:
+            return sites
+        return [e for e in sites if not _pirate_blocks(game, e)]  # SF-11
 
     def vp_target(self, game) -> int | None:
         target = game.board.scenario.get("vp_to_win")
@@ -188,6 +268,17 @@ class Seafarers(Module):
 
     def legal(self, game, out: list) -> None:
         p = game.current
+        if game.phase.value == "move_robber":  # SF-10: the pirate instead of the robber
+            t = game.topology
+            here = pirate(game)
+            for hx in range(t.n_hexes):
+                if t.hex_land[hx] or hx == here:
+                    continue
+                victims = pirate_victims(game, hx)
+                if not (victims and game.rules.steal_mandatory):
+                    out.append(MovePirate(hx))
+                out.extend(MovePirate(hx, v) for v in victims)
+            return
         if game.phase is _road_building():  # SF-17: ships as free pieces
             if game.pieces_left(p)["ship"] > 0:
                 out.extend(BuildShip(e) for e in game.candidates(p, "ship"))
@@ -195,4 +286,6 @@ class Seafarers(Module):
             out.extend(ship_moves(game, p))
 
     def on_end_turn(self, game) -> None:
-        game.ext[NAME] = {"built": [], "moved": False}
+        st = game.ext[NAME]
+        st["built"] = []
+        st["moved"] = False
