@@ -20,6 +20,7 @@ from catan_nb import Board, Game
 from catan_nb.analysis import RandomBot, WeightedBot
 from catan_nb.rules import Rules
 from catan_nb.rules.modules.gold_fields import gold_board
+from catan_nb.rules.modules.fog import FOG_ISLANDS
 from catan_nb.rules.modules.seafarers import ISLANDS
 
 N_CHUNKS = 20
@@ -44,6 +45,7 @@ VARIANTS = [
     dict(players=3, start="founding", rules=Rules(modules=("seafarers",)), board="islands"),
     dict(players=4, start="founding", rules=Rules(modules=("seafarers", "harbour_master", "gold_fields")),
          board="islands", gold=(23,)),
+    dict(players=4, start="founding", rules=Rules(modules=("seafarers", "fog")), board="fog"),
 ]
 
 
@@ -51,8 +53,11 @@ def _play_checked_game(seed: int) -> Game:
     rng = random.Random(seed)
     variant = dict(VARIANTS[seed % len(VARIANTS)])
     gold = variant.pop("gold", ())
-    if variant.pop("board", None) == "islands":  # the Seafarers scenario (SF-5..9, SF-8, SF-17)
+    scenario = variant.pop("board", None)
+    if scenario == "islands":  # the Seafarers scenario (SF-5..11, SF-17)
         board = Board.load(ISLANDS)
+    elif scenario == "fog":  # the same with the outer islands in the fog (SF-3)
+        board = Board.load(FOG_ISLANDS)
     elif variant["start"] == "beginner":
         board = Board.beginner()
     else:

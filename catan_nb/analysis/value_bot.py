@@ -123,9 +123,9 @@ def _board(game: Game) -> _BoardData:
 def _hex_yield(game: Game) -> list[tuple[int, float]]:
     """(resource, chance per roll) of each hex now (the robber's hex yields nothing)."""
     out = []
-    res = game.topology.hex_resource
-    for h in range(len(game.hex_token)):
-        r, t = res[h], game.hex_token[h]
+    for h, terrain in enumerate(game.hex_terrain):  # the hexes now (a fog hex revealed, SF-3)
+        res = terrain.resource
+        r, t = (-1 if res is None else res.value), game.hex_token[h]
         if r < 0 or not t or h == game.robber:
             out.append((-1, 0.0))
         else:

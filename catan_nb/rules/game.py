@@ -1120,6 +1120,11 @@ class Game:
             cut = {self.edge_owner[e] for e in self._t.node_edges[site]} - {-1, p}
             if cut:
                 self.update_longest_road(cut, broken=True)
+        if pk.building and len(self._path_kinds) > 1:
+            # SF-8: one's own building is where roads and ships join, so it may lengthen one's trail.
+            kinds = {self.edge_kind[e] for e in self._t.node_edges[site] if self.edge_owner[e] == p}
+            if len(kinds) > 1:
+                self.update_longest_road((p,), broken=False)
 
     def remove(self, kind: str, site: int) -> int:
         """Take a piece off the board (a helper's effect, a displaced knight, a lost city...).

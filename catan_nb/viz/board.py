@@ -45,6 +45,7 @@ DYNAMIC_TRACES = (
     "highlight-nodes",
     "buildings",
     "robber",
+    "hex-labels",
 )
 
 
@@ -226,6 +227,10 @@ def dynamic_traces(
     robber = game.robber if game is not None else board.robber_start
     rx, ry = _hex_centre(board, robber)
     out["robber"] = dict(x=[rx - 0.42], y=[ry + 0.05], hovertext=[f"robber on hex {robber}"])
+    # Terrain names follow the game's hexes (a hex revealed from the fog shows what it is, SF-3).
+    terrains = game.hex_terrain if game is not None else [t.terrain for t in board.hexes]
+    out["hex-labels"] = dict(text=[TERRAIN_LABEL.get(terrains[t.id], str(terrains[t.id]))
+                                   for t in board.hexes if t.is_land])
     if game is not None:
         for layer in layers_for(game):
             out.update(layer.dynamic(game, pal, list(legal or ())))
@@ -309,6 +314,11 @@ def board_figure(
         if pattern:
             tr["fillpattern"] = dict(shape=pattern, fgcolor="rgba(0,0,0,0.35)", size=8)
         traces.append(tr)
+    # --- the rule modules' layers that belong under the pieces (a hex revealed from the fog, SF-3)
+    layers = layers_for(game) if game is not None else []
+    under = [layer for layer in layers if getattr(layer, "below", False)]
+    # (their dynamic properties are computed with the others below and filled in at the end)
+    under_at = len(traces)
     # --- tokens and hex labels (also the click target of a hex)
     cx, cy, text, colour, hover, sizes, rims = [], [], [], [], [], [], []
     lx_, ly_, ltext, lcol = [], [], [], []
@@ -350,8 +360,10 @@ def board_figure(
         )
     )
     traces.append(
-        dict(type="scatter", x=lx_, y=ly_, mode="text", text=ltext, textfont=dict(color=lcol, size=10),
-             hoverinfo="skip", name="hex-labels", showlegend=False)
+        dict(type="scatter", x=lx_, y=ly_, mode="text", textfont=dict(color=lcol, size=10),
+             hoverinfo="skip", name="hex-labels", showlegend=False,
+             text=ltext if game is None else [TERRAIN_LABEL.get(game.hex_terrain[t.id], str(game.hex_terrain[t.id]))
+                                              for t in board.hexes if t.is_land])
     )
     # --- harbours: a marker off the coast and dotted links to their two intersections
     hx_, hy_, htext, lx, ly = [], [], [], [], []
@@ -456,10 +468,13 @@ def board_figure(
                        textfont=dict(size=9, color="#000"), **{k: v for k, v in dyn["buildings"].items() if k != "marker"},
                        marker=dict(line=dict(width=0), **dyn["buildings"]["marker"])))
     # --- the rule modules' layers: their pieces and targets, drawn by the module that adds them
-    if game is not None:
-        for layer in layers_for(game):
-            for tr in layer.traces(game, pal):
-                traces.append({"showlegend": False, **tr, **dyn.get(tr["name"], {})})
+    for layer in layers:
+        made = [{"showlegend": False, **tr, **dyn.get(tr["name"], {})} for tr in layer.traces(game, pal)]
+        if layer in under:
+            traces[under_at:under_at] = made
+            under_at += len(made)
+        else:
+            traces.extend(made)
     traces.append(dict(type="scatter", mode="markers+text", name="robber", showlegend=False, hoverinfo="text",
                        text=["R"], textfont=dict(color="white", size=11),
                        marker=dict(size=22, color="#222", symbol="pentagon"), **dyn["robber"]))

@@ -14,6 +14,7 @@ A layer is a class with
   those traces by name, from the game state and the legal actions of the seat to act (an empty
   list when no human acts); called on every refresh;
 * ``clickable``: the names of the traces whose points can be clicked;
+* ``below`` (optional, default False): draw the layer right over the hexes, under every piece;
 * ``click(game, trace_name, index, legal) -> Action | None``: the action a click on point
   ``index`` of a clickable trace stands for, among ``legal`` (``None``: the click does nothing).
 

@@ -115,3 +115,47 @@ def _sea_place(game, hx: int) -> str:
 
 
 _phrases()
+
+
+@register_layer("fog")
+class FogLayer(Layer):
+    """SF-3: hexes revealed from the fog, drawn over the printed fog in their terrain's colour with their number."""
+
+    below = True  # under the roads, ships and buildings
+
+    def traces(self, game, pal):
+        from ..constants import Terrain
+        from .palette import TERRAIN_LABEL
+
+        out = [dict(type="scatter", mode="lines", fill="toself", name=f"fog:revealed:{t.value}", hoverinfo="skip",
+                    fillcolor=pal["terrain"][t], line=dict(color="#5b4a33", width=2),
+                    legendgroup=TERRAIN_LABEL.get(t, str(t)))
+               for t in Terrain if t.resource is not None or t is Terrain.DESERT]
+        out.append(dict(type="scatter", mode="text", name="fog:tokens", hoverinfo="skip",
+                        textfont=dict(size=15, color="#111")))
+        return out
+
+    def dynamic(self, game, pal, legal):
+        from ..constants import Terrain, pips
+        from .board import _hex_outline
+
+        printed = game.topology.hex_terrain
+        out = {f"fog:revealed:{t.value}": dict(x=[], y=[]) for t in Terrain if t.resource is not None or t is Terrain.DESERT}
+        tx, ty, tt = [], [], []
+        for hx, terrain in enumerate(game.hex_terrain):
+            if printed[hx] is not Terrain.FOG or terrain is Terrain.FOG:
+                continue
+            key = f"fog:revealed:{terrain.value}"
+            if key not in out:
+                continue
+            xs, ys = _hex_outline(game.board, hx)
+            out[key]["x"] += xs + [None]
+            out[key]["y"] += ys + [None]
+            tok = game.hex_token[hx]
+            if tok:
+                cx, cy = _hex_centre(game, hx)
+                tx.append(cx)
+                ty.append(cy)
+                tt.append(f"<b>{tok}</b><br>{'•' * pips(tok)}")
+        out["fog:tokens"] = dict(x=tx, y=ty, text=tt)
+        return out

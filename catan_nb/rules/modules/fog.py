@@ -1,0 +1,101 @@
+"""Fog (RULES.md SF-3), a Seafarers element, as a rule module.
+
+Some hexes start hidden (terrain ``fog``).  A player whose road or ship reaches one — a path piece
+placed on one of its edges — reveals it: the top tile of the scenario's hidden stack is turned
+over with its number, and if it produces, the revealer takes 1 of its resource (SF-3; the bank
+permitting, B-COMP-14).
+
+The hidden stack is the board's ``scenario.fog`` list of ``[terrain, token]`` tiles, shuffled with
+the game's seeded generator when the game starts.  Nobody may see it: a player's view shows only
+how many tiles are left, and :meth:`Game.determinized` deals it again (the module's
+``determinize`` hook).  Until revealed, a fog hex produces nothing and the robber cannot go there.
+
+PROPOSAL (SF-3 says what a revealed hex gives, not what the stacks hold): the stack holds land
+tiles only, so a revealed hex never turns into sea.  Treasure (SF-4) is a GAP and not here yet.
+
+Examples
+--------
+>>> from catan_nb import Board, Game
+>>> from catan_nb.rules import Rules
+>>> g = Game(Board.load(FOG_ISLANDS), seed=1, rules=Rules(modules=("seafarers", "fog")))
+>>> hidden(g) == len(g.board.scenario["fog"]), g.view(0).modules["fog"]["hidden_tiles"] == hidden(g)
+(True, True)
+"""
+
+from __future__ import annotations
+
+from ...constants import Terrain
+from . import Module, register
+
+__all__ = ["Fog", "hidden", "fog_hexes", "FOG_ISLANDS", "NAME"]
+
+NAME = "fog"
+
+
+def _fog_path():
+    from ...board import BOARDS_DIR
+
+    return BOARDS_DIR / "seafarers_fog.json"
+
+
+#: The shipped fog scenario of our own design (SF-13 GAP proposal).
+FOG_ISLANDS = _fog_path()
+
+
+def hidden(game) -> int:
+    """How many fog tiles are still face down (public)."""
+    return len(game.ext[NAME]["stack"])
+
+
+def fog_hexes(game) -> list[int]:
+    """Hexes still in the fog."""
+    return [hx for hx, t in enumerate(game.hex_terrain) if t is Terrain.FOG]
+
+
+def _edge_hexes(game, e: int) -> list[int]:
+    t = game.topology
+    a, b = t.edge_nodes[e]
+    return sorted((set(t.node_hexes[a]) | set(t.node_sea[a])) & (set(t.node_hexes[b]) | set(t.node_sea[b])))
+
+
+def _reveal(game, player: int, hx: int) -> None:
+    st = game.ext[NAME]
+    if not st["stack"]:
+        return
+    terrain, token = st["stack"].pop()
+    game.set_hex(hx, terrain=terrain, token=token or 0)
+    st["revealed"].append([hx, terrain, token])
+    r = Terrain.parse(terrain).resource
+    if r is not None:
+        game.gain(player, game.good_index(r))  # SF-3: the revealer takes 1 of its resource
+
+
+@register
+class Fog(Module):
+    """SF-3: fog hexes revealed by a road or ship reaching them; the revealer takes 1 resource."""
+
+    name = NAME
+
+    def init(self, game) -> None:
+        stack = [list(tile) for tile in game.board.scenario.get("fog", [])]
+        game.shuffle(stack)
+        game.ext[NAME] = {"stack": stack, "revealed": []}
+
+    def on_place(self, game, player: int, kind: str, site: int, founding: bool) -> None:
+        pk = game.kinds[game.kind_id[kind]]
+        if pk.site != "path":
+            return
+        for hx in _edge_hexes(game, site):
+            if game.hex_terrain[hx] is Terrain.FOG:
+                _reveal(game, player, hx)
+
+    def robber_targets(self, game, hexes: list[int]) -> list[int]:
+        return [hx for hx in hexes if game.hex_terrain[hx] is not Terrain.FOG]
+
+    def view(self, game, player: int) -> dict:
+        return {"hidden_tiles": hidden(game), "revealed": [list(x) for x in game.ext[NAME]["revealed"]]}
+
+    def determinize(self, game, observer: int, rng) -> None:
+        stack = game.ext[NAME]["stack"]
+        stack.sort()  # a canonical order first: the deal depends only on what is public and the seed
+        rng.shuffle(stack)  # what nobody has seen is dealt again

@@ -1,0 +1,80 @@
+"""SF-3: fog hexes, revealed by a road or ship reaching them (boards/seafarers_fog.json, our proposal)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from invariants import Checker
+
+from catan_nb import Board, Game, Terrain
+from catan_nb.analysis import RandomBot
+from catan_nb.rules import Rules
+from catan_nb.rules.modules.fog import FOG_ISLANDS, fog_hexes, hidden
+
+BOARD = Board.load(FOG_ISLANDS)
+RULES = Rules(modules=("seafarers", "fog"))
+
+
+def test_sf3_reaching_a_fog_hex_reveals_it_and_pays_the_revealer():
+    g = Game(BOARD, players=3, seed=2, rules=RULES)
+    bots = [RandomBot(seed=q) for q in range(3)]
+    before = None
+    while not g.is_over and hidden(g) == len(BOARD.scenario["fog"]):
+        before = g.copy()
+        g.apply(bots[g.current_player].choose(g))
+    assert hidden(g) == len(BOARD.scenario["fog"]) - 1
+    hx = next(h for h in fog_hexes(before) if g.hex_terrain[h] is not Terrain.FOG)
+    action = g.log[-1]
+    assert type(action).__name__ in ("BuildRoad", "BuildShip")
+    assert hx in [h for h in range(g.topology.n_hexes) if action.path in g.topology.hex_edges[h]]
+    actor = before.current_player
+    r = g.hex_terrain[hx].resource
+    if r is not None:  # SF-3: the revealer takes 1 of its resource, besides paying for the piece
+        kind = "road" if type(action).__name__ == "BuildRoad" else "ship"
+        free = before.phase.value == "road_building" or before.phase.value.startswith("founding")
+        paid = 0 if free else before.cost(kind)[r.value]
+        assert g.hands[actor][r.value] == before.hands[actor][r.value] - paid + 1
+    assert g.hex_token[hx] > 0 or g.hex_terrain[hx] is Terrain.DESERT
+
+
+def test_sf3_fog_produces_nothing_and_the_robber_cannot_go_there():
+    g = Game(BOARD, players=3, seed=1, rules=RULES)
+    fog = set(fog_hexes(g))
+    assert fog and not fog & set(g.robber_targets())
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_sf3_the_hidden_stack_is_never_in_a_view_nor_in_a_determinisation(seed):
+    g = Game(BOARD, players=4, seed=seed, rules=RULES)
+    bots = [RandomBot(seed=seed * 4 + q) for q in range(4)]
+    check = Checker(g)
+    checked = 0
+    while not g.is_over and g.turn < 400:
+        g.apply(bots[g.current_player].choose(g))
+        check()
+        if g.turn % 25 == 0:
+            v = g.view(0)
+            assert "stack" not in str(v.modules["fog"]) and v.modules["fog"]["hidden_tiles"] == hidden(g)
+            twin = g.determinized(0, seed=checked + 100)  # the fog stack dealt again
+            assert replace(twin.view(0), legal_actions=()) == replace(v, legal_actions=())
+            assert twin.determinized(0, seed=5).state() == g.determinized(0, seed=5).state()
+            checked += 1
+    assert checked
+    assert Game.from_json(g.to_json()).state() == g.state() == g.replay().state()
+
+
+def test_sf3_a_revealed_hex_is_drawn_with_its_terrain_and_number():
+    from catan_nb.viz import dynamic_traces
+
+    g = Game(BOARD, players=3, seed=2, rules=RULES)
+    bots = [RandomBot(seed=q) for q in range(3)]
+    assert all(not v["x"] for k, v in dynamic_traces(g).items() if k.startswith("fog:revealed"))
+    while hidden(g) == len(BOARD.scenario["fog"]):
+        g.apply(bots[g.current_player].choose(g))
+    dyn = dynamic_traces(g)
+    hx = next(h for h in range(g.topology.n_hexes) if g.topology.hex_terrain[h] is Terrain.FOG
+              and g.hex_terrain[h] is not Terrain.FOG)
+    assert dyn[f"fog:revealed:{g.hex_terrain[hx].value}"]["x"]
+    if g.hex_token[hx]:
+        assert any(f"<b>{g.hex_token[hx]}</b>" in t for t in dyn["fog:tokens"]["text"])
