@@ -78,3 +78,32 @@ def test_sf3_a_revealed_hex_is_drawn_with_its_terrain_and_number():
     assert dyn[f"fog:revealed:{g.hex_terrain[hx].value}"]["x"]
     if g.hex_token[hx]:
         assert any(f"<b>{g.hex_token[hx]}</b>" in t for t in dyn["fog:tokens"]["text"])
+
+
+def _scenario_board(tmp_path, **changes):
+    import json
+
+    data = json.loads(FOG_ISLANDS.read_text())
+    data["scenario"].update(changes)
+    path = tmp_path / "scenario.json"
+    path.write_text(json.dumps(data))
+    return Board.load(path), path
+
+
+@pytest.mark.parametrize("change,field", [
+    (dict(fog=[["forest", 5]]), "scenario.fog"),                      # fewer tiles than fog hexes
+    (dict(fog=[["sea", None]] * 8), "scenario.fog[0]"),              # a fog tile is land
+    (dict(fog=[["forest", 7]] * 8), "scenario.fog[0]"),              # no 7 token
+    (dict(fog=[["desert", 5]] * 8), "scenario.fog[0]"),              # a desert carries no token
+    (dict(fog="forest"), "scenario.fog"),
+    (dict(pirate=[5, 5]), "scenario.pirate"),                        # the pirate on land
+    (dict(pirate=[42, 1]), "scenario.pirate"),                       # not a hex
+    (dict(vp_to_win="twelve"), "scenario.vp_to_win"),
+])
+def test_bad_scenario_data_names_the_file_and_the_field(tmp_path, change, field):
+    from catan_nb.errors import BoardFileError
+
+    board, path = _scenario_board(tmp_path, **change)
+    with pytest.raises(BoardFileError) as err:
+        Game(board, players=3, seed=1, rules=RULES)
+    assert err.value.field == field and str(path) in str(err.value)

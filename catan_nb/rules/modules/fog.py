@@ -70,6 +70,40 @@ def _reveal(game, player: int, hx: int) -> None:
         game.gain(player, game.good_index(r))  # SF-3: the revealer takes 1 of its resource
 
 
+def _checked_stack(game) -> list[list]:
+    """The scenario's hidden stack, checked: each tile a land terrain and a number token when it
+    produces, and at least as many tiles as fog hexes (or some fog could never be revealed)."""
+    from ...errors import BoardFileError
+
+    board = game.board
+    raw = board.scenario.get("fog", [])
+    if not isinstance(raw, list):
+        raise BoardFileError(board.source, "scenario.fog", f"the fog stack is a list of [terrain, token], not {raw!r}")
+    stack = []
+    for i, tile in enumerate(raw):
+        field = f"scenario.fog[{i}]"
+        if not isinstance(tile, list) or len(tile) != 2:
+            raise BoardFileError(board.source, field, f"a tile is [terrain, token], not {tile!r}")
+        try:
+            terrain = Terrain.parse(tile[0])
+        except (ValueError, TypeError):
+            raise BoardFileError(board.source, field, f"{tile[0]!r} is not a terrain") from None
+        if terrain in (Terrain.SEA, Terrain.FOG):
+            raise BoardFileError(board.source, field, f"a fog tile is land (PROPOSAL): not {terrain}")
+        token = tile[1]
+        producing = terrain.resource is not None or terrain is Terrain.GOLD
+        if producing and (isinstance(token, bool) or not isinstance(token, int) or token not in range(2, 13) or token == 7):
+            raise BoardFileError(board.source, field, f"the {terrain} needs a number token 2..6 or 8..12, not {token!r}")
+        if not producing and token is not None:
+            raise BoardFileError(board.source, field, f"the {terrain} carries no token, not {token!r}")
+        stack.append([terrain.value, token])
+    n_fog = sum(1 for t in game.hex_terrain if t is Terrain.FOG)
+    if len(stack) < n_fog:
+        raise BoardFileError(board.source, "scenario.fog",
+                             f"{len(stack)} tile(s) for {n_fog} fog hexes: some fog could never be revealed (SF-3)")
+    return stack
+
+
 @register
 class Fog(Module):
     """SF-3: fog hexes revealed by a road or ship reaching them; the revealer takes 1 resource."""
@@ -77,7 +111,7 @@ class Fog(Module):
     name = NAME
 
     def init(self, game) -> None:
-        stack = [list(tile) for tile in game.board.scenario.get("fog", [])]
+        stack = _checked_stack(game)
         game.shuffle(stack)
         game.ext[NAME] = {"stack": stack, "revealed": []}
 

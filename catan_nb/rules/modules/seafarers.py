@@ -40,7 +40,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...constants import Good
-from ...errors import IllegalActionError
+from ...errors import CatanError, IllegalActionError
 from ..actions import Action
 from ..phase import Phase
 from ..pieces import PieceKind
@@ -238,6 +238,16 @@ def _apply_pirate(game, a: MovePirate) -> None:
     game.pop()
 
 
+def _target(board) -> int | None:
+    """The scenario's target (SF-13 GAP: data), checked."""
+    from ...errors import BoardFileError
+
+    target = board.scenario.get("vp_to_win")
+    if target is not None and (isinstance(target, bool) or not isinstance(target, int) or not 3 <= target <= 30):
+        raise BoardFileError(board.source, "scenario.vp_to_win", f"a target is a number of VP in 3..30, not {target!r}")
+    return target
+
+
 @register
 class Seafarers(Module):
     """SF-5..9, SF-17: ships, shipping routes, moving ships and the Longest Trade Route."""
@@ -249,8 +259,20 @@ class Seafarers(Module):
                MovePirate: (_check_pirate, _apply_pirate)}
 
     def init(self, game) -> None:
-        start = game.board.scenario.get("pirate")
-        hx = game.board.hex_at(*start).id if start else None
+        from ...errors import BoardFileError
+
+        board = game.board
+        start = board.scenario.get("pirate")
+        hx = None
+        if start is not None:
+            try:
+                hx = board.hex_at(*start).id
+            except (TypeError, ValueError, KeyError, CatanError) as err:
+                raise BoardFileError(board.source, "scenario.pirate", f"{start!r} is not a hex of this board: {err}") from None
+            if game.topology.hex_land[hx]:
+                raise BoardFileError(board.source, "scenario.pirate",
+                                     f"hex {tuple(start)} is land: the pirate sails only on sea hexes (SF-10)")
+        _target(board)
         game.ext[NAME] = {"built": [], "moved": False, "pirate": hx}
 
     def candidates(self, game, player: int, kind: str, sites: list[int]) -> list[int]:
@@ -259,8 +281,7 @@ class Seafarers(Module):
         return [e for e in sites if not _pirate_blocks(game, e)]  # SF-11
 
     def vp_target(self, game) -> int | None:
-        target = game.board.scenario.get("vp_to_win")
-        return int(target) if target else None
+        return _target(game.board)
 
     def legal_builds(self, game, player: int, out: list) -> None:
         if game.pieces_left(player)["ship"] > 0 and game.affords(game.hands[player], game.cost("ship")):
