@@ -117,6 +117,16 @@ class Checker:
             else:
                 assert points[holder] >= 3 and points[holder] == max(points), (holder, points)
             vp += 2 if holder == p else 0
+        sf = g.ext.get("seafarers")
+        if sf is not None and "settled" in sf:
+            # SF-12/13 recomputed from the board: the islands holding p's buildings, less its home islands.
+            from catan_nb.rules.modules.seafarers import island_of
+
+            mine = {island_of(g.board, v) for v, o in enumerate(g.node_owner)
+                    if o == p and g.kinds[g.node_kind[v]].building}
+            assert set(sf["home"][p]) <= mine, (sf["home"][p], mine)
+            assert set(sf["settled"][p]) == mine - set(sf["home"][p]) - {None}, (sf["settled"][p], mine)
+            vp += (g.board.scenario.get("foreign_island_vp") or 0) * len(sf["settled"][p])
         return vp
 
     def _check_position(self, g: Game, t) -> None:

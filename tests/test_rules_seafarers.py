@@ -253,3 +253,28 @@ def test_sf10_sf11_the_pirate_on_sea_steals_from_ship_owners_and_blockades():
     while not (g.current_player == 0 and g.phase is Phase.MAIN):
         g.play(next(a for a in g.legal_actions() if isinstance(a, (RollDice, EndTurn))))
     assert e1 not in movable_ships(g, 0)
+
+
+def test_sf12_sf13_home_and_foreign_islands_and_their_points():
+    from catan_nb.rules.modules.seafarers import island_of, island_vp, islands
+
+    groups = islands(BOARD)
+    assert sorted(len(x) for x in groups) == [2, 3, 3, 19]  # the main island and three small ones
+    g = coastal_game()
+    t = g.topology
+    founded = {island_of(BOARD, v) for v in g.placed[g.kind_id["settlement"]][0]}
+    home = g.ext["seafarers"]["home"][0]
+    assert set(home) == founded and island_vp(g, 0) == 0  # SF-12: where one founds is home
+    vp = g.vp(0)
+    foreign = next(i for i in range(len(groups)) if i not in home
+                   and any(island_of(BOARD, v) == i and t.node_land[v] and not g.blocked[v] for v in range(t.n_nodes)))
+    spots = [v for v in range(t.n_nodes) if island_of(BOARD, v) == foreign and t.node_land[v]]
+    first = next(v for v in spots if not g.blocked[v])
+    g.place(0, "settlement", first)  # reached by ship (set up directly)
+    assert g.ext["seafarers"]["settled"][0] == [foreign]
+    assert island_vp(g, 0) == BOARD.scenario["foreign_island_vp"] == 2
+    assert g.vp(0) == vp + 1 + 2
+    second = next((v for v in spots if not g.blocked[v]), None)
+    if second is not None:
+        g.place(0, "settlement", second)  # a second settlement on the same island earns nothing more
+        assert island_vp(g, 0) == 2

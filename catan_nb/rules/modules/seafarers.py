@@ -20,11 +20,16 @@
 * **Targets** (SF-13 is a GAP): a scenario board's ``scenario.vp_to_win`` is the target; our own
   scenario files are replaceable data (``boards/seafarers_islands.json``).
 
-Not yet here (issue 14 goes on): fog and treasure (SF-3, SF-4), island bonuses (SF-12, SF-13),
-Great Catan (SF-15, SF-16), founding ships.
+* **Islands** (SF-12, SF-13): islands are the board's groups of touching land hexes; a player's
+  home islands are those where they founded a settlement, all others are foreign to them.  Where
+  the scenario gives ``foreign_island_vp``, the first settlement a player builds on each foreign
+  island earns that many special victory points (SF-13's points are a GAP: scenario data).
+
+Not yet here (issue 14 goes on): treasure (SF-4), Great Catan (SF-15, SF-16), founding ships.
+Fog (SF-3) is its own module, ``fog``.
 
 State in ``game.ext["seafarers"]``: ``{"built": [paths built this turn], "moved": bool,
-"pirate": hex or None}``.
+"pirate": hex or None, "home": [[island, ...] per seat], "settled": [[foreign island, ...] per seat]}``.
 
 Examples
 --------
@@ -47,7 +52,7 @@ from ..pieces import PieceKind
 from . import Module, register
 
 __all__ = ["Seafarers", "BuildShip", "MoveShip", "MovePirate", "SHIP", "movable_ships", "ship_moves", "pirate",
-           "pirate_victims", "ISLANDS", "NAME"]
+           "pirate_victims", "islands", "island_of", "island_vp", "ISLANDS", "NAME"]
 
 NAME = "seafarers"
 #: SF-5, SF-6: a ship is a path piece on sea paths.
@@ -238,6 +243,49 @@ def _apply_pirate(game, a: MovePirate) -> None:
     game.pop()
 
 
+def islands(board) -> list[list[int]]:
+    """SF-12: the board's islands, each the sorted land hexes of one group of touching land hexes."""
+    memo = board.__dict__.get("_islands_memo")
+    if memo is not None:
+        return memo
+    t = board.topology
+    seen: set[int] = set()
+    out = []
+    for start in range(t.n_hexes):
+        if not t.hex_land[start] or start in seen:
+            continue
+        group, todo = [], [start]
+        seen.add(start)
+        while todo:
+            h = todo.pop()
+            group.append(h)
+            for v in t.hex_nodes[h]:
+                for g in t.node_hexes[v]:
+                    if t.hex_land[g] and g not in seen:
+                        seen.add(g)
+                        todo.append(g)
+        out.append(sorted(group))
+    board.__dict__["_islands_memo"] = out
+    return out
+
+
+def island_of(board, node: int) -> int | None:
+    """The island (its index in :func:`islands`) an intersection stands on, or ``None`` at sea."""
+    hexes = board.topology.node_hexes[node]
+    if not hexes:
+        return None
+    for i, group in enumerate(islands(board)):
+        if hexes[0] in group:
+            return i
+    return None
+
+
+def island_vp(game, player: int) -> int:
+    """SF-13: special VP of ``player`` for settling foreign islands (the scenario's ``foreign_island_vp``)."""
+    per = game.board.scenario.get("foreign_island_vp") or 0
+    return per * len(game.ext[NAME]["settled"][player])
+
+
 def _target(board) -> int | None:
     """The scenario's target (SF-13 GAP: data), checked."""
     from ...errors import BoardFileError
@@ -273,7 +321,11 @@ class Seafarers(Module):
                 raise BoardFileError(board.source, "scenario.pirate",
                                      f"hex {tuple(start)} is land: the pirate sails only on sea hexes (SF-10)")
         _target(board)
-        game.ext[NAME] = {"built": [], "moved": False, "pirate": hx}
+        per = board.scenario.get("foreign_island_vp")
+        if per is not None and (isinstance(per, bool) or not isinstance(per, int) or not 0 <= per <= 5):
+            raise BoardFileError(board.source, "scenario.foreign_island_vp", f"special VP per island 0..5, not {per!r}")
+        game.ext[NAME] = {"built": [], "moved": False, "pirate": hx,
+                          "home": [[] for _ in range(game.n)], "settled": [[] for _ in range(game.n)]}
 
     def candidates(self, game, player: int, kind: str, sites: list[int]) -> list[int]:
         if kind != "ship" or pirate(game) is None:
@@ -305,6 +357,27 @@ class Seafarers(Module):
                 out.extend(BuildShip(e) for e in game.candidates(p, "ship"))
         elif game.phase is Phase.MAIN and p == game.active:
             out.extend(ship_moves(game, p))
+
+    def on_place(self, game, player: int, kind: str, site: int, founding: bool) -> None:
+        if kind != "settlement":
+            return
+        isl = island_of(game.board, site)
+        if isl is None:
+            return
+        st = game.ext[NAME]
+        if founding:
+            if isl not in st["home"][player]:  # SF-12: where one founds is home
+                st["home"][player].append(isl)
+        elif isl not in st["home"][player] and isl not in st["settled"][player]:
+            st["settled"][player].append(isl)  # SF-13: the first settlement on a foreign island
+
+    def vp(self, game, player: int, visible: bool) -> int:
+        return island_vp(game, player)
+
+    def view(self, game, player: int) -> dict:
+        st = game.ext[NAME]
+        return {"pirate": st["pirate"], "home": [list(h) for h in st["home"]],
+                "settled": [list(x) for x in st["settled"]]}
 
     def on_end_turn(self, game) -> None:
         st = game.ext[NAME]
