@@ -9,7 +9,7 @@ from helpers import deal, empty_hands
 from invariants import Checker
 
 from catan_nb import Board, Game
-from catan_nb.analysis import RandomBot, ValueBot
+from catan_nb.analysis import RandomBot, ValueBot, play_game
 from catan_nb.errors import IllegalActionError
 from catan_nb.rules import BuildRoad, EndTurn, Phase, PlayRoadBuilding, RollDice, Rules
 from catan_nb.rules.modules.seafarers import ISLANDS, BuildShip, MoveShip, movable_ships
@@ -278,3 +278,27 @@ def test_sf12_sf13_home_and_foreign_islands_and_their_points():
     if second is not None:
         g.place(0, "settlement", second)  # a second settlement on the same island earns nothing more
         assert island_vp(g, 0) == 2
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_random_islands_are_seeded_separate_and_fair(seed):
+    """Issue 14 item 9: a seeded random sea map with the base boards' fairness checks."""
+    from catan_nb import hexgrid
+    from catan_nb.rules.modules.seafarers import islands, random_islands
+
+    b = random_islands(seed)
+    assert b.to_dict() == random_islands(seed).to_dict()
+    groups = islands(b)
+    assert len(groups) == 4 and sorted(len(x) for x in groups)[-1] == 19  # three small islands apart from the main one
+    t = b.topology
+    for group in groups:
+        if len(group) == 19:
+            continue
+        assert len({b.hexes[h].terrain for h in group}) >= 2
+        reds = [h for h in group if b.hexes[h].token in (6, 8)]
+        for i, h in enumerate(reds):  # no two red numbers touch
+            assert not any(set(t.hex_nodes[h]) & set(t.hex_nodes[g]) for g in reds[i + 1:])
+    if seed < 3:
+        g = play_game(Game(b, players=3 + seed % 2, seed=seed, rules=Rules(modules=("seafarers",))),
+                      [ValueBot(seed=q) for q in range(3 + seed % 2)], max_turns=500)
+        assert g.is_over

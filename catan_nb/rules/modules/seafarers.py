@@ -51,7 +51,7 @@ from ..phase import Phase
 from ..pieces import PieceKind
 from . import Module, register
 
-__all__ = ["Seafarers", "BuildShip", "MoveShip", "MovePirate", "SHIP", "movable_ships", "ship_moves", "pirate",
+__all__ = ["Seafarers", "BuildShip", "MoveShip", "MovePirate", "SHIP", "movable_ships", "ship_moves", "pirate", "random_islands",
            "pirate_victims", "islands", "island_of", "island_vp", "ISLANDS", "NAME"]
 
 NAME = "seafarers"
@@ -383,3 +383,90 @@ class Seafarers(Module):
         st = game.ext[NAME]
         st["built"] = []
         st["moved"] = False
+
+
+#: Hexes of the outer ring that may hold small islands, clockwise (the 61-hex map of our scenarios).
+_RING = ((1, 1), (1, 2), (1, 3), (1, 4), (1, 5), (2, 6), (3, 7), (4, 8), (5, 9), (6, 8), (7, 7), (8, 6),
+         (9, 5), (9, 4), (9, 3), (9, 2), (9, 1), (8, 1), (7, 1), (6, 1), (5, 1), (4, 1), (3, 1), (2, 1))
+_ISLAND_TERRAINS = ("forest", "hills", "pasture", "fields", "mountains")
+_ISLAND_TOKENS = (2, 3, 4, 5, 6, 8, 9, 10, 11, 12)
+
+
+def random_islands(seed: int, *, islands: int = 3, size: tuple[int, int] = (2, 3), vp_to_win: int = 12,
+                   foreign_island_vp: int = 2):
+    """A seeded random Seafarers map (a proposal while SF-13 is a GAP): a random base island, a ring
+    of sea, and ``islands`` small islands on the outer ring, with the base boards' fairness checks.
+
+    The main island is :meth:`Board.random` (its own checks); on the small islands no two 6s or 8s
+    touch (the red numbers, as B-SETUP-12 asks of the base island), every small island holds at
+    least two resources, and the islands never touch each other or the main island.
+
+    Examples
+    --------
+    >>> b = random_islands(5)
+    >>> b.scenario["vp_to_win"], len([t for t in b.hexes if t.is_land]) - 19 >= 6
+    (12, True)
+    >>> random_islands(5).to_dict() == random_islands(5).to_dict()
+    True
+    """
+    import random as _random
+
+    from ... import hexgrid
+    from ...board import Board
+
+    rng = _random.Random(seed)
+    rows_new = (5, 6, 7, 8, 9, 8, 7, 6, 5)
+    main = Board.random(seed=rng.getrandbits(32))
+    old_c = hexgrid.offset_to_axial(3, 3, main.rows)
+    new_c = hexgrid.offset_to_axial(5, 5, rows_new)
+    shift = (new_c[0] - old_c[0], new_c[1] - old_c[1])
+
+    def moved(rc):
+        ax = hexgrid.offset_to_axial(rc[0], rc[1], main.rows)
+        return hexgrid.axial_to_offset((ax[0] + shift[0], ax[1] + shift[1]), rows_new)
+
+    data = main.to_dict()
+    land = {moved((h["row"], h["col"])): (h["terrain"], h["token"]) for h in data["hexes"]}
+    for _attempt in range(1000):
+        starts = sorted(rng.sample(range(len(_RING)), islands))
+        lengths = [rng.randint(*size) for _ in starts]
+        cells = []
+        ok = True
+        for i, (s, k) in enumerate(zip(starts, lengths)):
+            nxt = starts[(i + 1) % islands] + (len(_RING) if i + 1 == islands else 0)
+            if s + k + 1 > nxt:  # islands must be separated by at least one sea hex
+                ok = False
+                break
+            cells.append([_RING[(s + j) % len(_RING)] for j in range(k)])
+        if not ok:
+            continue
+        terrains = [[rng.choice(_ISLAND_TERRAINS) for _ in group] for group in cells]
+        if any(len(set(t)) < 2 for t in terrains):
+            continue
+        tokens = [[rng.choice(_ISLAND_TOKENS) for _ in group] for group in cells]
+        reds = [rc for group, toks in zip(cells, tokens) for rc, tok in zip(group, toks) if tok in (6, 8)]
+        red_axes = [hexgrid.offset_to_axial(r, c, rows_new) for r, c in reds]
+        if any((b[0] - a[0], b[1] - a[1]) in hexgrid.NEIGHBOUR_STEPS.values()
+               for i, a in enumerate(red_axes) for b in red_axes[i + 1:]):
+            continue
+        break
+    else:  # pragma: no cover - 1000 tries always find one
+        raise RuntimeError("no fair island layout found")
+    for group, ts, ks in zip(cells, terrains, tokens):
+        for rc, t, k in zip(group, ts, ks):
+            land[rc] = (t, k)
+    hexes = [{"row": r, "col": c, "terrain": land.get((r, c), ("sea", None))[0], "token": land.get((r, c), ("sea", None))[1]}
+             for r in range(1, len(rows_new) + 1) for c in range(1, rows_new[r - 1] + 1)]
+    harbours = [{"hex": list(moved(tuple(h["hex"]))), "side": h["side"], "resource": h["resource"]} for h in data["harbours"]]
+    out = {
+        "name": f"random-islands-{seed}",
+        "description": "A seeded random Seafarers map (our proposal while SF-13 is a GAP).",
+        "layout": "custom",
+        "rows": list(rows_new),
+        "hexes": hexes,
+        "harbours": harbours,
+        "robber": list(moved(tuple(data["robber"]))),
+        "scenario": {"name": "random islands", "vp_to_win": vp_to_win, "players": [3, 4],
+                     "foreign_island_vp": foreign_island_vp},
+    }
+    return Board.from_dict(out, source=f"random_islands(seed={seed})")
