@@ -283,7 +283,6 @@ def test_sf12_sf13_home_and_foreign_islands_and_their_points():
 @pytest.mark.parametrize("seed", range(12))
 def test_random_islands_are_seeded_separate_and_fair(seed):
     """Issue 14 item 9: a seeded random sea map with the base boards' fairness checks."""
-    from catan_nb import hexgrid
     from catan_nb.rules.modules.seafarers import islands, random_islands
 
     b = random_islands(seed)
