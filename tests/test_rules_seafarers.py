@@ -35,6 +35,13 @@ def coastal_game(players: int = 4) -> Game:
     return g
 
 
+def advance(g: Game, seat: int, phase: Phase) -> None:
+    """Play on (roll, end the turn, or the first legal move of a 7) until ``seat`` is in ``phase``."""
+    while not (g.current_player == seat and g.phase is phase):
+        acts = g.legal_actions()
+        g.play(next((a for a in acts if isinstance(a, (RollDice, EndTurn))), acts[0]))
+
+
 def sea_paths_from(g: Game, v: int) -> list[int]:
     return [e for e in g.topology.node_edges[v] if g.topology.edge_sea[e] and g.edge_owner[e] < 0]
 
@@ -301,3 +308,44 @@ def test_random_islands_are_seeded_separate_and_fair(seed):
         g = play_game(Game(b, players=3 + seed % 2, seed=seed, rules=Rules(modules=("seafarers",))),
                       [ValueBot(seed=q) for q in range(3 + seed % 2)], max_turns=500)
         assert g.is_over
+
+
+def test_a_ship_moved_and_the_pirate_moved_by_clicking_at_the_table():
+    """Issue 14 item 10: click a movable ship, then its new place; click a sea hex for the pirate, then the victim."""
+    from catan_nb.rules.modules.seafarers import MovePirate
+    from catan_nb.widgets import GameTable
+
+    g = coastal_game()
+    t = g.topology
+    v = my_coast_node(g)
+    deal(g, 0, wool=2, lumber=2)
+    e1 = sea_paths_from(g, v)[0]
+    g.play(BuildShip(e1))
+    g.play(EndTurn())
+    advance(g, 0, Phase.MAIN)
+    table = GameTable(g, seats=["human"] * 4, bot_delay=None)
+    layer = next(la for la in table.layers if type(la).__name__ == "ShipLayer")
+    movable = table.figure.data[table._idx["seafarers:movable"]]
+    assert e1 in list(movable.customdata)
+    index = list(movable.customdata).index(e1)
+    assert table.click_layer(layer, "seafarers:movable", index)
+    assert table.pending_choices and table.choice_box.layout.display is None
+    choice = table.choice_box.children[1]  # the first destination
+    target = table.pending_choices[0].to_path
+    assert "moved a ship" in choice.description
+    choice.click()
+    assert g.piece_on(target) == (0, "ship") and g.edge_owner[e1] < 0 and not table.pending_choices
+    # the pirate: a 7, then a click on a sea hex and a choice of victim (or none)
+    g.play(EndTurn())
+    advance(g, 1, Phase.ROLL)
+    g.play(RollDice(dice=(3, 4)))
+    while g.phase is Phase.DISCARD:
+        g.play(g.legal_actions()[0])
+    table.refresh()
+    seas = table.figure.data[table._idx["seafarers:pirate-targets"]]
+    assert len(seas.x) > 0 and all(not t.hex_land[h] for h in seas.customdata)
+    hx = seas.customdata[0]
+    assert table.click_layer(layer, "seafarers:pirate-targets", 0)
+    if g.phase is Phase.MOVE_ROBBER:  # several options there: pick one from the list
+        table.choice_box.children[1].click()
+    assert g.ext["seafarers"]["pirate"] == hx and isinstance(g.log[-1], MovePirate)

@@ -15,8 +15,9 @@ A layer is a class with
   list when no human acts); called on every refresh;
 * ``clickable``: the names of the traces whose points can be clicked;
 * ``below`` (optional, default False): draw the layer right over the hexes, under every piece;
-* ``click(game, trace_name, index, legal) -> Action | None``: the action a click on point
-  ``index`` of a clickable trace stands for, among ``legal`` (``None``: the click does nothing).
+* ``click(game, trace_name, index, legal) -> Action | list | None``: the action a click on point
+  ``index`` of a clickable trace stands for, among ``legal`` (``None``: the click does nothing; a
+  list: several moves start there, and the table asks which one).
 
 Examples
 --------

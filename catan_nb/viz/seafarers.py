@@ -29,13 +29,13 @@ def _hex_centre(game, hx: int) -> tuple[float, float]:
 class ShipLayer(Layer):
     """Ships per player (keel, dotted hull line, boat marker) and the ship targets of the seat to act."""
 
-    clickable = (f"{NAME}:ship-targets",)
+    clickable = (f"{NAME}:ship-targets", f"{NAME}:movable", f"{NAME}:pirate-targets")
 
     @property
     def handles(self):
-        from ..rules.modules.seafarers import BuildShip
+        from ..rules.modules.seafarers import BuildShip, MovePirate, MoveShip
 
-        return (BuildShip,)
+        return (BuildShip, MoveShip, MovePirate)
 
     def traces(self, game, pal):
         out = []
@@ -51,6 +51,10 @@ class ShipLayer(Layer):
         out.append(dict(type="scatter", mode="markers+text", name=f"{NAME}:pirate", hoverinfo="text", text=["P"],
                         textfont=dict(color="white", size=11),
                         marker=dict(symbol="diamond-wide", size=24, color="#111", line=dict(color="white", width=1))))
+        out.append(dict(type="scatter", mode="markers", name=f"{NAME}:movable", hoverinfo="text",
+                        marker=dict(symbol="triangle-up-open", size=22, color=pal["highlight"], line=dict(width=3))))
+        out.append(dict(type="scatter", mode="markers", name=f"{NAME}:pirate-targets", hoverinfo="text",
+                        marker=dict(symbol="diamond-wide-open", size=26, color=pal["highlight"], line=dict(width=3))))
         out.append(dict(type="scatter", mode="markers", name=f"{NAME}:ship-targets", hoverinfo="text",
                         marker=dict(symbol="circle-open", size=16, color=pal["highlight"], line=dict(width=3))))
         return out
@@ -79,6 +83,16 @@ class ShipLayer(Layer):
         else:
             cx, cy = _hex_centre(game, hx)
             out[f"{NAME}:pirate"] = dict(x=[cx], y=[cy], hovertext=["the pirate (SF-10, SF-11)"])
+        from ..rules.modules.seafarers import MovePirate, MoveShip
+
+        movable = sorted({a.from_path for a in legal if isinstance(a, MoveShip)})
+        mm = [_mid(game, e) for e in movable]
+        out[f"{NAME}:movable"] = dict(x=[m[0] for m in mm], y=[m[1] for m in mm], customdata=movable,
+                                      hovertext=["move this ship"] * len(movable))
+        seas = sorted({a.hex for a in legal if isinstance(a, MovePirate)})
+        cs = [_hex_centre(game, h) for h in seas]
+        out[f"{NAME}:pirate-targets"] = dict(x=[c[0] for c in cs], y=[c[1] for c in cs], customdata=seas,
+                                             hovertext=["move the pirate here"] * len(seas))
         targets = sorted({a.path for a in legal if isinstance(a, BuildShip)})
         mids = [_mid(game, e) for e in targets]
         out[f"{NAME}:ship-targets"] = dict(x=[m[0] for m in mids], y=[m[1] for m in mids], customdata=targets,
@@ -86,8 +100,16 @@ class ShipLayer(Layer):
         return out
 
     def click(self, game, trace_name, index, legal):
-        from ..rules.modules.seafarers import BuildShip
+        from ..rules.modules.seafarers import BuildShip, MovePirate, MoveShip
 
+        if trace_name.endswith(":movable"):  # a ship to move: the table asks where to
+            ships = sorted({a.from_path for a in legal if isinstance(a, MoveShip)})
+            return [a for a in legal if isinstance(a, MoveShip) and a.from_path == ships[index]] \
+                if 0 <= index < len(ships) else None
+        if trace_name.endswith(":pirate-targets"):  # the pirate there: the table asks whom to rob
+            seas = sorted({a.hex for a in legal if isinstance(a, MovePirate)})
+            return [a for a in legal if isinstance(a, MovePirate) and a.hex == seas[index]] \
+                if 0 <= index < len(seas) else None
         targets = sorted({a.path for a in legal if isinstance(a, BuildShip)})
         return BuildShip(targets[index]) if 0 <= index < len(targets) else None
 

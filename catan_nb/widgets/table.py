@@ -217,6 +217,8 @@ class GameTable(SavesGames):
         self.bots = {p: bot_for_level(level, game.seed + 7919 * (p + 1)) for p, level in levels.items()}
         self.explain_bots = False
         self.pending_hex: int | None = None
+        #: Moves offered after a click that could mean several (a ship and where it goes, a pirate's victim).
+        self.pending_choices: list = []
         self.message = ""
         self.log_lines: list[str] = [self._line(a) for a in game.log[-30:]]
         self._bot_handle = None
@@ -327,6 +329,7 @@ class GameTable(SavesGames):
                               layout=W.Layout(flex_flow="row wrap"))
         self.victim_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
         self.robber_row = W.VBox([W.HTML("<b>Steal from whom?</b>"), W.HBox([self.victim_box, b["no_steal"]])])
+        self.choice_box = W.VBox(layout=W.Layout(flex_flow="column")).add_class("catan-choices")
         self.special = W.Dropdown(options=[], layout=W.Layout(width="100%")).add_class("catan-special")
         self.special_row = W.VBox([W.HTML("<b>More actions</b>"), W.HBox([self.special, b["special"]])])
         # --- discards
@@ -388,6 +391,7 @@ class GameTable(SavesGames):
         show(self.bots_card, bool(self.levels))
         side = W.VBox(
             [self.status, self.notice, self.bot_bar, self.dice_box, self.turn_row, self.dev_row, self.robber_row,
+             self.choice_box,
              self.discard_panel, self.response_row, self.modules_vbox, self.special_row, self.trade_panel,
              self.hand_box, self.cost_box, self.scoreboard, self.log_box, self.bots_card, files],
         ).add_class("catan-side")
@@ -455,6 +459,7 @@ class GameTable(SavesGames):
             return False
         self.message = ""
         self.pending_hex = None
+        self.pending_choices = []
         self._reset_inputs()
         self.refresh()
         self._schedule_bots()
@@ -582,10 +587,22 @@ class GameTable(SavesGames):
             return False
         legal = self.legal()
         action = layer.click(self.game, name, int(index), legal)
+        if isinstance(action, (list, tuple)):  # several moves start here: the player picks one
+            options = [a for a in action if a in legal]
+            if len(options) > 1:
+                self.pending_choices = options
+                self.refresh()
+                return True
+            action = options[0] if options else None
         if action is None or action not in legal:
             return False
         self._drop_hover()
         return self.play(action)
+
+    def _choice_button(self, action) -> W.Button:
+        btn = button(describe(action, self.game) or _words(action), "catan-choice", style="info")
+        btn.on_click(self.guard(lambda _: self.play(action)))
+        return btn
 
     def _drop_hover(self) -> None:
         """Clear the hover label of the point just clicked (the refresh that follows turns hover back on):
@@ -737,6 +754,10 @@ class GameTable(SavesGames):
         else:
             self.victim_box.children = []
         show(self.robber_row, self.pending_hex is not None)
+        self.pending_choices = [a for a in self.pending_choices if a in legal]
+        self.choice_box.children = ([W.HTML("<b>Which one?</b>")] + [self._choice_button(a) for a in self.pending_choices]
+                                    if self.pending_choices else [])
+        show(self.choice_box, bool(self.pending_choices))
         no_steal = self.pending_hex is not None and MoveRobber(self.pending_hex, None) in legal
         enable(b["no_steal"], no_steal)
         show(b["no_steal"], no_steal)
