@@ -536,41 +536,43 @@ class GameTable(SavesGames):
 
     @guarded
     def click_node(self, node: int) -> bool:
-        """A click on an intersection: found a settlement or build a city there, if legal."""
+        """A click on an intersection: the legal move there (a settlement, a city, a module's piece)."""
         if isinstance(node, bool) or not isinstance(node, numbers.Integral):
             return False  # not a place on this board
         node = int(node)
-        for a in self.legal():
-            if isinstance(a, (BuildSettlement, BuildCity)) and a.node == node:
-                self._drop_hover()
-                return self.play(a)
-        return False  # other intersections are inert
+        return self._offer([a for a in self.legal() if getattr(a, "node", None) == node])
 
     @guarded
     def click_path(self, path: int) -> bool:
-        """A click on a path: build a road there, if legal."""
+        """A click on a path: the legal move there (a road; a module's ship, or moving the ship on it)."""
         if isinstance(path, bool) or not isinstance(path, numbers.Integral):
             return False
         path = int(path)
-        for a in self.legal():
-            if isinstance(a, BuildRoad) and a.path == path:
-                self._drop_hover()
-                return self.play(a)
-        return False
+        return self._offer([a for a in self.legal()
+                            if getattr(a, "path", None) == path or getattr(a, "from_path", None) == path])
 
     @guarded
     def click_hex(self, hex_id: int) -> bool:
-        """A click on a hex while the robber moves: move it, or ask for the victim."""
+        """A click on a hex while the robber (or a module's piece, the pirate) moves: move it, or ask."""
         if isinstance(hex_id, bool) or not isinstance(hex_id, numbers.Integral):
             return False
         hex_id = int(hex_id)
-        options = [a for a in self.legal() if isinstance(a, MoveRobber) and a.hex == hex_id]
+        options = [a for a in self.legal() if getattr(a, "hex", None) == hex_id]
+        if options and all(isinstance(a, MoveRobber) for a in options) and len(options) > 1:
+            self._drop_hover()
+            self.pending_hex = hex_id  # the robber's own victim buttons
+            self.refresh()
+            return True
+        return self._offer(options)
+
+    def _offer(self, options: list) -> bool:
+        """Play the one legal move a click stands for, or ask which one when it could mean several."""
         if not options:
-            return False
+            return False  # inert
         self._drop_hover()
         if len(options) == 1:
             return self.play(options[0])
-        self.pending_hex = hex_id
+        self.pending_choices = options
         self.refresh()
         return True
 

@@ -40,7 +40,7 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def _server(kind: str, notebooks: list[str], argv, env_extra: dict | None = None):
+def _server(kind: str, notebooks: list[str], argv, env_extra: dict | None = None, extra: dict | None = None):
     """Run a Jupyter server of some kind on 127.0.0.1 over copies of ``notebooks``.
 
     ``argv(port, root)`` gives the command line.  Fresh config, data, runtime and
@@ -51,6 +51,8 @@ def _server(kind: str, notebooks: list[str], argv, env_extra: dict | None = None
     root.mkdir()
     for name in notebooks:
         shutil.copy(ROOT / "notebooks" / name, root / name)
+    for name, text in (extra or {}).items():  # notebooks a test writes itself (a prepared position)
+        (root / name).write_text(text, encoding="utf-8")
     env = dict(os.environ)
     env.update(env_extra or {})
     for var, sub in (("JUPYTER_CONFIG_DIR", "config"), ("JUPYTER_DATA_DIR", "data"),
@@ -86,8 +88,9 @@ def _server(kind: str, notebooks: list[str], argv, env_extra: dict | None = None
         shutil.rmtree(tmp, ignore_errors=True)
 
 
-def jupyterlab(notebooks: list[str]):
-    """A JupyterLab server on 127.0.0.1 serving copies of ``notebooks``; yields (url, root_dir)."""
+def jupyterlab(notebooks: list[str], extra: dict | None = None):
+    """A JupyterLab server on 127.0.0.1 serving copies of ``notebooks`` (and ``extra`` {name: text});
+    yields (url, root_dir)."""
     return _server(
         "lab",
         notebooks,
@@ -96,6 +99,7 @@ def jupyterlab(notebooks: list[str]):
             "--ip=127.0.0.1", "--ServerApp.token=", "--ServerApp.password=", f"--ServerApp.root_dir={root}",
             "--ServerApp.disable_check_xsrf=True",
         ],
+        extra=extra,
     )
 
 
