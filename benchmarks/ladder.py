@@ -26,7 +26,6 @@ and written to ``--output`` (Markdown, default ``test-output/ladder.md``); the l
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -71,15 +70,14 @@ def play_one(args: tuple) -> tuple[str, int, bool, int, float]:
     return match, i, g.winner == seat, g.turn, time.perf_counter() - t
 
 
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of k successes in n trials."""
+def wilson(k: int, n: int) -> tuple[float, float]:
+    """The 95% Wilson score interval of k wins in n games (the library's own estimate)."""
+    from catan_nb.analysis.probability import estimate_proportion
+
     if n == 0:
         return 0.0, 1.0
-    p = k / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return max(0.0, c - h), min(1.0, c + h)
+    e = estimate_proportion(k, n)
+    return e.low, e.high
 
 
 def run(matches, games: int, seed: int, iterations: int, workers: int, max_turns: int) -> dict:

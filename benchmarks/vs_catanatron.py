@@ -29,7 +29,6 @@ seat, par 0.25, 95% Wilson interval). The published figure to beat is an ISMCTS 
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -268,14 +267,14 @@ class SeatBridge:
                 self.mirrored += 1
 
 
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+def wilson(k: int, n: int) -> tuple[float, float]:
+    """The 95% Wilson score interval of k wins in n games (the library's own estimate)."""
+    from catan_nb.analysis.probability import estimate_proportion
+
     if n == 0:
         return 0.0, 1.0
-    p = k / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return max(0.0, c - h), min(1.0, c + h)
+    e = estimate_proportion(k, n)
+    return e.low, e.high
 
 
 def play_one(args):

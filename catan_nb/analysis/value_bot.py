@@ -93,33 +93,6 @@ class Choice:
     value: float
 
 
-class _BoardData:
-    """Per-board plain data: what each intersection produces, and its neighbours."""
-
-    def __init__(self, game: Game):
-        topo = game.topology
-        self.n = topo.n_nodes
-        self.node_neighbours = topo.node_neighbours
-        self.node_edges = topo.node_edges
-        self.edge_nodes = topo.edge_nodes
-        self.node_land = topo.node_land
-        self.node_harbour = topo.node_harbour
-        self.node_hexes = topo.node_hexes
-
-
-_BOARD_CACHE: dict[int, _BoardData] = {}
-
-
-def _board(game: Game) -> _BoardData:
-    key = id(game.topology)
-    data = _BOARD_CACHE.get(key)
-    if data is None:
-        if len(_BOARD_CACHE) > 64:
-            _BOARD_CACHE.clear()
-        data = _BOARD_CACHE[key] = _BoardData(game)
-    return data
-
-
 def _hex_yield(game: Game) -> list[tuple[int, float]]:
     """(resource, chance per roll) of each hex now (the robber's hex yields nothing)."""
     out = []
@@ -133,7 +106,7 @@ def _hex_yield(game: Game) -> list[tuple[int, float]]:
     return out
 
 
-def _node_prod(bd: _BoardData, hy, v: int) -> list[float]:
+def _node_prod(bd, hy, v: int) -> list[float]:
     prod = [0.0] * N_RES
     for h in bd.node_hexes[v]:
         r, p = hy[h]
@@ -148,13 +121,13 @@ def _spot_score(prod: list[float]) -> float:
 
 def features(game: Game, player: int) -> dict[str, float]:
     """The features of :func:`position_value` for ``player`` (see the module docstring)."""
-    bd = _board(game)
+    bd = game.topology  # plain data derived once from the graph
     hy = _hex_yield(game)
     owner, kind = game.node_owner, game.node_kind
     prod = [0.0] * N_RES
     others = 0.0  # the opponents' expected cards per roll
     rates = game.rates(player)
-    for v in range(bd.n):
+    for v in range(bd.n_nodes):
         o = owner[v]
         if o >= 0 and kind[v] in _YIELD:
             k = _YIELD[kind[v]]
@@ -173,13 +146,13 @@ def features(game: Game, player: int) -> dict[str, float]:
     spots = 0.0
     buildable = 0
     if game.pieces_left(player).get("settlement", 0) > 0:
-        blocked = [False] * bd.n
-        for v in range(bd.n):
+        blocked = [False] * bd.n_nodes
+        for v in range(bd.n_nodes):
             if owner[v] >= 0:
                 blocked[v] = True
                 for u in bd.node_neighbours[v]:
                     blocked[u] = True
-        start = [v for v in game.road_nodes[player]] or [v for v in range(bd.n) if owner[v] == player]
+        start = [v for v in game.road_nodes[player]] or [v for v in range(bd.n_nodes) if owner[v] == player]
         dist = {v: 0 for v in start}
         frontier = list(start)
         eo = game.edge_owner

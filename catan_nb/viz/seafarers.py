@@ -20,9 +20,9 @@ def _mid(game, e: int) -> tuple[float, float]:
 
 
 def _hex_centre(game, hx: int) -> tuple[float, float]:
-    pos = game.board.graph.nodes
-    corners = [pos[v]["pos"] for v in game.topology.hex_nodes[hx]]
-    return sum(x for x, _ in corners) / len(corners), sum(y for _, y in corners) / len(corners)
+    from .board import _hex_centre as centre  # the board figure's own geometry
+
+    return centre(game.board, hx)
 
 
 @register_layer(NAME)

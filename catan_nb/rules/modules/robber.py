@@ -80,18 +80,17 @@ def _apply_discard(game, a: Discard) -> None:
         game.pop()  # B-ROB-4: the next discarder, then the robber
 
 
-def _check_robber(game, a: MoveRobber) -> None:
+def require_move_phase(game, a, rule: str = "B-ROB-11") -> None:
+    """The discards after a 7 come first (B-ROB-4); then the robber (or a piece like it) moves."""
     if game.phase is DISCARD:
         raise IllegalActionError("B-ROB-4", f"discards come first; still owed: {game.discards_owed()}", a)
-    game.require_phase(a, MOVE_ROBBER, rule="B-ROB-11")
-    t = game.topology
-    if not isinstance(a.hex, int) or not 0 <= a.hex < t.n_hexes or not t.hex_land[a.hex]:
-        raise IllegalActionError("B-ROB-5", f"there is no land hex {a.hex!r}", a)
-    if a.hex == game.robber:
-        raise IllegalActionError("B-ROB-5", f"the robber must move to a different hex; it is on hex {a.hex} already", a)
-    if a.hex not in game.robber_targets():
-        raise IllegalActionError("B-ROB-5", f"the robber may not go to hex {a.hex} under the rules in play", a)
-    victims = game.robber_victims(a.hex)
+    game.require_phase(a, MOVE_ROBBER, rule=rule)
+
+
+def check_steal(game, a, victims: list[int], why_not) -> None:
+    """B-ROB-6..8 for any robber-like move (``a.victim``, ``a.stolen``): the victim is one of
+    ``victims`` (or none, unless stealing is compulsory), never the mover, and holds the card
+    recorded as stolen.  ``why_not(victim)`` gives ``(rule, reason)`` for a seat not in ``victims``."""
     if a.victim is None:
         if a.stolen is not None:
             raise IllegalActionError("B-ROB-6", "a stolen card needs a victim", a)
@@ -101,14 +100,30 @@ def _check_robber(game, a: MoveRobber) -> None:
     if a.victim == game.active:
         raise IllegalActionError("B-ROB-8", "a player never steals from themselves", a)
     if a.victim not in victims:
-        has = 0 <= a.victim < game.n and any(game.node_owner[v] == a.victim for v in t.hex_nodes[a.hex])
-        why = "has no resource cards" if has else "has no settlement or city on that hex"
-        raise IllegalActionError("B-ROB-8" if has else "B-ROB-6", f"seat {a.victim} {why}", a)
+        rule, why = why_not(a.victim)
+        raise IllegalActionError(rule, f"seat {a.victim} {why}", a)
     if a.stolen is not None:
         if a.stolen not in game.goods:
             raise IllegalActionError("B-ROB-7", f"there are no {a.stolen} cards in this game", a)
         if game.hands[a.victim][game.good_index(a.stolen)] == 0:
             raise IllegalActionError("B-ROB-7", f"seat {a.victim} holds no {a.stolen} to be stolen", a)
+
+
+def _check_robber(game, a: MoveRobber) -> None:
+    require_move_phase(game, a)
+    t = game.topology
+    if not isinstance(a.hex, int) or not 0 <= a.hex < t.n_hexes or not t.hex_land[a.hex]:
+        raise IllegalActionError("B-ROB-5", f"there is no land hex {a.hex!r}", a)
+    if a.hex == game.robber:
+        raise IllegalActionError("B-ROB-5", f"the robber must move to a different hex; it is on hex {a.hex} already", a)
+    if a.hex not in game.robber_targets():
+        raise IllegalActionError("B-ROB-5", f"the robber may not go to hex {a.hex} under the rules in play", a)
+
+    def why_not(victim: int) -> tuple[str, str]:
+        has = 0 <= victim < game.n and any(game.node_owner[v] == victim for v in t.hex_nodes[a.hex])
+        return ("B-ROB-8", "has no resource cards") if has else ("B-ROB-6", "has no settlement or city on that hex")
+
+    check_steal(game, a, game.robber_victims(a.hex), why_not)
 
 
 def steal(game, victim: int, forced=None):

@@ -210,27 +210,16 @@ def _apply_move(game, a: MoveShip) -> None:
 
 
 def _check_pirate(game, a: MovePirate) -> None:
-    from .robber import DISCARD, MOVE_ROBBER
+    from .robber import check_steal, require_move_phase
 
-    if game.phase is DISCARD:
-        raise IllegalActionError("B-ROB-4", f"discards come first; still owed: {game.discards_owed()}", a)
-    game.require_phase(a, MOVE_ROBBER, rule="SF-10")
+    require_move_phase(game, a, rule="SF-10")
     t = game.topology
     if not isinstance(a.hex, int) or not 0 <= a.hex < t.n_hexes or t.hex_land[a.hex]:
         raise IllegalActionError("SF-10", f"the pirate goes only on a sea hex, not {a.hex!r}", a)
     if a.hex == pirate(game):
         raise IllegalActionError("SF-10", f"the pirate must move; it is on hex {a.hex} already", a)
-    victims = pirate_victims(game, a.hex)
-    if a.victim is None:
-        if a.stolen is not None:
-            raise IllegalActionError("B-ROB-6", "a stolen card needs a victim", a)
-        if victims and game.rules.steal_mandatory:
-            raise IllegalActionError("B-ROB-6", f"stealing is compulsory under these rules; victims: {victims}", a)
-        return
-    if a.victim not in victims:
-        raise IllegalActionError("SF-10", f"seat {a.victim} has no ship next to hex {a.hex} and a card to lose", a)
-    if a.stolen is not None and a.stolen not in game.goods:
-        raise IllegalActionError("API", f"{a.stolen!r} is not a good of this game", a)
+    check_steal(game, a, pirate_victims(game, a.hex),
+                lambda victim: ("SF-10", f"has no ship next to hex {a.hex} and a card to lose"))
 
 
 def _apply_pirate(game, a: MovePirate) -> None:
