@@ -16,7 +16,7 @@ feature                 meaning
 ``buildable``           how many free spots a settlement could go on now
 ``road``                its longest road against the best opponent's (the Longest Road race)
 ``army``                knights played and playable (the Largest Army race)
-``hand``                cards towards the next city, settlement, road or development card
+``hand``                cards towards the next city, settlement or road
 ``risk_7``              cards above the discard limit, weighted by the chance of a 7
 ``dev``                 development cards held
 ======================  =====================================================================
@@ -78,7 +78,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "buildable": 30.0,          # free spots where a settlement can go now (at most 2 counted)
     "road": 10.0,               # per road segment of lead in the Longest Road race (capped at 3)
     "army": 6.0,                # per knight played or held, while the Largest Army race is open
-    "hand": 14.0,               # progress towards the best next build
+    "hand": 14.0,               # progress towards the best next build (city, settlement, road)
     "risk_7": 3.0,              # per card above the limit, times P(7)
     "dev": 5.0,                 # per development card held (knights are counted in army too)
     "card": 1.0,                # per card in hand (a card is worth a little whatever it is)
@@ -183,12 +183,8 @@ def features(game: Game, player: int) -> dict[str, float]:
     hand = game.hands[player][:N_RES]
     total = sum(hand)
     progress = 0.0
-    for build, weight in (("city", 1.3), ("settlement", 1.2 if spots > 0 else 0.2), ("road", 0.45),
-                          ("development", 0.5)):
-        try:
-            cost = game.cost(build)
-        except (KeyError, ValueError):
-            continue
+    for build, weight in (("city", 1.3), ("settlement", 1.2 if spots > 0 else 0.2), ("road", 0.45)):
+        cost = game.cost(build)
         need = sum(cost[:N_RES])
         have = sum(min(hand[r], c) for r, c in enumerate(cost[:N_RES]))
         progress = max(progress, weight * (have / need) ** 2 if need else 0.0)

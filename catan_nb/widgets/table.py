@@ -59,6 +59,7 @@ from ..rules import (
     RollDice,
     Rules,
 )
+from ..rules.modules.development import dev_cost
 from ..viz import board_figure, dynamic_traces
 from ..viz.palette import palette
 from ..viz.plugins import layers_for
@@ -901,15 +902,12 @@ class GameTable(SavesGames):
         seat = viewer if viewer is not None else g.active_player
         h = g.hands[seat]
         lines = []
-        for kind, label in COST_ROWS:
-            cost = g.cost(kind)
-            ok = all(h[r] >= c for r, c in enumerate(cost))
+        costs = [(label, g.cost(kind)) for kind, label in COST_ROWS]
+        costs.append(("development card", dev_cost(g.n_goods)))  # the engine's price (B-BUILD-1)
+        for label, cost in costs:
+            ok = g.affords(h, cost)
             lines.append(f"{CAN if ok else CANNOT} {label}: "
-                         + " ".join(chip(str(RESOURCES[r]), c, dim=h[r] < c) for r, c in enumerate(cost) if c))
-        dev = (0, 0, 1, 1, 1)
-        ok = all(h[r] >= c for r, c in enumerate(dev))
-        lines.append(f"{CAN if ok else CANNOT} development card: "
-                     + " ".join(chip(str(RESOURCES[r]), 1, dim=h[r] < 1) for r, c in enumerate(dev) if c))
+                         + " ".join(chip(str(g.goods[r]), c, dim=h[r] < c) for r, c in enumerate(cost) if c))
         self.cost_box.value = (f"<div class='catan-card'><b>Building costs</b> <small>({CAN} = {html.escape(self.name(seat))} "
                                f"can pay now)</small><br>" + "<br>".join(lines) + "</div>")
         # Scoreboard.
