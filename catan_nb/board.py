@@ -161,6 +161,7 @@ class StartPieces:
     settlements: tuple[NodeId, ...]
     roads: tuple[PathId, ...]
     lettered: NodeId | None
+    ships: tuple[PathId, ...] = ()
 
 
 class Topology:
@@ -385,7 +386,11 @@ class Board:
                 self.path_on(tuple(r["hex"]), r["side"], field=f"start.pieces.{colour_name}.roads[{i}]")
                 for i, r in enumerate(spec["roads"])
             ]
-            out[colour] = StartPieces(colour, tuple(settlements), tuple(roads), lettered)
+            ships = [
+                self.path_on(tuple(r["hex"]), r["side"], field=f"start.pieces.{colour_name}.ships[{i}]")
+                for i, r in enumerate(spec.get("ships", ()))
+            ]
+            out[colour] = StartPieces(colour, tuple(settlements), tuple(roads), lettered, tuple(ships))
         return out
 
     # ------------------------------------------------------------------ lookups
@@ -547,6 +552,9 @@ class Board:
         if problem:
             raise BoardFileError(source, field_name(problem[0]), problem[1])
         rows = data["rows"]
+        scenario = data.get("scenario")
+        # SF-15: a scenario may leave producing hexes without a token, to get one during play
+        tokens_later = isinstance(scenario, dict) and scenario.get("tokens_later") is True
         seen: dict[tuple[int, int], int] = {}
         tiles = []
         for i, h in enumerate(data["hexes"]):
@@ -560,7 +568,7 @@ class Board:
             token = h.get("token")
             if terrain in (Terrain.DESERT, Terrain.SEA) and token is not None:
                 raise BoardFileError(source, f"hexes[{i}].token", f"the {terrain} carries no token")
-            if (terrain.resource is not None or terrain is Terrain.GOLD) and token is None:
+            if (terrain.resource is not None or terrain is Terrain.GOLD) and token is None and not tokens_later:
                 raise BoardFileError(source, f"hexes[{i}].token", "a producing hex needs a token")
             tiles.append((h["row"], h["col"], terrain, token))
         if len(tiles) != sum(rows):
@@ -671,6 +679,31 @@ class Board:
                     "island under the distance rule (B-BUILD-7)",
                 )
 
+    def _validate_start_ships(self, colour, sp: "StartPieces") -> None:
+        """SF-6: starting ships on sea paths; SF-7: in routes leaving the colour's settlements."""
+        t = self.topology
+        taken = set(sp.roads)
+        for i, e in enumerate(sp.ships):
+            field = f"start.pieces.{colour}.ships[{i}]"
+            if not t.edge_sea[e]:
+                raise BoardFileError(self.source, field, f"SF-6: path {e} is inland: a ship sails only on a path that borders the sea")
+            if e in taken:
+                raise BoardFileError(self.source, field, f"path {e} already holds a starting road or ship")
+            taken.add(e)
+        reached = set(sp.settlements)
+        left = list(enumerate(sp.ships))
+        while True:  # SF-7: grow the routes from the settlements
+            grown = [(i, e) for i, e in left if set(t.edge_nodes[e]) & reached]
+            if not grown:
+                break
+            for i, e in grown:
+                reached.update(t.edge_nodes[e])
+            left = [x for x in left if x not in grown]
+        if left:
+            i, e = left[0]
+            raise BoardFileError(self.source, f"start.pieces.{colour}.ships[{i}]",
+                                 f"SF-7: the ship on path {e} is in no route leaving one of {colour}'s settlements")
+
     def _validate_start(self) -> None:
         occupied: dict[int, str] = {}
         for colour, sp in self.start_pieces.items():
@@ -688,6 +721,7 @@ class Board:
                     raise BoardFileError(
                         self.source, f"start.pieces.{colour}.roads[{i}]", "a starting road must touch its settlement"
                     )
+            self._validate_start_ships(colour, sp)
         for n, colours in self.start_seats.items():
             if len(colours) != n:
                 raise BoardFileError(self.source, f"start.seats.{n}", f"{n} players need {n} colours, not {len(colours)}")

@@ -78,6 +78,26 @@ class Checker:
             assert total == sum(FAVOUR_SUPPLY[n].values()), total
             assert all(0 <= f <= k for fr, tk in zip(friends["fresh"], friends["tokens"]) for f, k in zip(fr, tk))
             assert friends["catan_left"] + sum(friends["catan_tokens"]) == CATAN_TOKENS
+        # SF-4: treasure tokens conserved (found + face down), found spots no longer marked.
+        tr = g.ext.get("treasure")
+        if tr is not None:
+            if not hasattr(self, "_treasure"):
+                self._treasure = (len(tr["stack"]) + len(tr["found"]), len(tr["spots"]) + len(tr["found"]))
+            assert (len(tr["stack"]) + len(tr["found"]), len(tr["spots"]) + len(tr["found"])) == self._treasure
+            assert not {v for v, _, _ in tr["found"]} & set(tr["spots"])
+        # SF-15, SF-16: number tokens conserved (board + supply); no 7; moved tokens leave bare hexes.
+        gc = g.ext.get("great_catan")
+        if gc is not None:
+            tokens = sorted([k for k in g.hex_token if k] + list(gc["supply"]))
+            if not hasattr(self, "_tokens"):
+                self._tokens = tokens
+            assert tokens == self._tokens and 7 not in tokens
+        # SF-3: fog never visible before it is revealed; the hidden stack is not in any view.
+        fog = g.ext.get("fog")
+        if fog is not None and len(g.log) % 17 == 0:
+            for p in range(n):
+                mods = g.view(p).modules
+                assert mods["fog"]["hidden_tiles"] == len(fog["stack"]) and "stack" not in mods["fog"]
         # Robber on exactly one land hex.
         assert 0 <= g.robber < t.n_hexes
         # Longest road recomputed from scratch equals the cached value.
@@ -117,6 +137,9 @@ class Checker:
             else:
                 assert points[holder] >= 3 and points[holder] == max(points), (holder, points)
             vp += 2 if holder == p else 0
+        ck = g.ext.get("cities_knights")
+        if ck is not None:
+            vp += self._check_cities_knights(g, ck, p)
         sf = g.ext.get("seafarers")
         if sf is not None and "settled" in sf:
             # SF-12/13 recomputed from the board: the islands holding p's buildings, less its home islands.
@@ -124,10 +147,50 @@ class Checker:
 
             mine = {island_of(g.board, v) for v, o in enumerate(g.node_owner)
                     if o == p and g.kinds[g.node_kind[v]].building}
-            assert set(sf["home"][p]) <= mine, (sf["home"][p], mine)
-            assert set(sf["settled"][p]) == mine - set(sf["home"][p]) - {None}, (sf["settled"][p], mine)
+            # (a city razed by the barbarians, CK-BAR-2, may leave a home or settled island empty)
+            assert not set(sf["settled"][p]) & set(sf["home"][p])
+            assert set(sf["settled"][p]) >= mine - set(sf["home"][p]) - {None}, (sf["settled"][p], mine)
+            if g.ext.get("cities_knights") is None:
+                assert set(sf["home"][p]) <= mine, (sf["home"][p], mine)
+                assert set(sf["settled"][p]) == mine - set(sf["home"][p]) - {None}, (sf["settled"][p], mine)
             vp += (g.board.scenario.get("foreign_island_vp") or 0) * len(sf["settled"][p])
         return vp
+
+    def _check_cities_knights(self, g: Game, ck: dict, p: int) -> int:
+        """CK-* invariants for seat ``p`` recounted from the board; returns its C&K special VP."""
+        from catan_nb.rules.modules.cities_knights import DECKS, DEFENDER_CARDS, barbarian_strength
+
+        knight = g.kind_id["knight"]
+        city = g.kind_id["city"]
+        rows = [r for r in ck["knights"] if r[1] == p]
+        on_board = sorted(v for v, o in enumerate(g.node_owner) if o == p and g.node_kind[v] == knight)
+        assert sorted(r[0] for r in rows) == on_board, (rows, on_board)  # knights = the board's knight pieces
+        for level in (1, 2, 3):  # CK-KN-2: at most 2 knights of each level
+            assert sum(r[2] == level for r in rows) <= 2
+        cities = {v for v, o in enumerate(g.node_owner) if o == p and g.node_kind[v] == city}
+        walls = ck["walls"][p]
+        assert len(walls) <= 3 and len(set(walls)) == len(walls) and set(walls) <= cities  # CK-WALL-1
+        metro = [m for m in ck["metropolis"] if m is not None and m[0] == p]
+        for m in metro:  # CK-IMP-4, CK-IMP-5: on the holder's own city, level 4 or more, one per city
+            assert m[1] in cities
+        held = [m[1] for m in ck["metropolis"] if m is not None]
+        assert len(held) == len(set(held))
+        for i, m in enumerate(ck["metropolis"]):
+            if m is not None:
+                assert ck["levels"][m[0]][i] >= 4 and all(ck["levels"][m[0]][i] >= ck["levels"][q][i] or
+                                                          ck["levels"][q][i] < 5 for q in range(g.n))
+        # CK-BAR-1: the barbarians' strength is the cities on the board
+        assert barbarian_strength(g) == sum(1 for v, o in enumerate(g.node_owner) if o >= 0 and g.node_kind[v] == city)
+        assert 0 <= ck["barbarians"] < 7
+        # CK-PROG-3: 54 progress cards in decks, hands and played VP cards (18 per colour)
+        if p == 0:
+            for i, deck in enumerate(ck["decks"]):
+                names = set(DECKS[list(DECKS)[0].__class__(i)])
+                total = len(deck) + sum(sum(c in names for c in h) for h in ck["hands"]) + \
+                    sum(sum(c in names for c in v) for v in ck["vp_cards"])
+                assert total == sum(DECKS[list(DECKS)[0].__class__(i)].values()) == 18, (i, total)
+            assert sum(ck["defender"]) + ck["defender_left"] == DEFENDER_CARDS
+        return 2 * len(metro) + ck["defender"][p] + len(ck["vp_cards"][p])
 
     def _check_position(self, g: Game, t) -> None:
         # Distance rule holds everywhere (B-BUILD-7) among buildings (knights and other pieces aside).

@@ -29,6 +29,8 @@ from catan_nb.dicegame import DiceGame
 from catan_nb.dicegame.actions import DICE_ACTION_TYPES
 from catan_nb.errors import IllegalActionError
 from catan_nb.rules.modules.gold_fields import gold_board
+from catan_nb.rules.modules.fog import FOG_ISLANDS
+from catan_nb.rules.modules.great_catan import GREAT_CATAN
 from catan_nb.rules.modules.seafarers import ISLANDS
 from catan_nb.rules import ACTION_TYPES, Phase, Rules
 
@@ -45,6 +47,9 @@ VARIANTS = [
     dict(players=6, start="founding", rules=Rules(modules=("friends", "helpers"))),
     dict(players=4, start="founding", rules=Rules(modules=("seafarers", "harbour_master", "gold_fields")),
          board="islands"),
+    dict(players=3, start="founding", rules=Rules(modules=("seafarers", "fog", "treasure")), board="fog"),
+    dict(players=4, start="founding", rules=Rules(modules=("great_catan",)), board="great_catan"),
+    dict(players=4, start="beginner", rules=Rules(modules=("cities_knights",))),
 ]
 
 
@@ -52,11 +57,16 @@ VARIANTS = [
 def positions() -> tuple[Game, ...]:
     """Positions in every phase the variants reach (a few per phase and variant)."""
     out = []
-    for i, variant in enumerate(VARIANTS):
+    for i, spec in enumerate(VARIANTS):
         for seed in range(3):
-            variant = dict(variant)
-            if variant.pop("board", None) == "islands":  # Seafarers, with two hexes turned to gold (SF-1)
+            variant = dict(spec)  # a fresh copy per seed: the board key is popped
+            scenario = variant.pop("board", None)
+            if scenario == "islands":  # Seafarers, with two hexes turned to gold (SF-1)
                 board = gold_board(Board.load(ISLANDS), 20, 23)
+            elif scenario == "fog":  # fog (SF-3) and treasure (SF-4)
+                board = Board.load(FOG_ISLANDS)
+            elif scenario == "great_catan":  # SF-15, SF-16
+                board = Board.load(GREAT_CATAN)
             else:
                 board = Board.beginner() if variant["start"] == "beginner" else Board.random(
                     seed=seed, layout="five_six" if variant["players"] > 4 else "base"
@@ -70,7 +80,35 @@ def positions() -> tuple[Game, ...]:
                     out.append(game.copy())
                 game.apply(bots[game.current_player].choose(game))
             out.append(game)  # game over
+    out.extend(_rare_positions())
     return tuple(out)
+
+
+def _rare_positions() -> list[Game]:
+    """Decisions random play seldom reaches in 400 turns, set up as positions (CK-BAR-2, CK-IMP-4)."""
+    from catan_nb.rules import RollDice
+    from catan_nb.rules.modules.cities_knights import ImproveCity, Track
+
+    out = []
+    g = Game(Board.beginner(), players=4, seed=5, start="beginner", rules=Rules(modules=("cities_knights",)))
+    ck = g.ext["cities_knights"]
+    for p in range(4):  # every seat a city, nobody a knight: the barbarians win
+        g.place(p, "city", sorted(g.placed[g.kind_id["settlement"]][p])[0])
+    ck["barbarians"] = 6
+    g.play(RollDice(dice=(1, 2, 3)))
+    out.append(g.copy())  # lose_city
+    h = Game(Board.beginner(), players=4, seed=6, start="beginner", rules=Rules(modules=("cities_knights",)))
+    h.play(RollDice(dice=(1, 1, 4)))
+    for v in sorted(h.placed[h.kind_id["settlement"]][0]):
+        h.place(0, "city", v)
+    h.ext["cities_knights"]["levels"][0][Track.SCIENCE.value] = 3
+    h.deal(0, {})
+    i = h.good_index("paper")
+    h.bank[i] -= 4
+    h.hands[0][i] += 4
+    h.play(ImproveCity(Track.SCIENCE))
+    out.append(h)  # metropolis
+    return out
 
 
 def phases_covered() -> set[Phase]:

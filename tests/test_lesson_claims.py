@@ -62,6 +62,13 @@ def _red_line_cuts():
 
 
 CLAIMS = {
+    "18_cities_knights_barbarians": [
+        ("On average 14 rolls", lambda: __import__("catan_nb.analysis.barbarians", fromlist=["x"]).expected_rolls() == 14),
+        ("$14/4 = 3.5$", lambda: __import__("catan_nb.analysis.barbarians", fromlist=["x"]).expected_rolls() / 4 == F(7, 2)),
+        ("8 (the barbarians' strength is the 8 cities", lambda: __import__(
+            "catan_nb.analysis.barbarians", fromlist=["x"]).knights_to_hold(8, 0) == 8),
+        ("the barbarians land every three", lambda: 3 <= __import__("catan_nb.analysis.barbarians", fromlist=["x"]).expected_rolls() / 4 <= 4),
+    ],
     "01_engine_tour": [
         ("Four intersections tie at 11 pips (11/36 cards per roll): 28, 31, 39 and 44", lambda: _tie_at_top() == [28, 31, 39, 44]),
     ],

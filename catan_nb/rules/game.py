@@ -142,6 +142,34 @@ class Rules:
         return out
 
     @classmethod
+    def for_board(cls, board, **options: Any) -> "Rules":
+        """The rules a scenario board asks for: its ``scenario.modules`` (a Seafarers map brings
+        ``seafarers``, the fog map ``fog`` and ``treasure``...), with ``options`` on top.
+
+        Raises
+        ------
+        BoardFileError
+            When the board names a module that does not exist.
+
+        Examples
+        --------
+        >>> from catan_nb import Board
+        >>> from catan_nb.rules.modules.fog import FOG_ISLANDS
+        >>> Rules.for_board(Board.load(FOG_ISLANDS)).modules
+        ('seafarers', 'fog', 'treasure')
+        >>> Rules.for_board(Board.beginner(), steal_mandatory=True).modules
+        ()
+        """
+        from ..errors import BoardFileError
+
+        wanted = board.scenario.get("modules", [])
+        problem = _rule_problem("modules", wanted)
+        if problem:
+            raise BoardFileError(board.source, "scenario.modules", problem)
+        extra = tuple(options.pop("modules", ()))
+        return cls(modules=tuple(dict.fromkeys([*wanted, *extra])), **options)
+
+    @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "Rules":
         names = {f.name for f in fields(cls)}
         unknown = set(data) - names
@@ -698,7 +726,7 @@ class Game:
         elif ph.free:
             out = []
             for kind in ph.free:
-                self._legal_place(top.player, kind, out)
+                self._legal_place(top.player, kind, out)  # the engine's own kinds; modules list theirs
         else:
             out = []
         hooks = self._legal_by_phase.get(ph)
@@ -1353,33 +1381,63 @@ class Game:
         ph = top.phase
         if ph is Phase.FOUNDING_ROAD:
             self.log.append(a)
-            self.stack.pop()
-            self.place(p, "road", a.path, founding=True)
-            nxt = self.stack[-1]
-            if nxt.phase is Phase.FOUNDING_SETTLEMENT:
-                self.active = nxt.player
+            self.found_path(p, "road", a.path)
             return
         if "road" in ph.free:
-            left = top.data - 1
             self.log.append(a)
-            self.place(p, "road", a.path)
-            if left <= 0 or not self._free_left(p, ph):
-                self.stack.pop()
-            else:
-                self.update(left)
+            self.place_free(p, "road", a.path)
             return
         self.pay(p, self._cost[ROAD])
         self.built_this_turn = True
         self.log.append(a)
         self.place(p, "road", a.path)
 
-    def _free_left(self, p: int, ph: Phase) -> bool:
-        """Whether ``p`` can still place one of the phase's free pieces (supply and room)."""
-        for kind in ph.free:
-            k = self.kind_id.get(kind)
-            if k is not None and len(self.placed[k][p]) < self._limit[k] and self.candidates(p, kind):
+    def free_kinds(self, phase: Phase) -> tuple[str, ...]:
+        """Piece kinds of this game placed free in ``phase``: the phase's own and those whose
+        :class:`~catan_nb.rules.pieces.PieceKind` lists it in ``free_in`` (ships in Road
+        Building, SF-17)."""
+        memo = self._cache.get(("free_kinds", phase))
+        if memo is None:
+            memo = tuple(k for k in phase.free if k in self.kind_id) + tuple(
+                k.name for k in self.kinds if k is not None and phase.value in k.free_in and k.name not in phase.free
+            )
+            self._cache[("free_kinds", phase)] = memo
+        return memo
+
+    def can_place_free(self, player: int, phase: Phase) -> bool:
+        """Whether ``player`` can place one of ``phase``'s free pieces now: one left in supply
+        (B-COMP-12) and a spot for it (B-DEV-5, SF-17)."""
+        for kind in self.free_kinds(phase):
+            k = self.kind_id[kind]
+            if len(self.placed[k][player]) < self._limit[k] and self.candidates(player, kind):
                 return True
         return False
+
+    def place_free(self, player: int, kind: str, site: int) -> None:
+        """Place one free piece of the decision on top (Road Building, B-DEV-5; SF-17) and count it
+        down: the decision ends when none is owed or none can be placed.  Decisions the placement
+        pushes (a treasure, SF-4) stay above it."""
+        i = len(self.stack) - 1
+        top = self.stack[i]
+        self.place(player, kind, site)
+        left = top.data - 1
+        if left <= 0 or not self.can_place_free(player, top.phase):
+            del self.stack[i]
+        else:
+            self.stack[i] = Decision(top.phase, top.player, left)
+
+    def found_path(self, player: int, kind: str, path: int) -> None:
+        """Place the founding path piece of ``player`` (a road, or a kind with ``founding=True``:
+        a ship, SF-6) beside the settlement just placed, and pass the founding on (B-SETUP-17).
+
+        For modules whose founding pieces are their own actions; the caller has checked the
+        site and logged the action.
+        """
+        self.stack.pop()
+        self.place(player, kind, path, founding=True)
+        nxt = self.stack[-1]
+        if nxt.phase is Phase.FOUNDING_SETTLEMENT:
+            self.active = nxt.player
 
     def _do_city(self, a: BuildCity) -> None:
         p = self.current
@@ -1525,6 +1583,15 @@ class Game:
                 self._put(p, SETTLEMENT, v)
             for e in sp.roads:
                 self._put(p, ROAD, e)
+            if sp.ships:  # SF-5..7: a Seafarers scenario's starting ships
+                ship = self.kind_id.get("ship")
+                if ship is None:
+                    from ..errors import BoardFileError
+
+                    raise BoardFileError(self.board.source, f"start.pieces.{colour}.ships",
+                                         "starting ships need a rule module with ships (seafarers)")
+                for e in sp.ships:
+                    self._put(p, ship, e)
             if sp.lettered is not None:
                 for hx in self._t.node_hexes[sp.lettered]:
                     r = self._t.hex_resource[hx]

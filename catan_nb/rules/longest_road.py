@@ -70,12 +70,34 @@ def longest_trail(
     >>> longest_trail({0, 1, 2}, edge_nodes, node_edges, edge_kind=[1, 2, 2], switch={1})[0]
     3
     """
+    if isinstance(edge_nodes, dict):  # the mixed search's own split graph: no memo
+        return _one_kind(set(roads), edge_nodes, node_edges, set(blocked))
+    mine = frozenset(roads)
+    block = frozenset(blocked)
+    kinds = None if edge_kind is None else tuple(edge_kind[e] for e in sorted(mine))
+    key = (id(edge_nodes), id(node_edges), mine, block, kinds, frozenset(switch) if edge_kind is not None else None)
+    hit = _MEMO.get(key)
+    if hit is not None and hit[0] is edge_nodes and hit[1] is node_edges:  # the same network, blocks and kinds
+        return hit[2], list(hit[3])
     if edge_kind is not None:
-        return _mixed_trail(set(roads), edge_nodes, node_edges, set(blocked), edge_kind, set(switch))
-    mine = set(roads)
+        out = _mixed_trail(set(mine), edge_nodes, node_edges, set(block), edge_kind, set(switch))
+    else:
+        out = _one_kind(set(mine), edge_nodes, node_edges, set(block))
+    if len(_MEMO) >= _MEMO_SIZE:
+        _MEMO.clear()
+    _MEMO[key] = (edge_nodes, node_edges, out[0], tuple(out[1]))  # the graph kept alive: its id stays its own
+    return out
+
+
+#: Trails already counted, by board, pieces, blocks and kinds (a pure function of them).
+_MEMO: dict = {}
+_MEMO_SIZE = 20_000
+
+
+def _one_kind(mine: set, edge_nodes, node_edges, blocked: set) -> tuple[int, list[int]]:
+    """The one-kind search (see :func:`longest_trail`)."""
     if not mine:
         return 0, []
-    blocked = set(blocked)
     deg: dict[int, int] = {}
     for e in mine:
         for v in edge_nodes[e]:
@@ -136,39 +158,33 @@ def longest_trail(
 def _mixed_trail(mine, edge_nodes, node_edges, blocked, edge_kind, switch) -> tuple[int, list[int]]:
     """Longest trail over pieces of several kinds, switching kind only at ``switch`` (SF-8).
 
-    Exhaustive search from every end of every piece (at most 30 pieces of a player:
-    15 roads and 15 ships); correct before fast, and used only when a player has
-    pieces of two kinds.
+    Reduced to the one-kind search: an intersection outside ``switch`` is split into one copy per
+    kind of piece meeting there (a trail cannot change kind there, so each copy joins the pieces of
+    one kind), an intersection in ``switch`` stays whole; blocked intersections stay blocked in every
+    copy.  The one-kind search then starts only where a longest trail can start.
     """
     if not mine:
         return 0, []
-    bit = {e: 1 << i for i, e in enumerate(sorted(mine))}
-    best_len = 0
-    best_path: list[int] = []
-    path: list[int] = []
+    ids: dict[tuple[int, int], int] = {}
+    new_edges: dict[int, tuple[int, int]] = {}
+    new_node_edges: list[list[int]] = []
+    new_blocked: set[int] = set()
 
-    def dfs(v: int, used: int, kind: int) -> None:
-        nonlocal best_len, best_path
-        if len(path) > best_len:
-            best_len, best_path = len(path), path.copy()
-        if path and v in blocked:
-            return
-        for e in node_edges[v]:
-            b = bit.get(e)
-            if b is None or used & b:
-                continue
-            k = edge_kind[e]
-            if path and k != kind and v not in switch:
-                continue
-            a, c = edge_nodes[e]
-            w = c if a == v else a
-            path.append(e)
-            dfs(w, used | b, k)
-            path.pop()
+    def copy_of(v: int, k: int) -> int:
+        key = (v, -1 if v in switch else k)
+        i = ids.get(key)
+        if i is None:
+            i = ids[key] = len(new_node_edges)
+            new_node_edges.append([])
+            if v in blocked:
+                new_blocked.add(i)
+        return i
 
-    starts = sorted({v for e in mine for v in edge_nodes[e]})
-    for s in starts:
-        dfs(s, 0, -1)
-        if best_len == len(mine):
-            break
-    return best_len, best_path
+    for e in sorted(mine):
+        a, b = edge_nodes[e]
+        k = edge_kind[e]
+        x, y = copy_of(a, k), copy_of(b, k)
+        new_edges[e] = (x, y)
+        new_node_edges[x].append(e)
+        new_node_edges[y].append(e)
+    return _one_kind(set(mine), new_edges, new_node_edges, new_blocked)

@@ -16,7 +16,11 @@ reading only these properties:
   trail is broken there (B-BUILD-4, B-LR-2; CK-KN-7 for knights);
 * ``land`` / ``sea``: which paths a path piece may use (roads on land paths,
   ships on sea paths: SF-6);
-* ``upgrade_of``: the kind it replaces on the same site (a city, B-BUILD-9).
+* ``upgrade_of``: the kind it replaces on the same site (a city, B-BUILD-9);
+* ``free_in``: values of phases in which it may also be placed free, beside the
+  phase's own free kinds (ships in Road Building, SF-17);
+* ``founding``: a path piece that may stand in the founding phase in place of the
+  road beside the settlement just placed (ships, SF-6: placed like roads).
 
 Examples
 --------
@@ -52,6 +56,8 @@ class PieceKind:
     land: bool = True
     sea: bool = False
     upgrade_of: str | None = None
+    free_in: tuple[str, ...] = ()
+    founding: bool = False
     owner: str = "base"
 
     def __post_init__(self) -> None:

@@ -181,3 +181,98 @@ class FogLayer(Layer):
                 tt.append(f"<b>{tok}</b><br>{'•' * pips(tok)}")
         out["fog:tokens"] = dict(x=tx, y=ty, text=tt)
         return out
+
+
+@register_layer("treasure")
+class TreasureLayer(Layer):
+    """SF-4: the fogged intersections whose treasure nobody has found yet (a gold star)."""
+
+    def traces(self, game, pal):
+        return [dict(type="scatter", mode="markers", name="treasure:spots", hoverinfo="text",
+                     marker=dict(symbol="star", size=15, color="#f2c14e", line=dict(color="#5b4a33", width=1.5)))]
+
+    def dynamic(self, game, pal, legal):
+        pos = game.board.graph.nodes
+        spots = game.ext["treasure"]["spots"]
+        return {"treasure:spots": dict(x=[pos[v]["pos"][0] for v in spots], y=[pos[v]["pos"][1] for v in spots],
+                                       hovertext=["treasure (SF-4): the first road or ship to reach it finds it"] * len(spots))}
+
+
+@register_layer("great_catan")
+class GreatCatanLayer(Layer):
+    """SF-15, SF-16: small-island hexes waiting for a number token, tokens brought or moved, and the
+    main-island tokens the player may move (click one)."""
+
+    clickable = ("great_catan:sources",)
+
+    @property
+    def handles(self):
+        from ..rules.modules.great_catan import MoveNumberToken
+
+        return (MoveNumberToken,)
+
+    def traces(self, game, pal):
+        return [
+            dict(type="scatter", mode="markers+text", name="great_catan:tokens", hoverinfo="text",
+                 textposition="middle center", textfont=dict(size=15),
+                 marker=dict(size=38, color=pal["token_disc"], line=dict(color="#5b4a33", width=1))),
+            dict(type="scatter", mode="markers+text", name="great_catan:waiting", hoverinfo="text", text=[],
+                 textfont=dict(size=16, color="#5b4a33"),
+                 marker=dict(size=30, color="rgba(255,255,255,0.35)", line=dict(color="#5b4a33", width=1.5, dash="dot"))),
+            dict(type="scatter", mode="markers", name="great_catan:sources", hoverinfo="text",
+                 marker=dict(symbol="circle-open", size=46, color=pal["highlight"], line=dict(width=4))),
+        ]
+
+    def dynamic(self, game, pal, legal):
+        from ..constants import pips
+        from ..rules.modules.great_catan import MoveNumberToken
+
+        printed = game.board.hexes
+        tx, ty, text, colour, hover = [], [], [], [], []
+        wx, wy = [], []
+        small = set(game.ext["great_catan"]["small"])
+        for hx, tok in enumerate(game.hex_token):
+            was = printed[hx].token or 0
+            if hx in small and not tok:
+                cx, cy = _hex_centre(game, hx)
+                wx.append(cx)
+                wy.append(cy)
+                continue
+            if tok == was:
+                continue
+            cx, cy = _hex_centre(game, hx)
+            tx.append(cx)
+            ty.append(cy)
+            if tok:
+                text.append(f"<b>{tok}</b><br><span style='font-size:9px'>{'•' * pips(tok)}</span>")
+                colour.append(pal["hot_token"] if tok in (6, 8) else pal["token"])
+                hover.append(f"token {tok}, brought by a ship (SF-15, SF-16)")
+            else:
+                text.append("–")
+                colour.append(pal["token"])
+                hover.append(f"its token {was} was moved to a small island (SF-16): it produces nothing")
+        sources = sorted({a.from_hex for a in legal if isinstance(a, MoveNumberToken)})
+        cs = [_hex_centre(game, h) for h in sources]
+        return {
+            "great_catan:tokens": dict(x=tx, y=ty, text=text, hovertext=hover, textfont=dict(size=15, color=colour)),
+            "great_catan:waiting": dict(x=wx, y=wy, text=["?"] * len(wx),
+                                        hovertext=["a small island: it gets a number token when a ship reaches it (SF-15)"] * len(wx)),
+            "great_catan:sources": dict(x=[c[0] for c in cs], y=[c[1] for c in cs], customdata=sources,
+                                        hovertext=[f"move this {game.hex_token[h]} to the small island" for h in sources]),
+        }
+
+    def click(self, game, trace_name, index, legal):
+        from ..rules.modules.great_catan import MoveNumberToken
+
+        sources = sorted({a.from_hex for a in legal if isinstance(a, MoveNumberToken)})
+        return MoveNumberToken(sources[index]) if 0 <= index < len(sources) else None
+
+
+def _more_phrases() -> None:
+    from .text import PHRASES, place_of_hex
+
+    PHRASES.setdefault("MoveNumberToken", lambda who, a, b, g: (
+        f"{who} moved the number token of {place_of_hex(b, a.from_hex)} to a small island"))
+
+
+_more_phrases()

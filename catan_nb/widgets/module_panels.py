@@ -135,3 +135,65 @@ class GoldPanel(Panel):
             show(b, r in offered)
         self.note.value = (f"<b>Gold field</b>: {html.escape(table.name(g.current_player))} takes "
                            f"{g.stack[-1].data} more resource(s) of their choice (SF-1)")
+
+
+@register_panel("cities_knights")
+class CitiesKnightsPanel(Panel):
+    """CK-*: the event die and the barbarians' track, the improvement charts with the metropolises,
+    walls, knights' strength and the viewer's progress cards; buttons to improve a track."""
+
+    @property
+    def handles(self):
+        from ..rules.modules.cities_knights import ImproveCity
+
+        return (ImproveCity,)
+
+    def build(self, table) -> W.Widget:
+        from ..rules.modules.cities_knights import TRACK_COMMODITY, TRACKS, ImproveCity
+
+        self.html = W.HTML()
+        self.improve = {}
+        row = []
+        for track in TRACKS:
+            b = button(f"Improve {track} ({TRACK_COMMODITY[track]})", f"catan-improve-{track}", style="info")
+            b.on_click(table.guard(lambda _, t=track: table.play(ImproveCity(t))))
+            self.improve[track] = b
+            table.buttons[f"improve_{track}"] = b
+            row.append(b)
+        return W.VBox([self.html, W.HBox(row, layout=W.Layout(flex_flow="row wrap"))])
+
+    def refresh(self, table, legal) -> None:
+        from ..rules.modules.cities_knights import (BARBARIAN_TRACK, TRACKS, ImproveCity, barbarian_strength,
+                                                     catan_strength)
+
+        g = table.game
+        st = g.ext["cities_knights"]
+        viewer = table.viewer_seat()
+        last = g.dice_history[-1] if g.dice_history else None
+        faces = {1: "ship", 2: "ship", 3: "ship", 4: "yellow gate (trade)", 5: "blue gate (politics)",
+                 6: "green gate (science)"}
+        die = f"event die: <b>{faces[last[2]]}</b>, red die {last[0]}" if last and len(last) > 2 else "event die: not rolled yet"
+        track = "■" * st["barbarians"] + "□" * (BARBARIAN_TRACK - st["barbarians"])
+        heads = "".join(f"<th>{table.swatch(q)}</th>" for q in range(g.n))
+        rows = []
+        for i, t in enumerate(TRACKS):
+            cells = ""
+            for q in range(g.n):
+                m = st["metropolis"][i]
+                star = " ★" if m is not None and m[0] == q else ""
+                cells += f"<td>{st['levels'][q][i]}{star}</td>"
+            rows.append(f"<tr><td>{t}</td>{cells}</tr>")
+        rows.append("<tr><td>knights (active)</td>" + "".join(f"<td>{catan_strength(g, q)}</td>" for q in range(g.n)) + "</tr>")
+        rows.append("<tr><td>walls</td>" + "".join(f"<td>{len(st['walls'][q])}</td>" for q in range(g.n)) + "</tr>")
+        rows.append("<tr><td>progress cards</td>" + "".join(f"<td>{len(st['hands'][q])}</td>" for q in range(g.n)) + "</tr>")
+        mine = ""
+        if viewer is not None and st["hands"][viewer]:
+            mine = "<br>your progress cards: " + ", ".join(html.escape(c.replace("_", " ")) for c in st["hands"][viewer])
+        self.html.value = (
+            f"<div class='catan-card'><b>Cities &amp; Knights</b> (target {g.vp_target} VP)<br>{die}<br>"
+            f"barbarians {track} {st['barbarians']}/{BARBARIAN_TRACK} — strength {barbarian_strength(g)} against "
+            f"Catan's {catan_strength(g)}; attacks so far {st['attacks']}"
+            f"<table style='font-size:12px'><tr><th>track</th>{heads}</tr>{''.join(rows)}</table>{mine}</div>"
+        )
+        for t in TRACKS:
+            enable(self.improve[t], ImproveCity(t) in legal)

@@ -257,7 +257,8 @@ def optional() -> list[str]:
 def _load_builtin() -> None:
     # The base game first (its order is the order its hooks run), then the variants.
     from . import production, robber, trade, development  # noqa: F401
-    from . import five_six, fog, friends, gold_fields, harbour_master, helpers, seafarers  # noqa: F401  (they register themselves)
+    from . import cities_knights, five_six, fog, friends, gold_fields, great_catan, harbour_master, helpers  # noqa: F401
+    from . import seafarers, treasure  # noqa: F401  (they register themselves)
 
 
 _load_builtin()

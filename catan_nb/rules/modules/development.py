@@ -108,10 +108,12 @@ def _check_knight(game, a: PlayKnight) -> None:
 def _check_road_building(game, a: PlayRoadBuilding) -> None:
     _check_play(game, a, ROAD_BUILDING_CARD)
     p = game.active
-    if game.pieces_left(p)["road"] <= 0:
-        raise IllegalActionError("B-COMP-12", f"seat {p} has no road left in supply for Road Building", a)
-    if not game.candidates(p, "road"):
-        raise IllegalActionError("B-DEV-5", f"seat {p} has no path where a road may go", a)
+    kinds = game.free_kinds(ROAD_BUILDING)  # roads, and ships with Seafarers (SF-17)
+    left = game.pieces_left(p)
+    if not any(left[k] > 0 for k in kinds):
+        raise IllegalActionError("B-COMP-12", f"seat {p} has no {' or '.join(kinds)} left in supply for Road Building", a)
+    if not game.can_place_free(p, ROAD_BUILDING):
+        raise IllegalActionError("B-DEV-5", f"seat {p} has no path where a {' or '.join(kinds)} may go", a)
 
 
 def _check_end_road_building(game, a: EndRoadBuilding) -> None:
@@ -235,7 +237,7 @@ class Development(Module):
             out.append(_KNIGHT)
         if before_roll and game.rules.knights_only_before_roll:
             return
-        if playable[ROAD_BUILDING_CARD] > 0 and game.pieces_left(p)["road"] > 0 and game.candidates(p, "road"):
+        if playable[ROAD_BUILDING_CARD] > 0 and game.can_place_free(p, ROAD_BUILDING):
             out.append(_RB)
         if playable[YEAR_OF_PLENTY] > 0:
             yop = _cards()[0]

@@ -11,7 +11,7 @@ how many tiles are left, and :meth:`Game.determinized` deals it again (the modul
 ``determinize`` hook).  Until revealed, a fog hex produces nothing and the robber cannot go there.
 
 PROPOSAL (SF-3 says what a revealed hex gives, not what the stacks hold): the stack holds land
-tiles only, so a revealed hex never turns into sea.  Treasure (SF-4) is a GAP and not here yet.
+tiles only, so a revealed hex never turns into sea.  Treasure (SF-4) is the ``treasure`` module.
 
 Examples
 --------

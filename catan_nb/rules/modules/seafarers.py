@@ -25,8 +25,10 @@
   the scenario gives ``foreign_island_vp``, the first settlement a player builds on each foreign
   island earns that many special victory points (SF-13's points are a GAP: scenario data).
 
-Not yet here (issue 14 goes on): treasure (SF-4), Great Catan (SF-15, SF-16), founding ships.
-Fog (SF-3) is its own module, ``fog``.
+* **Founding ships** (SF-6: ships are placed like roads): in the founding phase a player may put
+  a ship instead of a road beside the settlement just placed, on a sea path.
+
+Fog (SF-3), treasure (SF-4) and Great Catan (SF-15, SF-16) are their own modules.
 
 State in ``game.ext["seafarers"]``: ``{"built": [paths built this turn], "moved": bool,
 "pirate": hex or None, "home": [[island, ...] per seat], "settled": [[foreign island, ...] per seat]}``.
@@ -56,7 +58,9 @@ __all__ = ["Seafarers", "BuildShip", "MoveShip", "MovePirate", "SHIP", "movable_
 
 NAME = "seafarers"
 #: SF-5, SF-6: a ship is a path piece on sea paths.
-SHIP = PieceKind("ship", "path", limit=15, cost={"wool": 1, "lumber": 1}, land=False, sea=True, owner=NAME)
+#: SF-17: a free piece of Road Building; SF-6: placed like roads, so also the founding path piece.
+SHIP = PieceKind("ship", "path", limit=15, cost={"wool": 1, "lumber": 1}, land=False, sea=True,
+                 free_in=("road_building",), founding=True, owner=NAME)
 
 
 def _islands_path():
@@ -156,6 +160,12 @@ def ship_moves(game, player: int) -> list[MoveShip]:
 
 def _check_build(game, a: BuildShip) -> None:
     p = game.current
+    if game.phase is Phase.FOUNDING_ROAD:  # SF-6, SF-7: a founding ship leaves the settlement just placed
+        game.check_path(a, a.path)
+        if a.path not in game.candidates(p, "ship", founding=True):
+            raise IllegalActionError("SF-7", f"a founding ship must leave the settlement just placed at "
+                                     f"{game.stack[-1].data} on a sea path; path {a.path} does not", a)
+        return
     free = game.phase is _road_building()
     if not free:
         game.require_build_phase(a)
@@ -166,15 +176,14 @@ def _check_build(game, a: BuildShip) -> None:
 
 def _apply_build(game, a: BuildShip) -> None:
     p = game.current
+    if game.phase is Phase.FOUNDING_ROAD:
+        game.log.append(a)
+        game.found_path(p, "ship", a.path)
+        return
     if game.phase is _road_building():  # SF-17: a free piece of Road Building
-        game.place(p, "ship", a.path)
         game.ext[NAME]["built"].append(a.path)
         game.log.append(a)
-        left = game.stack[-1].data - 1
-        if left <= 0:
-            game.pop()
-        else:
-            game.update(left)
+        game.place_free(p, "ship", a.path)
         return
     game.pay(p, game.cost("ship"))
     game.built_this_turn = True
@@ -291,7 +300,7 @@ class Seafarers(Module):
 
     name = NAME
     pieces = (SHIP,)
-    legal_in = ("main", "road_building", "move_robber")
+    legal_in = ("main", "road_building", "move_robber", "founding_road")
     actions = {BuildShip: (_check_build, _apply_build), MoveShip: (_check_move, _apply_move),
                MovePirate: (_check_pirate, _apply_pirate)}
 
@@ -310,6 +319,13 @@ class Seafarers(Module):
                 raise BoardFileError(board.source, "scenario.pirate",
                                      f"hex {tuple(start)} is land: the pirate sails only on sea hexes (SF-10)")
         _target(board)
+        seats = board.scenario.get("players")
+        if seats is not None:
+            if not isinstance(seats, list) or not all(isinstance(k, int) and not isinstance(k, bool) and 2 <= k <= 6 for k in seats):
+                raise BoardFileError(board.source, "scenario.players", f"player counts 3..6, not {seats!r}"[:200])
+            if game.n not in seats:
+                raise BoardFileError(board.source, "scenario.players",
+                                     f"this scenario is for {' or '.join(map(str, seats))} players, not {game.n}")
         per = board.scenario.get("foreign_island_vp")
         if per is not None and (isinstance(per, bool) or not isinstance(per, int) or not 0 <= per <= 5):
             raise BoardFileError(board.source, "scenario.foreign_island_vp", f"special VP per island 0..5, not {per!r}")
@@ -341,7 +357,9 @@ class Seafarers(Module):
                     out.append(MovePirate(hx))
                 out.extend(MovePirate(hx, v) for v in victims)
             return
-        if game.phase is _road_building():  # SF-17: ships as free pieces
+        if game.phase is Phase.FOUNDING_ROAD:  # SF-6: a ship in place of the founding road
+            out.extend(BuildShip(e) for e in game.candidates(p, "ship", founding=True))
+        elif game.phase is _road_building():  # SF-17: ships as free pieces
             if game.pieces_left(p)["ship"] > 0:
                 out.extend(BuildShip(e) for e in game.candidates(p, "ship"))
         elif game.phase is Phase.MAIN and p == game.active:
@@ -374,21 +392,25 @@ class Seafarers(Module):
         st["moved"] = False
 
 
-#: Hexes of the outer ring that may hold small islands, clockwise (the 61-hex map of our scenarios).
-_RING = ((1, 1), (1, 2), (1, 3), (1, 4), (1, 5), (2, 6), (3, 7), (4, 8), (5, 9), (6, 8), (7, 7), (8, 6),
-         (9, 5), (9, 4), (9, 3), (9, 2), (9, 1), (8, 1), (7, 1), (6, 1), (5, 1), (4, 1), (3, 1), (2, 1))
 _ISLAND_TERRAINS = ("forest", "hills", "pasture", "fields", "mountains")
 _ISLAND_TOKENS = (2, 3, 4, 5, 6, 8, 9, 10, 11, 12)
 
 
-def random_islands(seed: int, *, islands: int = 3, size: tuple[int, int] = (2, 3), vp_to_win: int = 12,
-                   foreign_island_vp: int = 2):
-    """A seeded random Seafarers map (a proposal while SF-13 is a GAP): a random base island, a ring
-    of sea, and ``islands`` small islands on the outer ring, with the base boards' fairness checks.
+def _sea_frame(main_rows: tuple[int, ...]) -> tuple[int, ...]:
+    """Rows of a map with two rings of hexes around an island of ``main_rows`` (sea, then islands)."""
+    return (main_rows[0] + 2, main_rows[0] + 3, *(w + 4 for w in main_rows), main_rows[-1] + 3, main_rows[-1] + 2)
 
-    The main island is :meth:`Board.random` (its own checks); on the small islands no two 6s or 8s
+
+def random_islands(seed: int, *, players: int = 4, islands: int | None = None, size: tuple[int, int] = (2, 3),
+                   vp_to_win: int = 12, foreign_island_vp: int = 2):
+    """A seeded random Seafarers map (a proposal while SF-13 is a GAP): a random main island, a ring
+    of sea, and small islands on the ring beyond it, with the base boards' fairness checks.
+
+    The main island is :meth:`Board.random` (its own checks): the base island for 3-4 players, the
+    5-6 extension's (X56-BOARD-1..6) for ``players`` 5 or 6.  On the small islands no two 6s or 8s
     touch (the red numbers, as B-SETUP-12 asks of the base island), every small island holds at
-    least two resources, and the islands never touch each other or the main island.
+    least two resources, and the islands never touch each other or the main island.  ``islands``
+    defaults to 3 (3-4 players) or 4 (5-6 players).
 
     Examples
     --------
@@ -397,46 +419,78 @@ def random_islands(seed: int, *, islands: int = 3, size: tuple[int, int] = (2, 3
     (12, True)
     >>> random_islands(5).to_dict() == random_islands(5).to_dict()
     True
+    >>> big = random_islands(5, players=6)
+    >>> big.scenario["players"], len(big.rows), sum(t.is_land for t in big.hexes) >= 30 + 8
+    ([5, 6], 11, True)
     """
+    import math
     import random as _random
 
     from ... import hexgrid
     from ...board import Board
 
+    if players not in (3, 4, 5, 6):
+        raise ValueError(f"random_islands: 3 to 6 players, not {players!r}")
+    big = players > 4
+    islands = (4 if big else 3) if islands is None else islands
     rng = _random.Random(seed)
-    rows_new = (5, 6, 7, 8, 9, 8, 7, 6, 5)
-    main = Board.random(seed=rng.getrandbits(32))
-    old_c = hexgrid.offset_to_axial(3, 3, main.rows)
-    new_c = hexgrid.offset_to_axial(5, 5, rows_new)
-    shift = (new_c[0] - old_c[0], new_c[1] - old_c[1])
+    main = Board.random(seed=rng.getrandbits(32), layout="five_six" if big else "base")
+    rows_new = _sea_frame(tuple(main.rows))
+    shift_from = hexgrid.offset_to_axial(1, 1, main.rows)
+    shift_to = hexgrid.offset_to_axial(3, 3, rows_new)
+    shift = (shift_to[0] - shift_from[0], shift_to[1] - shift_from[1])
+
+    def axial_new(rc):
+        ax = hexgrid.offset_to_axial(rc[0], rc[1], main.rows)
+        return (ax[0] + shift[0], ax[1] + shift[1])
 
     def moved(rc):
-        ax = hexgrid.offset_to_axial(rc[0], rc[1], main.rows)
-        return hexgrid.axial_to_offset((ax[0] + shift[0], ax[1] + shift[1]), rows_new)
+        return hexgrid.axial_to_offset(axial_new(rc), rows_new)
 
     data = main.to_dict()
     land = {moved((h["row"], h["col"])): (h["terrain"], h["token"]) for h in data["hexes"]}
+    main_ax = [axial_new((h["row"], h["col"])) for h in data["hexes"]]
+    cells_all = [(r, c) for r in range(1, len(rows_new) + 1) for c in range(1, rows_new[r - 1] + 1)]
+    ax_of = {rc: hexgrid.offset_to_axial(rc[0], rc[1], rows_new) for rc in cells_all}
+    cx = sum(hexgrid.to_plane(hexgrid.hex_centre(a))[0] for a in main_ax) / len(main_ax)
+    cy = sum(hexgrid.to_plane(hexgrid.hex_centre(a))[1] for a in main_ax) / len(main_ax)
+
+    def angle(rc):
+        x, y = hexgrid.to_plane(hexgrid.hex_centre(ax_of[rc]))
+        return math.atan2(y - cy, x - cx)
+
+    steps = set(hexgrid.NEIGHBOUR_STEPS.values())
+
+    def touch(a, b):
+        return (b[0] - a[0], b[1] - a[1]) in steps
+
+    # the outer ring: cells two steps from the main island, clockwise
+    ring = sorted((rc for rc in cells_all if rc not in land
+                   and not any(touch(ax_of[rc], m) for m in main_ax)), key=angle)
     for _attempt in range(1000):
-        starts = sorted(rng.sample(range(len(_RING)), islands))
+        starts = sorted(rng.sample(range(len(ring)), islands))
         lengths = [rng.randint(*size) for _ in starts]
         cells = []
         ok = True
-        for i, (s, k) in enumerate(zip(starts, lengths)):
-            nxt = starts[(i + 1) % islands] + (len(_RING) if i + 1 == islands else 0)
-            if s + k + 1 > nxt:  # islands must be separated by at least one sea hex
+        for i, (s_, k) in enumerate(zip(starts, lengths)):
+            nxt = starts[(i + 1) % islands] + (len(ring) if i + 1 == islands else 0)
+            if s_ + k + 1 > nxt:  # islands must be separated by at least one sea hex
                 ok = False
                 break
-            cells.append([_RING[(s + j) % len(_RING)] for j in range(k)])
-        if not ok:
+            group = [ring[(s_ + j) % len(ring)] for j in range(k)]
+            if any(not touch(ax_of[a], ax_of[b]) for a, b in zip(group, group[1:])):
+                ok = False  # a group must be one island
+                break
+            cells.append(group)
+        if not ok or any(touch(ax_of[a], ax_of[b]) for i, g in enumerate(cells) for h in cells[i + 1:]
+                         for a in g for b in h):
             continue
         terrains = [[rng.choice(_ISLAND_TERRAINS) for _ in group] for group in cells]
         if any(len(set(t)) < 2 for t in terrains):
             continue
         tokens = [[rng.choice(_ISLAND_TOKENS) for _ in group] for group in cells]
-        reds = [rc for group, toks in zip(cells, tokens) for rc, tok in zip(group, toks) if tok in (6, 8)]
-        red_axes = [hexgrid.offset_to_axial(r, c, rows_new) for r, c in reds]
-        if any((b[0] - a[0], b[1] - a[1]) in hexgrid.NEIGHBOUR_STEPS.values()
-               for i, a in enumerate(red_axes) for b in red_axes[i + 1:]):
+        reds = [ax_of[rc] for group, toks in zip(cells, tokens) for rc, tok in zip(group, toks) if tok in (6, 8)]
+        if any(touch(a, b) for i, a in enumerate(reds) for b in reds[i + 1:]):
             continue
         break
     else:  # pragma: no cover - 1000 tries always find one
@@ -445,17 +499,17 @@ def random_islands(seed: int, *, islands: int = 3, size: tuple[int, int] = (2, 3
         for rc, t, k in zip(group, ts, ks):
             land[rc] = (t, k)
     hexes = [{"row": r, "col": c, "terrain": land.get((r, c), ("sea", None))[0], "token": land.get((r, c), ("sea", None))[1]}
-             for r in range(1, len(rows_new) + 1) for c in range(1, rows_new[r - 1] + 1)]
+             for r, c in cells_all]
     harbours = [{"hex": list(moved(tuple(h["hex"]))), "side": h["side"], "resource": h["resource"]} for h in data["harbours"]]
     out = {
-        "name": f"random-islands-{seed}",
+        "name": f"random-islands-{seed}" + ("-56" if big else ""),
         "description": "A seeded random Seafarers map (our proposal while SF-13 is a GAP).",
         "layout": "custom",
         "rows": list(rows_new),
         "hexes": hexes,
         "harbours": harbours,
         "robber": list(moved(tuple(data["robber"]))),
-        "scenario": {"name": "random islands", "vp_to_win": vp_to_win, "players": [3, 4],
-                     "foreign_island_vp": foreign_island_vp},
+        "scenario": {"name": "random islands", "vp_to_win": vp_to_win, "players": [5, 6] if big else [3, 4],
+                     "foreign_island_vp": foreign_island_vp, "modules": ["seafarers"]},
     }
-    return Board.from_dict(out, source=f"random_islands(seed={seed})")
+    return Board.from_dict(out, source=f"random_islands(seed={seed}, players={players})")

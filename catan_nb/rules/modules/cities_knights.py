@@ -1,0 +1,928 @@
+"""Cities & Knights (RULES.md section 17), as a rule module: first part.
+
+Here: the components and commodities (CK-COMP-1, CK-COM-1..3), city improvements with their level-3
+abilities and the metropolises (CK-IMP-1..5), knights (CK-KN-1..7), the event die and the barbarians
+(CK-BAR-1..4), progress-card draws with the hand limit and the VP cards (CK-PROG-1..3, CK-PC-8),
+city walls (CK-WALL-1) and the 13 VP target (CK-VP-1; +2 with Seafarers, CK-SF-1).  The module
+replaces the development deck and the Largest Army (CK-COMP-1).  Still to come (issue 15): the
+other progress cards' effects (CK-PC-1..7, 9..24) and the merchant (CK-MER-1).
+
+Dice: the first number die is the red one (CK-IMP-2 numbers, CK-PROG-1), the third die is the
+event die: faces 1-3 a ship, 4 the yellow (trade) city gate, 5 the blue (politics), 6 the green
+(science) (CK-COMP-1: three ship faces and three gates).  The barbarians and the progress draws are
+resolved before production (CK-BAR-4).
+
+Decisions on the stack: a player who loses a city to the barbarians chooses which (CK-BAR-2); a
+tied Defender draws a progress card of a chosen colour (CK-BAR-3); a displaced knight's owner
+moves it (CK-KN-6); a player over 4 progress cards gives one back (CK-PROG-2); the Aqueduct's
+resource (CK-IMP-3); the first to level 4 chooses the city for the metropolis (CK-IMP-4).
+
+DECISIONS (where the spec is silent, listed in ``docs/cities_knights.md``): improvements need at
+least one city on the board (the printed charts sit beside cities); a metropolis goes on one of the
+player's cities without one; a knight moves along the owner's connected roads to a free
+intersection; the robber cannot move until the first attack, so a 7 before it only makes players
+discard (CK-BAR-4 recalled); a progress card over the limit is returned to the bottom of its deck;
+a pillaged city whose owner has no settlement left in supply is razed (B-COMP-9 holds).
+
+State in ``game.ext["cities_knights"]`` (plain data): ``levels`` per seat and track; ``metropolis``
+per track (``[seat, node]`` or ``None``); ``walls`` per seat; ``knights`` as ``[node, seat, level,
+active, fresh, promoted]`` rows sorted by node; ``barbarians`` (steps on the track) and ``attacks``;
+``defender`` cards per seat and ``defender_left``; the three progress ``decks`` (face down) and each
+seat's progress ``hand``; ``vp_cards`` played face up per seat.
+
+Examples
+--------
+>>> from catan_nb import Board, Game
+>>> from catan_nb.rules import Rules
+>>> g = Game(Board.beginner(), seed=1, start="beginner", rules=Rules(modules=("cities_knights",)))
+>>> g.vp_target, [str(x) for x in g.goods[5:]], len(g.dice_history)
+(13, ['cloth', 'coin', 'paper'], 0)
+>>> [len(d) for d in g.ext["cities_knights"]["decks"]]
+[18, 18, 18]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...constants import Commodity, Good, Resource, Terrain, _ReprEnum
+from ...errors import IllegalActionError
+from ..actions import Action
+from ..phase import Phase
+from ..pieces import PieceKind
+from . import Module, register
+
+__all__ = ["CitiesKnights", "Track", "HireKnight", "PromoteKnight", "ActivateKnight", "MoveKnight", "DisplaceKnight",
+           "ChaseRobber", "RetreatKnight", "ImproveCity", "BuildWall", "ChooseMetropolis", "LoseCity", "TakeAqueduct",
+           "DrawProgress", "ReturnProgress", "KNIGHT", "WALL_COST", "barbarian_strength", "catan_strength", "knights",
+           "improvement_cost", "NAME"]
+
+NAME = "cities_knights"
+
+
+class Track(_ReprEnum):
+    """The three improvement tracks (CK-COM-3) and the colour of their city gate and progress deck."""
+
+    TRADE = 0     # yellow, cloth
+    POLITICS = 1  # blue, coin
+    SCIENCE = 2   # green, paper
+
+
+TRACKS: tuple[Track, ...] = (Track.TRADE, Track.POLITICS, Track.SCIENCE)
+#: CK-COM-3: the commodity that pays for each track.
+TRACK_COMMODITY = {Track.TRADE: Commodity.CLOTH, Track.POLITICS: Commodity.COIN, Track.SCIENCE: Commodity.PAPER}
+TRACK_COLOUR = {Track.TRADE: "yellow", Track.POLITICS: "blue", Track.SCIENCE: "green"}
+#: CK-COMP-1: 12 cards of each commodity.
+COMMODITY_CARDS = 12
+#: CK-IMP-1: levels 1..5.
+MAX_LEVEL = 5
+#: CK-IMP-3: the level whose ability opens (Trading House, Fortress, Aqueduct); CK-IMP-4, CK-IMP-5.
+ABILITY_LEVEL, METROPOLIS_LEVEL = 3, 4
+METROPOLIS_VP = 2
+#: CK-KN-1, CK-KN-2, CK-KN-4.
+KNIGHT_COST = {"ore": 1, "wool": 1}
+ACTIVATE_COST = {"grain": 1}
+KNIGHTS_PER_LEVEL = 2
+KNIGHT_LEVELS = (1, 2, 3)  # basic, strong, mighty (strength = level)
+#: CK-WALL-1.
+WALL_COST = {"brick": 2}
+WALLS_PER_PLAYER = 3
+WALL_HAND_BONUS = 2
+#: CK-BAR-4 (recalled): the barbarians' track is 7 steps long.
+BARBARIAN_TRACK = 7
+#: CK-COMP-1: 6 Defender of Catan cards, 1 VP each (CK-BAR-3).
+DEFENDER_CARDS = 6
+#: CK-PROG-2: progress cards a hand may hold (VP cards aside).
+PROGRESS_LIMIT = 4
+#: CK-VP-1, CK-SF-1.
+VP_TARGET, SEAFARERS_BONUS = 13, 2
+#: CK-COMP-1: the event die's faces: three ships, then the yellow, blue and green gates.
+EVENT_FACES = {1: None, 2: None, 3: None, 4: Track.TRADE, 5: Track.POLITICS, 6: Track.SCIENCE}
+#: CK-PROG-3: each deck's composition (card name: count).
+DECKS = {
+    Track.SCIENCE: {"alchemist": 2, "crane": 2, "engineer": 1, "inventor": 2, "irrigation": 2, "medicine": 2,
+                    "mining": 2, "printer": 1, "road_building": 2, "smith": 2},
+    Track.POLITICS: {"bishop": 2, "constitution": 1, "deserter": 2, "diplomat": 2, "intrigue": 2, "saboteur": 2,
+                     "spy": 3, "warlord": 2, "wedding": 2},
+    Track.TRADE: {"commercial_harbor": 2, "master_merchant": 2, "merchant": 6, "merchant_fleet": 2,
+                  "resource_monopoly": 4, "trade_monopoly": 2},
+}
+#: CK-PC-8: played face up at once, 1 VP each.
+VP_PROGRESS = ("printer", "constitution")
+#: CK-COM-2: what a city collects (a settlement collects as in the base game).
+CITY_YIELDS = {
+    Terrain.FOREST: ((Resource.LUMBER, 1), (Commodity.PAPER, 1)),
+    Terrain.PASTURE: ((Resource.WOOL, 1), (Commodity.CLOTH, 1)),
+    Terrain.MOUNTAINS: ((Resource.ORE, 1), (Commodity.COIN, 1)),
+    Terrain.FIELDS: ((Resource.GRAIN, 2),),
+    Terrain.HILLS: ((Resource.BRICK, 2),),
+}
+
+#: CK-KN-1, CK-KN-7: a knight stands on an intersection and blocks opponents' roads and trails.
+KNIGHT = PieceKind("knight", "node", limit=KNIGHTS_PER_LEVEL * len(KNIGHT_LEVELS), cost=KNIGHT_COST, blocks=True,
+                   owner=NAME)
+
+# ------------------------------------------------------------------------------------------ phases
+LOSE_CITY = Phase.register("lose_city", "{player} loses a city to the barbarians (CK-BAR-2)", owner=NAME)
+DEFENDER_DRAW = Phase.register("defender_draw", "{player} draws a progress card for defending Catan (CK-BAR-3)", owner=NAME)
+RETREAT = Phase.register("knight_retreat", "{player} moves their displaced knight (CK-KN-6)", owner=NAME)
+RETURN_PROGRESS = Phase.register("return_progress", "{player} holds 5 progress cards and returns one (CK-PROG-2)",
+                                 owner=NAME)
+AQUEDUCT = Phase.register("aqueduct", "{player} takes a resource from the Aqueduct (CK-IMP-3)", owner=NAME)
+METROPOLIS = Phase.register("metropolis", "{player} chooses the city for a metropolis (CK-IMP-4)", owner=NAME)
+
+
+# ----------------------------------------------------------------------------------------- actions
+@dataclass(frozen=True, slots=True)
+class HireKnight(Action):
+    """Hire a basic knight on a free intersection on your roads (CK-KN-1): 1 ore + 1 wool."""
+
+    node: int
+
+
+@dataclass(frozen=True, slots=True)
+class PromoteKnight(Action):
+    """Promote your knight one level (CK-KN-2, CK-KN-3): 1 ore + 1 wool."""
+
+    node: int
+
+
+@dataclass(frozen=True, slots=True)
+class ActivateKnight(Action):
+    """Activate your knight (CK-KN-4): 1 grain."""
+
+    node: int
+
+
+@dataclass(frozen=True, slots=True)
+class MoveKnight(Action):
+    """Move your active knight along your roads to a free intersection (CK-KN-5)."""
+
+    from_node: int
+    to_node: int
+
+
+@dataclass(frozen=True, slots=True)
+class DisplaceKnight(Action):
+    """Move your active knight onto an opponent's weaker knight, which must retreat (CK-KN-5, CK-KN-6)."""
+
+    from_node: int
+    to_node: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChaseRobber(Action):
+    """Chase the robber off a hex next to your active knight (CK-KN-5), then move it (and maybe steal).
+
+    ``stolen`` is the outcome, filled in when played."""
+
+    node: int
+    hex: int
+    to_hex: int
+    victim: int | None = None
+    stolen: Good | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RetreatKnight(Action):
+    """Move your displaced knight to a free intersection connected to it (CK-KN-6); ``None``: none left."""
+
+    to_node: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class ImproveCity(Action):
+    """Raise one improvement track a level (CK-IMP-1): level n costs n of its commodity."""
+
+    track: Track
+
+
+@dataclass(frozen=True, slots=True)
+class BuildWall(Action):
+    """Build a city wall under one of your cities (CK-WALL-1): 2 brick."""
+
+    node: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseMetropolis(Action):
+    """Put your new metropolis on one of your cities (CK-IMP-4)."""
+
+    node: int
+
+
+@dataclass(frozen=True, slots=True)
+class LoseCity(Action):
+    """Choose the city the barbarians pillage (CK-BAR-2): it becomes a settlement."""
+
+    node: int
+
+
+@dataclass(frozen=True, slots=True)
+class TakeAqueduct(Action):
+    """Take one resource of your choice: you received nothing on this roll (CK-IMP-3, Aqueduct)."""
+
+    resource: Resource
+
+
+@dataclass(frozen=True, slots=True)
+class DrawProgress(Action):
+    """Draw the top progress card of a chosen colour for defending Catan in a tie (CK-BAR-3)."""
+
+    track: Track
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnProgress(Action):
+    """Give back one progress card over the limit of 4 (CK-PROG-2)."""
+
+    card: str
+
+
+# ------------------------------------------------------------------------------------------ helpers
+def _st(game) -> dict:
+    return game.ext[NAME]
+
+
+def knights(game, player: int | None = None) -> list[list]:
+    """Knights on the board as ``[node, seat, level, active, fresh, promoted]`` rows (of one seat if given)."""
+    rows = _st(game)["knights"]
+    return [r for r in rows if player is None or r[1] == player]
+
+
+def _knight_at(game, node: int) -> list | None:
+    for r in _st(game)["knights"]:
+        if r[0] == node:
+            return r
+    return None
+
+
+def _count(game, player: int, level: int) -> int:
+    return sum(1 for r in _st(game)["knights"] if r[1] == player and r[2] == level)
+
+
+def catan_strength(game, player: int | None = None) -> int:
+    """CK-BAR-1: fleur-de-lis of the active knights (of one seat if given)."""
+    return sum(r[2] for r in _st(game)["knights"] if r[3] and (player is None or r[1] == player))
+
+
+def barbarian_strength(game) -> int:
+    """CK-BAR-1: the cities on the board (a city with a metropolis counts once: DECISION, A-42)."""
+    city = game.kind_id["city"]
+    return sum(len(game.placed[city][p]) for p in range(game.n))
+
+
+def improvement_cost(game, player: int, track: Track) -> tuple[int, ...]:
+    """CK-IMP-1: the next level of ``track`` costs that many of its commodity."""
+    level = _st(game)["levels"][player][TRACKS.index(track)] + 1
+    cost = [0] * game.n_goods
+    cost[game.good_index(TRACK_COMMODITY[track])] = level
+    return tuple(cost)
+
+
+def _metropolis_nodes(game) -> set[int]:
+    return {m[1] for m in _st(game)["metropolis"] if m is not None}
+
+
+def _cities(game, player: int) -> list[int]:
+    return sorted(game.placed[game.kind_id["city"]][player])
+
+
+def _connected(game, player: int, start: int) -> set[int]:
+    """Intersections joined to ``start`` by ``player``'s roads and ships (CK-KN-5, CK-KN-6)."""
+    t = game.topology
+    seen, todo = {start}, [start]
+    while todo:
+        v = todo.pop()
+        for e in t.node_edges[v]:
+            if game.edge_owner[e] != player:
+                continue
+            for w in t.edge_nodes[e]:
+                if w not in seen:
+                    seen.add(w)
+                    if w == start or game.node_owner[w] < 0 or game.node_owner[w] == player:
+                        todo.append(w)
+    return seen
+
+
+def _free_on_roads(game, player: int, start: int) -> list[int]:
+    return sorted(v for v in _connected(game, player, start) if game.node_owner[v] < 0 and game.topology.node_land[v])
+
+
+def _recount_near(game, *nodes: int) -> None:
+    """A knight came or went at ``nodes`` (CK-KN-7): recount the trails of the players whose roads meet there."""
+    t = game.topology
+    players = {game.edge_owner[e] for v in nodes if v is not None for e in t.node_edges[v]} - {-1}
+    if players:
+        game.update_longest_road(sorted(players), broken=True)
+
+
+def _cost(game, by_name: dict) -> tuple[int, ...]:
+    out = [0] * game.n_goods
+    for name, k in by_name.items():
+        out[game.good_index(name)] += k
+    return tuple(out)
+
+
+def _require_own_knight(game, a, node: int, rule: str) -> list:
+    game.check_node(a, node)
+    row = _knight_at(game, node)
+    if row is None or row[1] != game.current:
+        raise IllegalActionError(rule, f"intersection {node} holds no knight of seat {game.current}", a)
+    return row
+
+
+# ----------------------------------------------------------------------------------- knight actions
+def _check_hire(game, a: HireKnight) -> None:
+    p = game.current
+    game.require_build_phase(a)
+    game.check_node(a, a.node)
+    if _count(game, p, 1) >= KNIGHTS_PER_LEVEL:
+        raise IllegalActionError("CK-KN-2", f"seat {p} already has {KNIGHTS_PER_LEVEL} basic knights", a)
+    if a.node not in game.candidates(p, "knight"):
+        raise IllegalActionError("CK-KN-1", f"a knight goes on a free intersection on seat {p}'s roads; {a.node} is not one", a)
+    game.require_cost(a, p, _cost(game, KNIGHT_COST), "a knight")
+
+
+def _apply_hire(game, a: HireKnight) -> None:
+    p = game.current
+    game.pay(p, _cost(game, KNIGHT_COST))
+    game.built_this_turn = True
+    game.log.append(a)
+    game.place(p, "knight", a.node)
+    _st(game)["knights"].append([a.node, p, 1, False, False, False])
+    _st(game)["knights"].sort()
+
+
+def _check_promote(game, a: PromoteKnight) -> None:
+    p = game.current
+    game.require_build_phase(a)
+    row = _require_own_knight(game, a, a.node, "CK-KN-2")
+    if row[5]:
+        raise IllegalActionError("CK-KN-2", f"the knight on {a.node} was promoted this turn already", a)
+    if row[2] >= 3:
+        raise IllegalActionError("CK-KN-2", f"the knight on {a.node} is mighty: it cannot be promoted", a)
+    if row[2] == 2 and _st(game)["levels"][p][TRACKS.index(Track.POLITICS)] < ABILITY_LEVEL:
+        raise IllegalActionError("CK-KN-3", f"seat {p} needs the Fortress (politics level 3) for a mighty knight", a)
+    if _count(game, p, row[2] + 1) >= KNIGHTS_PER_LEVEL:
+        raise IllegalActionError("CK-KN-2", f"seat {p} already has {KNIGHTS_PER_LEVEL} knights of level {row[2] + 1}", a)
+    game.require_cost(a, p, _cost(game, KNIGHT_COST), "a promotion")
+
+
+def _apply_promote(game, a: PromoteKnight) -> None:
+    p = game.current
+    game.pay(p, _cost(game, KNIGHT_COST))
+    game.built_this_turn = True
+    row = _knight_at(game, a.node)
+    row[2] += 1
+    row[5] = True
+    game.log.append(a)
+
+
+def _check_activate(game, a: ActivateKnight) -> None:
+    p = game.current
+    game.require_build_phase(a)
+    row = _require_own_knight(game, a, a.node, "CK-KN-4")
+    if row[3]:
+        raise IllegalActionError("CK-KN-4", f"the knight on {a.node} is active already", a)
+    game.require_cost(a, p, _cost(game, ACTIVATE_COST), "activating a knight")
+
+
+def _apply_activate(game, a: ActivateKnight) -> None:
+    p = game.current
+    game.pay(p, _cost(game, ACTIVATE_COST))
+    row = _knight_at(game, a.node)
+    row[3] = True
+    row[4] = True  # CK-KN-5: activated this turn, it cannot act this turn
+    game.log.append(a)
+
+
+def _require_ready(game, a, node: int) -> list:
+    game.require_phase(a, Phase.MAIN, rule="CK-KN-5")
+    row = _require_own_knight(game, a, node, "CK-KN-5")
+    if not row[3]:
+        raise IllegalActionError("CK-KN-5", f"the knight on {node} is not active: only active knights act", a)
+    if row[4]:
+        raise IllegalActionError("CK-KN-5", f"the knight on {node} was activated this turn: it acts from the next turn", a)
+    return row
+
+
+def _check_move_knight(game, a: MoveKnight) -> None:
+    _require_ready(game, a, a.from_node)
+    game.check_node(a, a.to_node)
+    if a.to_node not in _free_on_roads(game, game.current, a.from_node):
+        raise IllegalActionError("CK-KN-5", f"a knight moves along its owner's roads to a free intersection; "
+                                 f"{a.to_node} is not one", a)
+
+
+def _apply_move_knight(game, a: MoveKnight) -> None:
+    p = game.current
+    row = _knight_at(game, a.from_node)
+    game.remove("knight", a.from_node)
+    game.place(p, "knight", a.to_node)
+    row[0], row[3] = a.to_node, False  # CK-KN-5: any action makes it inactive
+    _st(game)["knights"].sort()
+    _recount_near(game, a.from_node, a.to_node)
+    game.log.append(a)
+
+
+def _check_displace(game, a: DisplaceKnight) -> None:
+    row = _require_ready(game, a, a.from_node)
+    game.check_node(a, a.to_node)
+    other = _knight_at(game, a.to_node)
+    if other is None or other[1] == game.current:
+        raise IllegalActionError("CK-KN-5", f"intersection {a.to_node} holds no opponent's knight", a)
+    if other[2] >= row[2]:
+        raise IllegalActionError("CK-KN-5", f"the knight on {a.to_node} (level {other[2]}) is not weaker than "
+                                 f"yours (level {row[2]})", a)
+    if a.to_node not in _connected(game, game.current, a.from_node):
+        raise IllegalActionError("CK-KN-5", f"intersection {a.to_node} is not on your roads from {a.from_node}", a)
+
+
+def _apply_displace(game, a: DisplaceKnight) -> None:
+    p = game.current
+    st = _st(game)
+    row = _knight_at(game, a.from_node)
+    other = _knight_at(game, a.to_node)
+    q = other[1]
+    game.remove("knight", a.to_node)
+    st["knights"].remove(other)
+    st["displaced"] = other
+    game.remove("knight", a.from_node)
+    game.place(p, "knight", a.to_node)
+    row[0], row[3] = a.to_node, False
+    st["knights"].sort()
+    _recount_near(game, a.from_node, a.to_node)
+    game.log.append(a)
+    game.push(RETREAT, q, a.to_node)  # CK-KN-6: the displaced knight's owner moves it
+
+
+def _retreats(game) -> list[int]:
+    q, start = game.current, game.stack[-1].data
+    return [v for v in _free_on_roads(game, q, start) if v != start]
+
+
+def _check_retreat(game, a: RetreatKnight) -> None:
+    game.require_phase(a, RETREAT, rule="CK-KN-6")
+    spots = _retreats(game)
+    if a.to_node is None:
+        if spots:
+            raise IllegalActionError("CK-KN-6", f"the displaced knight must move: free intersections {spots[:6]}", a)
+        return
+    if a.to_node not in spots:
+        raise IllegalActionError("CK-KN-6", f"intersection {a.to_node!r} is not free and connected to the knight", a)
+
+
+def _apply_retreat(game, a: RetreatKnight) -> None:
+    q = game.current
+    st = _st(game)
+    row = st.pop("displaced")
+    if a.to_node is not None:
+        game.place(q, "knight", a.to_node)
+        row[0] = a.to_node
+        st["knights"].append(row)
+        st["knights"].sort()
+        _recount_near(game, a.to_node)
+    game.log.append(a)
+    game.pop()
+
+
+def _chase_hexes(game, node: int) -> list[int]:
+    return [h for h in game.topology.node_hexes[node] if h == game.robber]
+
+
+def _check_chase(game, a: ChaseRobber) -> None:
+    from .robber import check_steal
+
+    _require_ready(game, a, a.node)
+    if _st(game)["attacks"] == 0:
+        raise IllegalActionError("CK-BAR-4", "the robber stays where it is until the barbarians' first attack", a)
+    if a.hex not in _chase_hexes(game, a.node):
+        raise IllegalActionError("CK-KN-5", f"the robber is not on a hex next to the knight on {a.node}", a)
+    targets = [h for h in game.robber_targets() if h != game.robber]
+    if a.to_hex not in targets:
+        raise IllegalActionError("B-ROB-5", f"the robber cannot go to hex {a.to_hex!r}", a)
+    victims = [o for o in game.hex_players(a.to_hex) if o != game.current and any(game.hands[o])]
+    check_steal(game, a, victims, lambda v: ("B-ROB-6", f"has no building on hex {a.to_hex} and a card to lose"))
+
+
+def _apply_chase(game, a: ChaseRobber) -> None:
+    from .robber import steal
+
+    row = _knight_at(game, a.node)
+    row[3] = False  # CK-KN-5: any action makes it inactive
+    game.robber = a.to_hex
+    stolen = steal(game, a.victim, a.stolen) if a.victim is not None else None
+    game.log.append(ChaseRobber(a.node, a.hex, a.to_hex, a.victim, stolen))
+
+
+# ------------------------------------------------------------------------- improvements and walls
+def _check_improve(game, a: ImproveCity) -> None:
+    p = game.current
+    game.require_build_phase(a)
+    track = a.track
+    level = _st(game)["levels"][p][TRACKS.index(track)]
+    if level >= MAX_LEVEL:
+        raise IllegalActionError("CK-IMP-1", f"seat {p}'s {track} track is at its top level {MAX_LEVEL}", a)
+    if not _cities(game, p):
+        raise IllegalActionError("CK-IMP-1", f"seat {p} has no city: improvements are built for cities (DECISION)", a)
+    game.require_cost(a, p, improvement_cost(game, p, track), f"level {level + 1} of {track}")
+
+
+def _apply_improve(game, a: ImproveCity) -> None:
+    p = game.current
+    st = _st(game)
+    track = a.track
+    i = TRACKS.index(track)
+    game.pay(p, improvement_cost(game, p, track))
+    st["levels"][p][i] += 1
+    level = st["levels"][p][i]
+    game.built_this_turn = True
+    game.log.append(a)
+    held = st["metropolis"][i]
+    if level == METROPOLIS_LEVEL and held is None or (
+        level == MAX_LEVEL and held is not None and held[0] != p and st["levels"][held[0]][i] < MAX_LEVEL
+    ):
+        # CK-IMP-4: the first to level 4 takes it; CK-IMP-5: it moves only to the first to level 5
+        free = [v for v in _cities(game, p) if v not in _metropolis_nodes(game)]
+        if free:
+            if held is not None:
+                st["metropolis"][i] = None  # CK-IMP-5: taken from its holder
+            if len(free) == 1:
+                st["metropolis"][i] = [p, free[0]]
+            else:
+                game.push(METROPOLIS, p, i)
+
+
+def _check_metropolis(game, a: ChooseMetropolis) -> None:
+    game.require_phase(a, METROPOLIS, rule="CK-IMP-4")
+    p = game.current
+    if a.node not in _cities(game, p) or a.node in _metropolis_nodes(game):
+        raise IllegalActionError("CK-IMP-5", f"a metropolis goes on one of seat {p}'s cities without one, not {a.node!r}", a)
+
+
+def _apply_metropolis(game, a: ChooseMetropolis) -> None:
+    _st(game)["metropolis"][game.stack[-1].data] = [game.current, a.node]
+    game.log.append(a)
+    game.pop()
+
+
+def _check_wall(game, a: BuildWall) -> None:
+    p = game.current
+    game.require_build_phase(a)
+    game.check_node(a, a.node)
+    walls = _st(game)["walls"]
+    if a.node not in _cities(game, p):
+        raise IllegalActionError("CK-WALL-1", f"a wall goes only under one of seat {p}'s cities; {a.node} is not one", a)
+    if any(a.node in w for w in walls):
+        raise IllegalActionError("CK-WALL-1", f"the city on {a.node} has a wall already", a)
+    if len(walls[p]) >= WALLS_PER_PLAYER:
+        raise IllegalActionError("CK-WALL-1", f"seat {p} has built all {WALLS_PER_PLAYER} walls", a)
+    game.require_cost(a, p, _cost(game, WALL_COST), "a city wall")
+
+
+def _apply_wall(game, a: BuildWall) -> None:
+    p = game.current
+    game.pay(p, _cost(game, WALL_COST))
+    _st(game)["walls"][p].append(a.node)
+    game.built_this_turn = True
+    game.log.append(a)
+
+
+# ------------------------------------------------------------------------------------- barbarians
+def _attack(game) -> None:
+    """CK-BAR-1..4: the barbarians land; then every knight is inactive and the ship goes home."""
+    st = _st(game)
+    st["attacks"] += 1
+    st["barbarians"] = 0
+    strength = barbarian_strength(game)
+    n = game.n
+    contrib = [catan_strength(game, p) for p in range(n)]
+    record = {"barbarians": strength, "catan": sum(contrib), "contributions": contrib}
+    if strength > sum(contrib):  # CK-BAR-2: Catan loses
+        metro = _metropolis_nodes(game)
+        exposed = [p for p in range(n) if any(v not in metro for v in _cities(game, p))]
+        losers = []
+        if exposed:
+            low = min(contrib[p] for p in exposed)
+            losers = [p for p in exposed if contrib[p] == low]
+        record["losers"] = losers
+        p0 = game.active
+        for i in reversed(range(n)):  # in turn order from the active player
+            q = (p0 + i) % n
+            if q in losers:
+                game.push(LOSE_CITY, q)
+    else:  # CK-BAR-3: Catan wins (a tie goes to Catan)
+        top = max(contrib)
+        best = [p for p in range(n) if contrib[p] == top and top > 0]
+        record["defenders"] = best
+        if len(best) == 1:
+            if st["defender_left"] > 0:
+                st["defender_left"] -= 1
+                st["defender"][best[0]] += 1
+        else:
+            p0 = game.active
+            for i in reversed(range(n)):
+                q = (p0 + i) % n
+                if q in best:
+                    game.push(DEFENDER_DRAW, q)
+    for row in st["knights"]:  # CK-BAR-4: all knights inactive after any attack
+        row[3] = False
+    st["last_attack"] = record
+
+
+def _check_lose_city(game, a: LoseCity) -> None:
+    game.require_phase(a, LOSE_CITY, rule="CK-BAR-2")
+    p = game.current
+    ok = [v for v in _cities(game, p) if v not in _metropolis_nodes(game)]
+    if a.node not in ok:
+        raise IllegalActionError("CK-BAR-2", f"the barbarians take one of seat {p}'s ordinary cities {ok}, not {a.node!r}", a)
+
+
+def _apply_lose_city(game, a: LoseCity) -> None:
+    p = game.current
+    full = game.pieces_left(p)["settlement"] <= 0
+    game.remove("city", a.node)  # back to a settlement
+    if full:  # DECISION: no settlement left in supply to put back, so the city is razed
+        game.remove("settlement", a.node)
+        game.update_longest_road(range(game.n), broken=True)
+    walls = _st(game)["walls"][p]
+    if a.node in walls:
+        walls.remove(a.node)  # CK-BAR-2, CK-WALL-1: the wall is lost with the city
+    game.log.append(a)
+    game.pop()
+
+
+# -------------------------------------------------------------------------------- progress cards
+def _draw(game, player: int, track: Track) -> None:
+    """Draw the top card of ``track``'s deck (CK-PROG-1); VP cards are played at once (CK-PC-8)."""
+    st = _st(game)
+    deck = st["decks"][TRACKS.index(track)]
+    if not deck:
+        return
+    card = deck.pop()
+    if card in VP_PROGRESS:
+        st["vp_cards"][player].append(card)
+        return
+    hand = st["hands"][player]
+    hand.append(card)
+    hand.sort()
+    if len(hand) > PROGRESS_LIMIT:
+        game.push(RETURN_PROGRESS, player)
+
+
+def _check_defender_draw(game, a: DrawProgress) -> None:
+    game.require_phase(a, DEFENDER_DRAW, rule="CK-BAR-3")
+
+
+def _apply_defender_draw(game, a: DrawProgress) -> None:
+    p = game.current
+    game.log.append(a)
+    game.pop()
+    _draw(game, p, a.track)
+
+
+def _check_return(game, a: ReturnProgress) -> None:
+    game.require_phase(a, RETURN_PROGRESS, rule="CK-PROG-2")
+    if a.card not in _st(game)["hands"][game.current]:
+        raise IllegalActionError("CK-PROG-2", f"seat {game.current} holds no progress card {a.card!r}", a)
+
+
+def _apply_return(game, a: ReturnProgress) -> None:
+    st = _st(game)
+    st["hands"][game.current].remove(a.card)
+    track = next(t for t in TRACKS if a.card in DECKS[t])
+    st["decks"][TRACKS.index(track)].insert(0, a.card)  # DECISION: to the bottom of its deck
+    game.log.append(a)
+    game.pop()
+
+
+def _check_aqueduct(game, a: TakeAqueduct) -> None:
+    game.require_phase(a, AQUEDUCT, rule="CK-IMP-3")
+    if game.bank[Resource.parse(a.resource).value] <= 0:
+        raise IllegalActionError("B-COMP-14", f"the bank has no {a.resource} left", a)
+
+
+def _apply_aqueduct(game, a: TakeAqueduct) -> None:
+    game.gain(game.current, Resource.parse(a.resource).value)
+    game.log.append(a)
+    game.pop()
+
+
+# ---------------------------------------------------------------------------------------- module
+_TAKE = tuple(TakeAqueduct(r) for r in Resource)
+_DRAWS = tuple(DrawProgress(t) for t in TRACKS)
+
+
+@register
+class CitiesKnights(Module):
+    """CK-*: commodities, improvements, knights, barbarians, progress draws, walls (see the module docstring)."""
+
+    name = NAME
+    replaces = ("development",)
+    goods = (Commodity.CLOTH, Commodity.COIN, Commodity.PAPER)
+    pieces = (KNIGHT,)
+    extra_dice = 1
+    actions = {
+        HireKnight: (_check_hire, _apply_hire), PromoteKnight: (_check_promote, _apply_promote),
+        ActivateKnight: (_check_activate, _apply_activate), MoveKnight: (_check_move_knight, _apply_move_knight),
+        DisplaceKnight: (_check_displace, _apply_displace), RetreatKnight: (_check_retreat, _apply_retreat),
+        ChaseRobber: (_check_chase, _apply_chase), ImproveCity: (_check_improve, _apply_improve),
+        BuildWall: (_check_wall, _apply_wall), ChooseMetropolis: (_check_metropolis, _apply_metropolis),
+        LoseCity: (_check_lose_city, _apply_lose_city), TakeAqueduct: (_check_aqueduct, _apply_aqueduct),
+        DrawProgress: (_check_defender_draw, _apply_defender_draw), ReturnProgress: (_check_return, _apply_return),
+    }
+    legal_in = ("main", "lose_city", "defender_draw", "knight_retreat", "return_progress", "aqueduct", "metropolis")
+
+    def components(self, game, comps: dict) -> None:
+        for c in self.goods:
+            comps["bank"][c] = COMMODITY_CARDS
+        for card in list(comps["deck"]):  # CK-COMP-1: the progress decks replace the development deck
+            comps["deck"][card] = 0
+
+    def init(self, game) -> None:
+        n = game.n
+        decks = []
+        for track in TRACKS:
+            deck = sorted(c for c, k in DECKS[track].items() for _ in range(k))
+            game.shuffle(deck)
+            decks.append(deck)
+        game.ext[NAME] = {
+            "levels": [[0, 0, 0] for _ in range(n)], "metropolis": [None, None, None],
+            "walls": [[] for _ in range(n)], "knights": [], "barbarians": 0, "attacks": 0,
+            "defender": [0] * n, "defender_left": DEFENDER_CARDS, "decks": decks,
+            "hands": [[] for _ in range(n)], "vp_cards": [[] for _ in range(n)],
+        }
+
+    def vp_target(self, game) -> int:
+        bonus = SEAFARERS_BONUS if any(m.name == "seafarers" for m in game.modules) else 0
+        return VP_TARGET + bonus  # CK-VP-1, CK-SF-1
+
+    def yields(self, game, table: dict) -> None:
+        for terrain, gains in CITY_YIELDS.items():  # CK-COM-2
+            table[("city", terrain)] = tuple((game.good_index(g), k) for g, k in gains)
+
+    def candidates(self, game, player: int, kind: str, sites: list[int]) -> list[int]:
+        if kind == "knight":  # CK-KN-1: a free intersection on the player's roads
+            t = game.topology
+            return sorted(v for v in game.road_nodes[player] if game.node_owner[v] < 0 and t.node_land[v])
+        if kind == "settlement":  # a knight's intersection is taken
+            return [v for v in sites if game.node_owner[v] < 0]
+        return sites
+
+    def check_place(self, game, action, player: int, kind: str, site: int) -> None:
+        if kind == "settlement" and game.node_owner[site] >= 0:
+            raise IllegalActionError("CK-KN-1", f"a knight stands on intersection {site}", action)
+
+    def before_production(self, game, dice) -> None:
+        st = _st(game)
+        red, event = dice[0], dice[2]
+        gate = EVENT_FACES[event]
+        if gate is None:  # CK-BAR-4: the ship moves; at the end of the track, the attack, before production
+            st["barbarians"] += 1
+            if st["barbarians"] >= BARBARIAN_TRACK:
+                _attack(game)
+            return
+        i = TRACKS.index(gate)  # CK-PROG-1: the gate's colour, the red die within the level's numbers
+        p0, n = game.active, game.n
+        for k in range(n):
+            q = (p0 + k) % n
+            level = st["levels"][q][i]
+            if level and red <= level + 1:
+                _draw(game, q, gate)
+
+    def hand_limit(self, game, player: int, limit: int) -> int:
+        return limit + WALL_HAND_BONUS * len(_st(game)["walls"][player])  # CK-WALL-1
+
+    def on_roll(self, game, total: int) -> None:
+        from .robber import MOVE_ROBBER
+
+        st = _st(game)
+        if total == 7:
+            if st["attacks"] == 0:  # CK-BAR-4: the robber waits for the first attack
+                game.drop(MOVE_ROBBER, game.active)
+            return
+        got = game.last_production
+        i = TRACKS.index(Track.SCIENCE)
+        for q in reversed(range(game.n)):  # CK-IMP-3 Aqueduct: nothing received, take a resource
+            q = (game.active + q) % game.n
+            if st["levels"][q][i] >= ABILITY_LEVEL and not any(got.get(q, ())) and any(
+                    game.bank[r.value] for r in Resource):
+                game.push(AQUEDUCT, q)
+
+    def rate(self, game, player: int, good: int, rate: int) -> int:
+        if good >= len(Resource) and _st(game)["levels"][player][TRACKS.index(Track.TRADE)] >= ABILITY_LEVEL:
+            return min(rate, 2)  # CK-IMP-3 Trading House: commodities 2:1
+        return rate
+
+    def vp(self, game, player: int, visible: bool) -> int:
+        st = _st(game)
+        return (METROPOLIS_VP * sum(1 for m in st["metropolis"] if m is not None and m[0] == player)
+                + st["defender"][player] + len(st["vp_cards"][player]))
+
+    def legal_builds(self, game, player: int, out: list) -> None:
+        st = _st(game)
+        h = game.hands[player]
+        if game.affords(h, _cost(game, KNIGHT_COST)):
+            if _count(game, player, 1) < KNIGHTS_PER_LEVEL:
+                out.extend(HireKnight(v) for v in game.candidates(player, "knight"))
+            fortress = st["levels"][player][TRACKS.index(Track.POLITICS)] >= ABILITY_LEVEL
+            for row in knights(game, player):
+                if not row[5] and (row[2] == 1 or (row[2] == 2 and fortress)) and \
+                        _count(game, player, row[2] + 1) < KNIGHTS_PER_LEVEL:
+                    out.append(PromoteKnight(row[0]))
+        if game.affords(h, _cost(game, ACTIVATE_COST)):
+            out.extend(ActivateKnight(r[0]) for r in knights(game, player) if not r[3])
+        cities = _cities(game, player)
+        if cities:
+            for i, track in enumerate(TRACKS):
+                if st["levels"][player][i] < MAX_LEVEL and game.affords(h, improvement_cost(game, player, track)):
+                    out.append(ImproveCity(track))
+            if len(st["walls"][player]) < WALLS_PER_PLAYER and game.affords(h, _cost(game, WALL_COST)):
+                walled = {v for w in st["walls"] for v in w}
+                out.extend(BuildWall(v) for v in cities if v not in walled)
+
+    def legal(self, game, out: list) -> None:
+        ph = game.phase
+        p = game.current
+        st = _st(game)
+        if ph is Phase.MAIN:
+            if p != game.active:
+                return
+            for row in knights(game, p):
+                if not row[3] or row[4]:
+                    continue
+                out.extend(MoveKnight(row[0], v) for v in _free_on_roads(game, p, row[0]) if v != row[0])
+                reach = _connected(game, p, row[0])
+                for other in st["knights"]:
+                    if other[1] != p and other[2] < row[2] and other[0] in reach:
+                        out.append(DisplaceKnight(row[0], other[0]))
+                if st["attacks"] and _chase_hexes(game, row[0]):
+                    hx = game.robber
+                    for to in game.robber_targets():
+                        if to == hx:
+                            continue
+                        victims = [o for o in game.hex_players(to) if o != p and any(game.hands[o])]
+                        if not (victims and game.rules.steal_mandatory):
+                            out.append(ChaseRobber(row[0], hx, to))
+                        out.extend(ChaseRobber(row[0], hx, to, v) for v in victims)
+        elif ph is LOSE_CITY:
+            metro = _metropolis_nodes(game)
+            out.extend(LoseCity(v) for v in _cities(game, p) if v not in metro)
+        elif ph is DEFENDER_DRAW:
+            out.extend(d for d, deck in zip(_DRAWS, st["decks"]) if deck)
+            if not any(st["decks"]):
+                out.extend(_DRAWS)
+        elif ph is RETREAT:
+            spots = _retreats(game)
+            out.extend(RetreatKnight(v) for v in spots) if spots else out.append(RetreatKnight(None))
+        elif ph is RETURN_PROGRESS:
+            out.extend(ReturnProgress(c) for c in sorted(set(st["hands"][p])))
+        elif ph is AQUEDUCT:
+            out.extend(a for a in _TAKE if game.bank[a.resource.value] > 0)
+        elif ph is METROPOLIS:
+            metro = _metropolis_nodes(game)
+            out.extend(ChooseMetropolis(v) for v in _cities(game, p) if v not in metro)
+
+    def on_remove(self, game, player: int, kind: str, site: int) -> None:
+        if kind == "city":
+            for i, m in enumerate(_st(game)["metropolis"]):
+                if m is not None and m[1] == site:  # never happens by the rules (CK-BAR-2 spares metropolises)
+                    _st(game)["metropolis"][i] = None
+
+    def on_end_turn(self, game) -> None:
+        for row in _st(game)["knights"]:
+            row[4] = False
+            row[5] = False
+
+    def view(self, game, player: int) -> dict:
+        st = _st(game)
+        return {
+            "levels": [list(x) for x in st["levels"]], "metropolis": [None if m is None else list(m) for m in st["metropolis"]],
+            "walls": [list(w) for w in st["walls"]], "knights": [list(r) for r in st["knights"]],
+            "barbarians": st["barbarians"], "attacks": st["attacks"], "defender": list(st["defender"]),
+            "decks": [len(d) for d in st["decks"]], "hand": list(st["hands"][player]),
+            "hand_sizes": [len(h) for h in st["hands"]], "vp_cards": [list(v) for v in st["vp_cards"]],
+        }
+
+    def determinize(self, game, observer: int, rng) -> None:
+        """The decks' order and the other players' progress cards are hidden; how many cards of each
+        colour a player holds is public (the backs show it), so each colour is dealt again."""
+        st = _st(game)
+        for i, track in enumerate(TRACKS):
+            pool = list(st["decks"][i])
+            counts = []
+            for q in range(game.n):
+                mine = [c for c in st["hands"][q] if c in DECKS[track]]
+                counts.append(len(mine) if q != observer else 0)
+                if q != observer:
+                    pool.extend(mine)
+                    st["hands"][q] = [c for c in st["hands"][q] if c not in DECKS[track]]
+            pool.sort()
+            rng.shuffle(pool)
+            for q in range(game.n):
+                for _ in range(counts[q]):
+                    st["hands"][q].append(pool.pop())
+            st["decks"][i] = pool
+        for q in range(game.n):
+            st["hands"][q].sort()

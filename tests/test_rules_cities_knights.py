@@ -1,0 +1,528 @@
+"""Cities & Knights (RULES.md section 17), first part, as positions: components and commodities,
+improvements and metropolises, knights, the event die and the barbarians, progress draws, walls and
+the target.  The progress cards' effects and the merchant come next (issue 15)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from helpers import deal, empty_hands
+from invariants import Checker
+
+from catan_nb import Board, Game
+from catan_nb.analysis import RandomBot, ValueBot
+from catan_nb.constants import Commodity, Resource, Terrain
+from catan_nb.errors import IllegalActionError
+from catan_nb.rules import EndTurn, Phase, RollDice, Rules
+from catan_nb.rules.modules.cities_knights import (
+    AQUEDUCT, DECKS, DEFENDER_DRAW, LOSE_CITY, RETREAT, RETURN_PROGRESS, ActivateKnight, BuildWall, ChaseRobber,
+    DisplaceKnight, DrawProgress, HireKnight, ImproveCity, LoseCity, MoveKnight, PromoteKnight, RetreatKnight,
+    ReturnProgress, TakeAqueduct, Track, barbarian_strength, catan_strength, improvement_cost, knights)
+
+RULES = Rules(modules=("cities_knights",))
+CLOTH, COIN, PAPER = 5, 6, 7
+
+
+def ck_game(players: int = 4, seed: int = 1) -> Game:
+    """The beginner start with Cities & Knights; seat 0 in its main phase after a quiet roll, hands empty."""
+    g = Game(Board.beginner(), players=players, seed=seed, start="beginner", rules=RULES)
+    g.play(RollDice(dice=(1, 1, 4)))  # a 2 and the yellow gate: nobody has an improvement
+    while g.phase is not Phase.MAIN:
+        g.play(g.legal_actions()[0])
+    empty_hands(g)
+    for h in g.hands:
+        for i in range(5, g.n_goods):
+            g.bank[i] += h[i]
+            h[i] = 0
+    return g
+
+
+def st(g: Game) -> dict:
+    return g.ext["cities_knights"]
+
+
+def give(g: Game, p: int, good, k: int = 1) -> None:
+    i = g.good_index(good)
+    g.bank[i] -= k
+    g.hands[p][i] += k
+
+
+def settlements(g: Game, p: int) -> list[int]:
+    return sorted(g.placed[g.kind_id["settlement"]][p])
+
+
+def make_city(g: Game, p: int, v: int | None = None) -> int:
+    """Upgrade one of ``p``'s settlements (a test position)."""
+    v = settlements(g, p)[0] if v is None else v
+    g.place(p, "city", v)
+    return v
+
+
+def to_roll(g: Game, seat: int) -> None:
+    """End turns with quiet rolls (a 2, the yellow gate) until ``seat`` is about to roll."""
+    while not (g.current_player == seat and g.phase is Phase.ROLL):
+        acts = g.legal_actions()
+        if g.phase is Phase.ROLL:
+            g.play(RollDice(dice=(1, 1, 4)))
+        elif EndTurn() in acts:
+            g.play(EndTurn())
+        else:
+            g.play(acts[0])
+
+
+def finish_turns(g: Game, seat: int) -> None:
+    """End turns with quiet rolls (a 2, the yellow gate) until ``seat`` is in its main phase."""
+    while not (g.current_player == seat and g.phase is Phase.MAIN):
+        acts = g.legal_actions()
+        if g.phase is Phase.ROLL:
+            g.play(RollDice(dice=(1, 1, 4)))
+        elif EndTurn() in acts:
+            g.play(EndTurn())
+        else:
+            g.play(acts[0])
+
+
+# ------------------------------------------------------------------------------- CK-COMP, CK-COM
+def test_ck_comp_1_components_replace_the_development_deck():
+    """CK-COMP-1: 12 cards of each commodity, three progress decks of 18, six Defender cards; no
+    development deck, no Largest Army. CK-PROG-3: each deck's composition."""
+    g = Game(Board.beginner(), players=4, seed=1, start="beginner", rules=RULES)
+    assert [str(x) for x in g.goods[5:]] == ["cloth", "coin", "paper"]
+    assert [g.bank_per_good[i] for i in (CLOTH, COIN, PAPER)] == [12, 12, 12]
+    assert sum(g.deck) == 0 and "development" not in [m.name for m in g.modules]
+    decks = st(g)["decks"]
+    for track in Track:
+        assert sorted(decks[track.value]) == sorted(c for c, k in DECKS[track].items() for _ in range(k))
+        assert len(decks[track.value]) == 18
+    assert st(g)["defender_left"] == 6
+
+
+@pytest.mark.parametrize("terrain,gains", [
+    (Terrain.FOREST, {Resource.LUMBER: 1, Commodity.PAPER: 1}),
+    (Terrain.PASTURE, {Resource.WOOL: 1, Commodity.CLOTH: 1}),
+    (Terrain.MOUNTAINS, {Resource.ORE: 1, Commodity.COIN: 1}),
+    (Terrain.FIELDS, {Resource.GRAIN: 2}),
+    (Terrain.HILLS, {Resource.BRICK: 2}),
+])
+def test_ck_com_1_2_cities_collect_commodities(terrain, gains):
+    """CK-COM-1, CK-COM-2: a city collects 1 resource + 1 commodity from forest, pasture and
+    mountains, 2 grain from fields, 2 brick from hills; a settlement as in the base game.  Checked
+    against a recount over every building of the seat."""
+    g = ck_game()
+    t = g.topology
+    hx = next(h.id for h in g.board.hexes if h.terrain is terrain and h.token and h.id != g.robber)
+    v = next(v for v in t.hex_nodes[hx] if g.node_owner[v] < 0 and not g.blocked[v] and t.node_land[v])
+    g.place(0, "settlement", v)
+    make_city(g, 0, v)
+    token = g.hex_token[hx]
+    to_roll(g, 1)
+    before = list(g.hands[0])
+    g.play(RollDice(dice=(min(6, token - 1), token - min(6, token - 1), 4)))
+    got = [a - b for a, b in zip(g.hands[0], before)]
+    expected = [0] * g.n_goods
+    table = {Terrain.FOREST: ((Resource.LUMBER, 1), (Commodity.PAPER, 1)),
+             Terrain.PASTURE: ((Resource.WOOL, 1), (Commodity.CLOTH, 1)),
+             Terrain.MOUNTAINS: ((Resource.ORE, 1), (Commodity.COIN, 1)),
+             Terrain.FIELDS: ((Resource.GRAIN, 2),), Terrain.HILLS: ((Resource.BRICK, 2),)}
+    for w, o in enumerate(g.node_owner):
+        b = g.building_at(w)
+        if o != 0 or b is None:
+            continue
+        for h in t.node_hexes[w]:
+            terr = g.hex_terrain[h]
+            if g.hex_token[h] != token or h == g.robber or terr.resource is None:
+                continue
+            if b[1].name == "CITY":
+                for good, k in table[terr]:
+                    expected[g.good_index(good)] += k
+            else:
+                expected[terr.resource.value] += 1
+    assert got == expected
+    for good, k in gains.items():
+        assert got[g.good_index(good)] >= k
+
+
+def test_ck_com_3_ck_imp_1_a_level_costs_its_number_in_the_tracks_commodity():
+    """CK-COM-3, CK-IMP-1: cloth pays for trade, coin for politics, paper for science; level n costs n."""
+    g = ck_game()
+    with pytest.raises(IllegalActionError, match="CK-IMP-1"):
+        g.play(ImproveCity(Track.SCIENCE))  # no city yet (DECISION)
+    make_city(g, 0)
+    with pytest.raises(IllegalActionError, match="B-BUILD-1"):
+        g.play(ImproveCity(Track.SCIENCE))
+    give(g, 0, Commodity.PAPER, 3)
+    give(g, 0, Commodity.CLOTH, 1)
+    assert improvement_cost(g, 0, Track.SCIENCE)[PAPER] == 1
+    g.play(ImproveCity(Track.SCIENCE))
+    assert improvement_cost(g, 0, Track.SCIENCE)[PAPER] == 2
+    g.play(ImproveCity(Track.SCIENCE))
+    g.play(ImproveCity(Track.TRADE))
+    assert st(g)["levels"][0] == [1, 0, 2] and g.hands[0][PAPER] == 0 and g.hands[0][CLOTH] == 0
+
+
+# ------------------------------------------------------------------------------ CK-IMP-2, CK-PROG
+@pytest.mark.parametrize("level,red,draws", [(1, 2, True), (1, 3, False), (2, 3, True), (3, 5, False), (4, 5, True)])
+def test_ck_imp_2_ck_prog_1_progress_cards_on_the_gate_and_the_red_die(level, red, draws):
+    """CK-IMP-2: at level n the red-die numbers 1..n+1 earn a card; CK-PROG-1: on the event die's
+    gate of that colour."""
+    g = ck_game()
+    st(g)["levels"][1][Track.SCIENCE.value] = level
+    to_roll(g, 1)
+    hand = len(st(g)["hands"][1]) + len(st(g)["vp_cards"][1])
+    g.play(RollDice(dice=(red, 1 if red != 6 else 2, 6)))  # green gate
+    got = len(st(g)["hands"][1]) + len(st(g)["vp_cards"][1]) - hand
+    assert got == (1 if draws else 0)
+    g2 = ck_game()
+    st(g2)["levels"][1][Track.SCIENCE.value] = level
+    to_roll(g2, 1)
+    g2.play(RollDice(dice=(red, 1 if red != 6 else 2, 5)))  # the blue gate: no science card
+    assert not st(g2)["hands"][1] and not st(g2)["vp_cards"][1]
+
+
+def test_ck_prog_2_ck_pc_8_the_hand_limit_and_the_vp_cards():
+    """CK-PROG-2: a fifth progress card is given back (a decision); CK-PC-8: Printer and
+    Constitution are played at once for 1 VP and do not count."""
+    g = ck_game()
+    s = st(g)
+    s["hands"][0] = sorted(["crane", "mining", "smith", "medicine"])
+    deck = s["decks"][Track.SCIENCE.value]
+    deck.remove("printer")
+    deck.append("printer")  # the next science card is the Printer
+    s["levels"][0][Track.SCIENCE.value] = 1
+    vp = g.vp(0)
+    to_roll(g, 0)
+    g.play(RollDice(dice=(1, 2, 6)))
+    assert s["vp_cards"][0] == ["printer"] and g.vp(0) == vp + 1 and len(s["hands"][0]) == 4
+    deck.remove("irrigation")
+    deck.append("irrigation")
+    g.play(EndTurn())
+    to_roll(g, 0)
+    g.play(RollDice(dice=(1, 2, 6)))
+    assert g.phase is RETURN_PROGRESS and len(s["hands"][0]) == 5
+    with pytest.raises(IllegalActionError, match="CK-PROG-2"):
+        g.play(ReturnProgress("spy"))
+    g.play(ReturnProgress("crane"))
+    assert len(s["hands"][0]) == 4 and s["decks"][Track.SCIENCE.value][0] == "crane"
+
+
+# ------------------------------------------------------------------------------------ CK-IMP-3..5
+def test_ck_imp_3_trading_house_fortress_aqueduct():
+    """CK-IMP-3: trade 3 trades commodities 2:1; politics 3 allows mighty knights (CK-KN-3);
+    science 3 gives a resource to a player who got nothing on a roll, not on a 7."""
+    g = ck_game()
+    s = st(g)
+    assert g.rates(0)[CLOTH] == 4
+    s["levels"][0][Track.TRADE.value] = 3
+    assert g.rates(0)[CLOTH] == 2 and g.rates(0)[Resource.ORE.value] >= 2
+    s["levels"][2][Track.SCIENCE.value] = 3
+    to_roll(g, 1)
+    g.play(RollDice(dice=(1, 1, 4)))  # a 2: seat 2 gets nothing
+    assert g.phase is AQUEDUCT and g.current_player == 2
+    g.play(TakeAqueduct(Resource.ORE))
+    assert g.hands[2][Resource.ORE.value] == 1 and g.phase is Phase.MAIN
+    g.play(EndTurn())
+    g.play(RollDice(dice=(3, 4, 4)))  # a 7: no Aqueduct
+    while g.phase is not Phase.MAIN:
+        assert g.phase is not AQUEDUCT
+        g.play(g.legal_actions()[0])
+
+
+def test_ck_imp_4_5_metropolis_first_to_four_lost_only_to_the_first_to_five():
+    """CK-IMP-4: the first to level 4 turns a city into a metropolis (+2 VP); CK-IMP-5: it moves
+    only when another player reaches level 5 first."""
+    g = ck_game()
+    s = st(g)
+    make_city(g, 0)
+    make_city(g, 1)
+    s["levels"][0][Track.POLITICS.value] = 3
+    s["levels"][1][Track.POLITICS.value] = 3
+    give(g, 0, Commodity.COIN, 4)
+    vp = g.vp(0)
+    g.play(ImproveCity(Track.POLITICS))
+    assert s["metropolis"][Track.POLITICS.value] == [0, sorted(g.placed[g.kind_id["city"]][0])[0]]
+    assert g.vp(0) == vp + 2
+    finish_turns(g, 1)
+    give(g, 1, Commodity.COIN, 9)
+    g.play(ImproveCity(Track.POLITICS))  # level 4: the metropolis stays with seat 0
+    assert s["metropolis"][Track.POLITICS.value][0] == 0
+    g.play(ImproveCity(Track.POLITICS))  # level 5 first: it moves
+    assert s["metropolis"][Track.POLITICS.value][0] == 1 and g.vp(0) == vp
+
+
+# ------------------------------------------------------------------------------------- CK-KN
+def own_free_road_node(g: Game, p: int) -> int:
+    return g.candidates(p, "knight")[0]
+
+
+def test_ck_kn_1_2_3_hire_and_promote():
+    """CK-KN-1: a basic knight for 1 ore + 1 wool on a free intersection on one's roads; CK-KN-2:
+    promotions one level a turn, at most 2 per level; CK-KN-3: mighty only with the Fortress."""
+    g = ck_game()
+    v = own_free_road_node(g, 0)
+    far = next(w for w in range(g.topology.n_nodes) if w not in g.road_nodes[0] and g.node_owner[w] < 0)
+    deal(g, 0, ore=6, wool=6)
+    with pytest.raises(IllegalActionError, match="CK-KN-1"):
+        g.play(HireKnight(far))
+    g.play(HireKnight(v))
+    assert knights(g, 0) == [[v, 0, 1, False, False, False]] and g.hands[0][4] == 5
+    g.play(PromoteKnight(v))
+    with pytest.raises(IllegalActionError, match="CK-KN-2"):
+        g.play(PromoteKnight(v))  # once a turn
+    g.play(EndTurn())
+    finish_turns(g, 0)
+    with pytest.raises(IllegalActionError, match="CK-KN-3"):
+        g.play(PromoteKnight(v))
+    st(g)["levels"][0][Track.POLITICS.value] = 3
+    g.play(PromoteKnight(v))
+    assert knights(g, 0)[0][2] == 3
+    with pytest.raises(IllegalActionError, match="CK-KN-2"):
+        g.play(PromoteKnight(v))  # mighty is the top
+
+
+def test_ck_kn_4_5_activate_then_act_from_the_next_turn():
+    """CK-KN-4: activating costs 1 grain; CK-KN-5: a knight activated this turn cannot act; a move
+    along one's roads makes it inactive."""
+    g = ck_game()
+    v = own_free_road_node(g, 0)
+    deal(g, 0, ore=1, wool=1, grain=1)
+    g.play(HireKnight(v))
+    t = g.topology
+    e = next(e for e in t.node_edges[v] if g.edge_owner[e] < 0 and t.edge_land[e])
+    g.place(0, "road", e)  # a road on from the knight: somewhere to move to
+    with pytest.raises(IllegalActionError, match="CK-KN-5"):
+        g.play(MoveKnight(v, v + 1))  # not active
+    g.play(ActivateKnight(v))
+    assert catan_strength(g, 0) == 1 and g.hands[0][Resource.GRAIN.value] == 0
+    assert not any(isinstance(a, MoveKnight) for a in g.legal_actions())
+    free = [w for w in sorted(g.road_nodes[0]) if g.node_owner[w] < 0 and w != v]
+    with pytest.raises(IllegalActionError, match="CK-KN-5"):
+        g.play(MoveKnight(v, free[0]))  # activated this turn
+    g.play(EndTurn())
+    finish_turns(g, 0)
+    moves = [a for a in g.legal_actions() if isinstance(a, MoveKnight)]
+    assert moves
+    g.play(moves[0])
+    assert knights(g, 0)[0][0] == moves[0].to_node and not knights(g, 0)[0][3]  # inactive after acting
+
+
+def test_ck_kn_5_6_displace_a_weaker_knight_which_retreats():
+    """CK-KN-5: an active knight displaces a weaker opponent's knight on its roads; CK-KN-6: the
+    displaced knight's owner moves it to a free connected intersection, or it leaves the board."""
+    g = ck_game()
+    t = g.topology
+    # seat 0's strong active knight, seat 1's basic knight on seat 0's road network
+    v = own_free_road_node(g, 0)
+    g.place(0, "knight", v)
+    st(g)["knights"].append([v, 0, 2, True, False, False])
+    road = next(e for e in t.node_edges[v] if g.edge_owner[e] < 0 and t.edge_land[e])
+    g.place(0, "road", road)
+    w = next(x for x in t.edge_nodes[road] if x != v)
+    g.place(1, "knight", w)
+    st(g)["knights"].append([w, 1, 1, False, False, False])
+    st(g)["knights"].sort()
+    assert DisplaceKnight(v, w) in g.legal_actions()
+    g.play(DisplaceKnight(v, w))
+    assert g.phase is RETREAT and g.current_player == 1
+    options = g.legal_actions()
+    assert all(isinstance(a, RetreatKnight) for a in options)
+    g.play(options[0])
+    assert g.phase is Phase.MAIN and g.node_owner[w] == 0
+    if options[0].to_node is None:
+        assert not knights(g, 1)  # CK-KN-6: nowhere to go, it leaves the board
+    else:
+        assert knights(g, 1)[0][0] == options[0].to_node
+
+
+def test_ck_kn_7_a_knight_blocks_roads_and_breaks_longest_road():
+    """CK-KN-7: an opponent's knight blocks roads through its intersection and breaks trails there,
+    like a settlement (checked against the trail recount with the knight as a block)."""
+    from catan_nb.rules import longest_trail
+
+    g = ck_game()
+    t = g.topology
+    for v in g.candidates(0, "knight"):
+        out = [e for e in t.node_edges[v] if g.edge_owner[e] < 0 and t.edge_land[e]
+               and not set(t.edge_nodes[e]) - {v} <= g.road_nodes[0]]
+        if out:
+            break
+    assert set(out) <= set(g.candidates(0, "road"))
+    g.place(0, "road", out[0])  # seat 0's road now runs through v
+    g.place(1, "knight", v)
+    st(g)["knights"].append([v, 1, 1, False, False, False])
+    st(g)["knights"].sort()
+    assert not set(out[1:]) & set(g.candidates(0, "road"))  # CK-KN-7: no road through the knight
+    roads = [e for e, o in enumerate(g.edge_owner) if o == 0]
+    blocked = {w for w, o in enumerate(g.node_owner) if o not in (-1, 0)}
+    assert v in blocked
+    assert g.longest_road(0) == longest_trail(roads, t.edge_nodes, t.node_edges, blocked)[0]
+
+
+def test_ck_kn_5_chase_the_robber_only_after_the_first_attack():
+    """CK-KN-5: an active knight chases the robber off a hex next to it; CK-BAR-4: not before the
+    barbarians' first attack."""
+    g = ck_game()
+    t = g.topology
+    v = next(x for x in g.candidates(0, "knight"))
+    g.robber = t.node_hexes[v][0]
+    g.place(0, "knight", v)
+    st(g)["knights"].append([v, 0, 1, True, False, False])
+    assert not any(isinstance(a, ChaseRobber) for a in g.legal_actions())
+    st(g)["attacks"] = 1
+    chases = [a for a in g.legal_actions() if isinstance(a, ChaseRobber)]
+    assert chases
+    g.play(chases[0])
+    assert g.robber == chases[0].to_hex and not knights(g, 0)[0][3]
+
+
+# ------------------------------------------------------------------------------------ CK-BAR
+def test_ck_bar_4_ships_move_and_the_robber_waits():
+    """CK-BAR-4: the ship moves a step on each ship face; a 7 before the first attack only makes
+    players discard."""
+    g = ck_game()
+    to_roll(g, 1)
+    g.play(RollDice(dice=(1, 2, 1)))
+    assert st(g)["barbarians"] == 1
+    g.play(EndTurn())
+    deal(g, 3, ore=9)
+    g.play(RollDice(dice=(3, 4, 2)))
+    assert st(g)["barbarians"] == 2
+    while g.phase is not Phase.MAIN:
+        assert g.phase is not Phase.MOVE_ROBBER
+        g.play(g.legal_actions()[0])
+
+
+def _to_attack(g: Game) -> None:
+    st(g)["barbarians"] = 6
+    to_roll(g, 1)
+
+
+def test_ck_bar_1_2_catan_loses_the_least_contributors_lose_a_city():
+    """CK-BAR-1: barbarians = cities (a metropolis once), Catan = active knights; CK-BAR-2: the
+    least contributors with an ordinary city lose one (their choice; its wall too); then every
+    knight is inactive (CK-BAR-4)."""
+    g = ck_game()
+    c0 = make_city(g, 0)
+    c1 = make_city(g, 1)
+    make_city(g, 2)
+    st(g)["walls"][1].append(c1)
+    v = own_free_road_node(g, 0)
+    g.place(0, "knight", v)
+    st(g)["knights"].append([v, 0, 1, True, False, False])
+    assert barbarian_strength(g) == 3 and catan_strength(g) == 1
+    _to_attack(g)
+    g.play(RollDice(dice=(1, 2, 3)))
+    assert g.phase is LOSE_CITY
+    losers = []
+    while g.phase is LOSE_CITY:
+        p = g.current_player
+        losers.append(p)
+        with pytest.raises(IllegalActionError, match="CK-BAR-2"):
+            g.play(LoseCity(c0))
+        g.play(g.legal_actions()[0])
+    assert sorted(losers) == [1, 2]  # seat 0 contributed 1, seats 1 and 2 nothing; seat 3 has no city
+    assert c1 not in st(g)["walls"][1] and g.building_at(c1)[1].name == "SETTLEMENT"
+    assert not any(r[3] for r in st(g)["knights"]) and st(g)["barbarians"] == 0 and st(g)["attacks"] == 1
+
+
+def test_ck_bar_3_a_single_defender_or_a_tie_draws_progress_cards():
+    """CK-BAR-3: a tie goes to Catan; the single top contributor takes a Defender card (1 VP); tied
+    top contributors each draw a progress card of their chosen colour."""
+    g = ck_game()
+    make_city(g, 0)
+    v = own_free_road_node(g, 0)
+    g.place(0, "knight", v)
+    st(g)["knights"].append([v, 0, 1, True, False, False])
+    _to_attack(g)
+    vp = g.vp(0)
+    g.play(RollDice(dice=(1, 2, 3)))  # 1 city against 1 knight: a tie goes to Catan
+    assert st(g)["defender"][0] == 1 and g.vp(0) == vp + 1 and st(g)["defender_left"] == 5
+    g2 = ck_game()
+    for p in (0, 1):
+        w = own_free_road_node(g2, p)
+        g2.place(p, "knight", w)
+        st(g2)["knights"].append([w, p, 2, True, False, False])
+    st(g2)["knights"].sort()
+    _to_attack(g2)
+    g2.play(RollDice(dice=(1, 2, 3)))
+    drawn = []
+    while g2.phase is DEFENDER_DRAW:
+        drawn.append(g2.current_player)
+        g2.play(DrawProgress(Track.TRADE))
+    assert sorted(drawn) == [0, 1] and sum(st(g2)["defender"]) == 0
+    assert all(len(st(g2)["hands"][p]) + len(st(g2)["vp_cards"][p]) == 1 for p in (0, 1))
+
+
+# -------------------------------------------------------------------------------- CK-WALL, CK-VP
+def test_ck_wall_1_walls_under_cities_raise_the_hand_limit():
+    """CK-WALL-1: 2 brick, only under one's own city, one per city, 3 per player, +2 cards safe on a 7."""
+    g = ck_game()
+    s0 = settlements(g, 0)
+    deal(g, 0, brick=8)
+    with pytest.raises(IllegalActionError, match="CK-WALL-1"):
+        g.play(BuildWall(s0[0]))
+    c = make_city(g, 0)
+    limit = g.hand_limit(0)
+    g.play(BuildWall(c))
+    assert g.hand_limit(0) == limit + 2 and g.hands[0][1] == 6
+    with pytest.raises(IllegalActionError, match="CK-WALL-1"):
+        g.play(BuildWall(c))
+
+
+def test_ck_vp_1_ck_sf_1_targets():
+    """CK-VP-1: 13 VP; CK-SF-1: 2 more with Seafarers."""
+    from catan_nb.rules.modules.seafarers import ISLANDS
+
+    assert Game(Board.beginner(), players=4, seed=1, rules=RULES).vp_target == 13
+    g = Game(Board.load(ISLANDS), players=4, seed=1, rules=Rules(modules=("seafarers", "cities_knights")))
+    assert g.vp_target == 15
+
+
+# ------------------------------------------------------------------------------- bad input, views
+def test_illegal_actions_leave_the_game_unchanged():
+    """Every check raises IllegalActionError with a rule id, and nothing is half-applied."""
+    g = ck_game()
+    before = g.state()
+    for a in (HireKnight(10_000), HireKnight(-1), PromoteKnight(0), ActivateKnight(3), MoveKnight(0, 1),
+              DisplaceKnight(0, 1), ImproveCity(Track.TRADE), BuildWall(0), LoseCity(0), TakeAqueduct(Resource.ORE),
+              DrawProgress(Track.SCIENCE), ReturnProgress("spy"), RetreatKnight(None), ChaseRobber(0, 0, 1)):
+        with pytest.raises(IllegalActionError) as err:
+            g.play(a)
+        assert err.value.rule.startswith(("CK-", "B-"))
+        assert g.state() == before
+
+
+def test_progress_hands_are_hidden_and_dealt_again():
+    """CK-PROG: the decks and the other players' progress cards are hidden; how many of each colour
+    a player holds is public, so a determinisation keeps the counts and the observer's own cards."""
+    g = ck_game()
+    s = st(g)
+    s["hands"][1] = sorted(["spy", "crane"])
+    s["hands"][0] = ["mining"]
+    v = g.view(0).modules["cities_knights"]
+    assert v["hand"] == ["mining"] and v["hand_sizes"][1] == 2 and "spy" not in str(v)
+    twin = g.determinized(0, seed=3)
+    t = st(twin)
+    assert t["hands"][0] == ["mining"] and len(t["hands"][1]) == 2
+    assert sum(c in DECKS[Track.POLITICS] for c in t["hands"][1]) == 1
+    assert replace(twin.view(0), legal_actions=()) == replace(g.view(0), legal_actions=())
+
+
+@pytest.mark.parametrize("seed,modules,board", [(1, ("cities_knights",), "random"), (2, ("cities_knights",), "random"),
+                                                (3, ("seafarers", "cities_knights"), "islands")])
+def test_cities_knights_games_end_with_invariants_and_replay(seed, modules, board):
+    """Complete games (value bots, and the module with Seafarers) with the invariants after every
+    action: goods per kind, knights per level, walls, one metropolis per track, barbarian strength
+    recounted; save/load and replay identical."""
+    from catan_nb.rules.modules.seafarers import ISLANDS
+
+    b = Board.load(ISLANDS) if board == "islands" else Board.random(seed=seed)
+    g = Game(b, players=3 + seed % 2, seed=seed, rules=Rules(modules=modules))
+    bots = [ValueBot(seed=q) if (q + seed) % 2 else RandomBot(seed=q) for q in range(g.n)]
+    check = Checker(g)
+    while not g.is_over and g.turn < 3000:
+        g.play(bots[g.current_player].choose(g))
+        check()
+    assert g.is_over and g.vp(g.winner) >= g.vp_target
+    assert Game.from_json(g.to_json()).state() == g.state()
+    assert g.replay().state() == g.state()
