@@ -17,7 +17,8 @@ from catan_nb.errors import IllegalActionError
 from catan_nb.rules import EndTurn, Phase, RollDice, Rules
 from catan_nb.rules.modules.cities_knights import (
     AQUEDUCT, DECKS, DEFENDER_DRAW, LOSE_CITY, RETREAT, RETURN_PROGRESS, ActivateKnight, BuildWall, ChaseRobber,
-    DisplaceKnight, DrawProgress, HireKnight, ImproveCity, LoseCity, MoveKnight, PromoteKnight, RetreatKnight,
+    DisplaceKnight, DrawProgress, HireKnight, ImproveCity, LoseCity, MoveKnight, PlayProgress, PlayProgressGood,
+    PlayProgressNode, PlaySmith, PromoteKnight, RetreatKnight,
     ReturnProgress, TakeAqueduct, Track, barbarian_strength, catan_strength, improvement_cost, knights)
 
 RULES = Rules(modules=("cities_knights",))
@@ -526,3 +527,99 @@ def test_cities_knights_games_end_with_invariants_and_replay(seed, modules, boar
     assert g.is_over and g.vp(g.winner) >= g.vp_target
     assert Game.from_json(g.to_json()).state() == g.state()
     assert g.replay().state() == g.state()
+
+
+# ------------------------------------------------------------------------------- progress cards
+
+
+def holding(g: Game, *cards: str) -> None:
+    """Seat 0 holds ``cards`` (taken from their decks: a test position)."""
+    s = st(g)
+    for c in cards:
+        deck = next(d for d in s["decks"] if c in d)
+        deck.remove(c)
+        s["hands"][0].append(c)
+    s["hands"][0].sort()
+
+
+def test_ck_pc_5_6_irrigation_and_mining_pay_two_per_hex_not_doubled_by_cities():
+    """CK-PC-5, CK-PC-6: 2 grain per fields hex (2 ore per mountains hex) next to at least one of the
+    player's buildings; cities do not double it; the card goes under its deck."""
+    g = ck_game()
+    make_city(g, 0)
+    holding(g, "irrigation", "mining")
+    t = g.topology
+    mine = [v for v, o in enumerate(g.node_owner) if o == 0 and g.building_at(v)]
+    fields = {h for v in mine for h in t.node_hexes[v] if g.hex_terrain[h] is Terrain.FIELDS}
+    mountains = {h for v in mine for h in t.node_hexes[v] if g.hex_terrain[h] is Terrain.MOUNTAINS}
+    g.play(PlayProgress("irrigation"))
+    g.play(PlayProgress("mining"))
+    assert g.hands[0][Resource.GRAIN.value] == 2 * len(fields)
+    assert g.hands[0][Resource.ORE.value] == 2 * len(mountains)
+    assert st(g)["hands"][0] == [] and st(g)["decks"][Track.SCIENCE.value][0] in ("irrigation", "mining")
+    with pytest.raises(IllegalActionError, match="CK-PROG-1"):
+        g.play(PlayProgress("mining"))  # no longer held
+
+
+def test_ck_pc_17_warlord_activates_every_knight():
+    """CK-PC-17: all the player's knights active, free."""
+    g = ck_game()
+    for v in g.candidates(0, "knight")[:2]:
+        g.place(0, "knight", v)
+        st(g)["knights"].append([v, 0, 1, False, False, False])
+    st(g)["knights"].sort()
+    holding(g, "warlord")
+    g.play(PlayProgress("warlord"))
+    assert all(r[3] for r in knights(g, 0)) and catan_strength(g, 0) == 2 and sum(g.hands[0]) == 0
+
+
+def test_ck_pc_23_24_resource_and_trade_monopoly():
+    """CK-PC-23: each opponent gives 2 of the named resource, or 1 if that is all; CK-PC-24: each
+    gives 1 of the named commodity if they have one."""
+    g = ck_game()
+    deal(g, 1, ore=3)
+    deal(g, 2, ore=1)
+    give(g, 1, Commodity.COIN, 2)
+    holding(g, "resource_monopoly", "trade_monopoly")
+    with pytest.raises(IllegalActionError, match="CK-PC-23"):
+        g.play(PlayProgressGood("resource_monopoly", Commodity.COIN))
+    g.play(PlayProgressGood("resource_monopoly", Resource.ORE))
+    assert g.hands[0][Resource.ORE.value] == 3 and g.hands[1][Resource.ORE.value] == 1 and g.hands[2][4] == 0
+    g.play(PlayProgressGood("trade_monopoly", Commodity.COIN))
+    assert g.hands[0][COIN] == 1 and g.hands[1][COIN] == 1
+
+
+def test_ck_pc_3_7_engineer_and_medicine():
+    """CK-PC-3: a free city wall; CK-PC-7: a settlement becomes a city for 2 ore + 1 grain."""
+    g = ck_game()
+    c = make_city(g, 0)
+    v = settlements(g, 0)[0]
+    holding(g, "engineer", "medicine")
+    with pytest.raises(IllegalActionError, match="CK-PC-3"):
+        g.play(PlayProgressNode("engineer", v))  # a settlement, not a city
+    g.play(PlayProgressNode("engineer", c))
+    assert st(g)["walls"][0] == [c] and sum(g.hands[0]) == 0
+    with pytest.raises(IllegalActionError, match="B-BUILD-1"):
+        g.play(PlayProgressNode("medicine", v))
+    deal(g, 0, ore=2, grain=1)
+    g.play(PlayProgressNode("medicine", v))
+    assert g.building_at(v)[1].name == "CITY" and sum(g.hands[0]) == 0
+
+
+def test_ck_pc_10_smith_promotes_two_knights_keeping_their_state():
+    """CK-PC-10: up to 2 knights one level each, free; strong to mighty needs the Fortress; each
+    keeps its active state."""
+    g = ck_game()
+    a, b = g.candidates(0, "knight")[:2]
+    for v, lvl, active in ((a, 1, True), (b, 2, False)):
+        g.place(0, "knight", v)
+        st(g)["knights"].append([v, 0, lvl, active, False, False])
+    st(g)["knights"].sort()
+    holding(g, "smith")
+    with pytest.raises(IllegalActionError, match="CK-PC-10"):
+        g.play(PlaySmith((a, b)))  # no Fortress for the strong one
+    assert PlaySmith((a,)) in g.legal_actions()
+    st(g)["levels"][0][Track.POLITICS.value] = 3
+    g.play(PlaySmith((a, b)))
+    levels = {r[0]: (r[2], r[3]) for r in knights(g, 0)}
+    assert levels == {a: (2, True), b: (3, False)}

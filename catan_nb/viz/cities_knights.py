@@ -122,6 +122,12 @@ def _phrases() -> None:
     PHRASES.setdefault("TakeAqueduct", lambda who, a, b, g: f"{who} took 1 {a.resource} from the Aqueduct")
     PHRASES.setdefault("DrawProgress", lambda who, a, b, g: f"{who} drew a {a.track} progress card for defending Catan")
     PHRASES.setdefault("ReturnProgress", lambda who, a, b, g: f"{who} gave back a progress card")
+    PHRASES.setdefault("PlayProgress", lambda who, a, b, g: f"{who} played {a.card.replace('_', ' ').title()}")
+    PHRASES.setdefault("PlayProgressGood", lambda who, a, b, g: (
+        f"{who} played {a.card.replace('_', ' ').title()} on {a.good}"))
+    PHRASES.setdefault("PlayProgressNode", lambda who, a, b, g: (
+        f"{who} played {a.card.title()} {at(b, a.node)}"))
+    PHRASES.setdefault("PlaySmith", lambda who, a, b, g: f"{who} played Smith: {len(a.nodes)} knight(s) promoted")
 
 
 _phrases()

@@ -3,9 +3,11 @@
 Here: the components and commodities (CK-COMP-1, CK-COM-1..3), city improvements with their level-3
 abilities and the metropolises (CK-IMP-1..5), knights (CK-KN-1..7), the event die and the barbarians
 (CK-BAR-1..4), progress-card draws with the hand limit and the VP cards (CK-PROG-1..3, CK-PC-8),
-city walls (CK-WALL-1) and the 13 VP target (CK-VP-1; +2 with Seafarers, CK-SF-1).  The module
-replaces the development deck and the Largest Army (CK-COMP-1).  Still to come (issue 15): the
-other progress cards' effects (CK-PC-1..7, 9..24) and the merchant (CK-MER-1).
+the progress cards Engineer, Irrigation, Mining, Medicine, Smith, Warlord, Resource Monopoly and
+Trade Monopoly (CK-PC-3, 5, 6, 7, 10, 17, 23, 24), city walls (CK-WALL-1) and the 13 VP target
+(CK-VP-1; +2 with Seafarers, CK-SF-1).  The module replaces the development deck and the Largest
+Army (CK-COMP-1).  Still to come (issue 15): the other progress cards (CK-PC-1, 2, 4, 9, 11..16,
+18..22) and the merchant (CK-MER-1).  A played progress card goes under its deck (DECISION).
 
 Dice: the first number die is the red one (CK-IMP-2 numbers, CK-PROG-1), the third die is the
 event die: faces 1-3 a ship, 4 the yellow (trade) city gate, 5 the blue (politics), 6 the green
@@ -52,7 +54,7 @@ from ..phase import Phase
 from ..pieces import PieceKind
 from . import Module, register
 
-__all__ = ["CitiesKnights", "Track", "HireKnight", "PromoteKnight", "ActivateKnight", "MoveKnight", "DisplaceKnight",
+__all__ = ["CitiesKnights", "Track", "PlayProgress", "PlayProgressGood", "PlayProgressNode", "PlaySmith", "HireKnight", "PromoteKnight", "ActivateKnight", "MoveKnight", "DisplaceKnight",
            "ChaseRobber", "RetreatKnight", "ImproveCity", "BuildWall", "ChooseMetropolis", "LoseCity", "TakeAqueduct",
            "DrawProgress", "ReturnProgress", "KNIGHT", "WALL_COST", "barbarian_strength", "catan_strength", "knights",
            "improvement_cost", "NAME"]
@@ -237,6 +239,38 @@ class ReturnProgress(Action):
     """Give back one progress card over the limit of 4 (CK-PROG-2)."""
 
     card: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlayProgress(Action):
+    """Play a progress card with no target after the roll: Irrigation (CK-PC-5), Mining (CK-PC-6),
+    Warlord (CK-PC-17)."""
+
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlayProgressGood(Action):
+    """Play Resource Monopoly (CK-PC-23) naming a resource, or Trade Monopoly (CK-PC-24) naming a commodity."""
+
+    card: str
+    good: Good
+
+
+@dataclass(frozen=True, slots=True)
+class PlayProgressNode(Action):
+    """Play Engineer (a free wall under the city on ``node``, CK-PC-3) or Medicine (the settlement on
+    ``node`` becomes a city for 2 ore + 1 grain, CK-PC-7)."""
+
+    card: str
+    node: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlaySmith(Action):
+    """Play Smith: promote up to 2 of your knights one level each, free (CK-PC-10)."""
+
+    nodes: tuple[int, ...]
 
 
 # ------------------------------------------------------------------------------------------ helpers
@@ -709,6 +743,181 @@ def _apply_aqueduct(game, a: TakeAqueduct) -> None:
     game.pop()
 
 
+# ------------------------------------------------------------------------ progress-card effects
+#: CK-PC-7: Medicine's price for a city.
+MEDICINE_COST = {"ore": 2, "grain": 1}
+#: CK-PC-5, CK-PC-6: cards per fields or mountains hex next to the player's buildings.
+HARVEST = 2
+#: CK-PC-23, CK-PC-24: cards each opponent gives.
+RESOURCE_MONOPOLY_TAKE, TRADE_MONOPOLY_TAKE = 2, 1
+_HARVEST_TERRAIN = {"irrigation": Terrain.FIELDS, "mining": Terrain.MOUNTAINS}
+
+
+def _require_card(game, a, card: str) -> None:
+    game.require_phase(a, Phase.MAIN, rule="CK-PROG-1")
+    p = game.current
+    if p != game.active:
+        raise IllegalActionError("CK-PROG-1", f"seat {p} may play progress cards only in their own turn", a)
+    if card not in _st(game)["hands"][p]:
+        raise IllegalActionError("CK-PROG-1", f"seat {p} holds no progress card {card!r}", a)
+
+
+def _spend(game, card: str) -> None:
+    """The played card goes back under its deck (CK-PROG-3: the decks keep their 18 cards)."""
+    st = _st(game)
+    st["hands"][game.current].remove(card)
+    track = next(t for t in TRACKS if card in DECKS[t])
+    st["decks"][track.value].insert(0, card)
+
+
+def _harvest_hexes(game, player: int, terrain: Terrain) -> list[int]:
+    t = game.topology
+    building = [bool(k and k.building) for k in game.kinds]
+    return sorted({h for v, o in enumerate(game.node_owner) if o == player and building[game.node_kind[v]]
+                   for h in t.node_hexes[v] if game.hex_terrain[h] is terrain})
+
+
+def _check_progress(game, a: PlayProgress) -> None:
+    if a.card not in ("irrigation", "mining", "warlord"):
+        raise IllegalActionError("CK-PROG-3", f"{a.card!r} is not played this way (irrigation, mining, warlord)", a)
+    _require_card(game, a, a.card)
+
+
+def _apply_progress(game, a: PlayProgress) -> None:
+    p = game.current
+    _spend(game, a.card)
+    if a.card == "warlord":  # CK-PC-17: every knight active, free
+        for row in _st(game)["knights"]:
+            if row[1] == p:
+                row[3] = True
+    else:  # CK-PC-5, CK-PC-6: 2 per hex next to the player's buildings; cities do not double
+        terrain = _HARVEST_TERRAIN[a.card]
+        for _ in _harvest_hexes(game, p, terrain):
+            game.gain(p, terrain.resource.value, HARVEST)
+    game.log.append(a)
+
+
+def _check_progress_good(game, a: PlayProgressGood) -> None:
+    if a.card == "resource_monopoly":
+        if not isinstance(a.good, Resource):
+            raise IllegalActionError("CK-PC-23", f"Resource Monopoly names a resource, not {a.good}", a)
+    elif a.card == "trade_monopoly":
+        if not isinstance(a.good, Commodity):
+            raise IllegalActionError("CK-PC-24", f"Trade Monopoly names a commodity, not {a.good}", a)
+    else:
+        raise IllegalActionError("CK-PROG-3", f"{a.card!r} names no good", a)
+    _require_card(game, a, a.card)
+
+
+def _apply_progress_good(game, a: PlayProgressGood) -> None:
+    p = game.current
+    _spend(game, a.card)
+    g = game.good_index(a.good)
+    take = RESOURCE_MONOPOLY_TAKE if a.card == "resource_monopoly" else TRADE_MONOPOLY_TAKE
+    for q in range(game.n):
+        if q != p:
+            k = min(take, game.hands[q][g])  # 2, or 1 if that is all they have
+            game.hands[q][g] -= k
+            game.hands[p][g] += k
+    game.log.append(a)
+
+
+def _check_progress_node(game, a: PlayProgressNode) -> None:
+    p = game.current
+    if a.card == "engineer":
+        _require_card(game, a, a.card)
+        game.check_node(a, a.node)
+        walls = _st(game)["walls"]
+        if a.node not in _cities(game, p) or any(a.node in w for w in walls) or len(walls[p]) >= WALLS_PER_PLAYER:
+            raise IllegalActionError("CK-PC-3", f"Engineer builds a wall under one of seat {p}'s unwalled cities "
+                                     f"(3 at most); not on {a.node!r}", a)
+    elif a.card == "medicine":
+        _require_card(game, a, a.card)
+        game.check_node(a, a.node)
+        if game.pieces_left(p)["city"] <= 0:
+            raise IllegalActionError("B-COMP-12", f"seat {p} has no city left in supply", a)
+        if a.node not in settlements_of(game, p):
+            raise IllegalActionError("CK-PC-7", f"intersection {a.node} holds no settlement of seat {p}", a)
+        game.require_cost(a, p, _cost(game, MEDICINE_COST), "Medicine's city")
+    else:
+        raise IllegalActionError("CK-PROG-3", f"{a.card!r} is not played on an intersection", a)
+
+
+def settlements_of(game, player: int) -> list[int]:
+    """``player``'s settlements."""
+    return sorted(game.placed[game.kind_id["settlement"]][player])
+
+
+def _apply_progress_node(game, a: PlayProgressNode) -> None:
+    p = game.current
+    _spend(game, a.card)
+    game.log.append(a)
+    if a.card == "engineer":  # CK-PC-3: a free wall
+        _st(game)["walls"][p].append(a.node)
+    else:  # CK-PC-7: a city for 2 ore + 1 grain
+        game.pay(p, _cost(game, MEDICINE_COST))
+        game.place(p, "city", a.node)
+
+
+def _smith_targets(game, player: int) -> list[int]:
+    fortress = _st(game)["levels"][player][Track.POLITICS.value] >= ABILITY_LEVEL
+    return [r[0] for r in knights(game, player) if r[2] == 1 or (r[2] == 2 and fortress)]
+
+
+def _check_smith(game, a: PlaySmith) -> None:
+    _require_card(game, a, "smith")
+    p = game.current
+    nodes = list(a.nodes)
+    if not 1 <= len(nodes) <= 2 or len(set(nodes)) != len(nodes):
+        raise IllegalActionError("CK-PC-10", f"Smith promotes 1 or 2 different knights, not {a.nodes!r}", a)
+    ok = _smith_targets(game, p)
+    for v in nodes:
+        if v not in ok:
+            raise IllegalActionError("CK-PC-10", f"the knight on {v!r} cannot be promoted (mighty, no Fortress, "
+                                     f"or not seat {p}'s)", a)
+    after = {lvl: _count(game, p, lvl) for lvl in KNIGHT_LEVELS}
+    for v in nodes:
+        row = _knight_at(game, v)
+        after[row[2]] -= 1
+        after[row[2] + 1] += 1
+    if any(k > KNIGHTS_PER_LEVEL for k in after.values()):
+        raise IllegalActionError("CK-KN-2", f"seat {p} would hold more than {KNIGHTS_PER_LEVEL} knights of a level", a)
+
+
+def _apply_smith(game, a: PlaySmith) -> None:
+    _spend(game, "smith")
+    for v in a.nodes:
+        _knight_at(game, v)[2] += 1  # CK-PC-10: each keeps its active state
+    game.log.append(a)
+
+
+def _legal_progress(game, p: int, out: list) -> None:
+    hand = set(_st(game)["hands"][p])
+    for card in ("irrigation", "mining", "warlord"):
+        if card in hand:
+            out.append(PlayProgress(card))
+    if "resource_monopoly" in hand:
+        out.extend(PlayProgressGood("resource_monopoly", r) for r in Resource)
+    if "trade_monopoly" in hand:
+        out.extend(PlayProgressGood("trade_monopoly", c) for c in Commodity)
+    if "engineer" in hand:
+        walls = _st(game)["walls"]
+        if len(walls[p]) < WALLS_PER_PLAYER:
+            walled = {v for w in walls for v in w}
+            out.extend(PlayProgressNode("engineer", v) for v in _cities(game, p) if v not in walled)
+    if "medicine" in hand and game.pieces_left(p)["city"] > 0 and game.affords(game.hands[p], _cost(game, MEDICINE_COST)):
+        out.extend(PlayProgressNode("medicine", v) for v in settlements_of(game, p))
+    if "smith" in hand:
+        ok = _smith_targets(game, p)
+        for i, v in enumerate(ok):
+            for combo in ((v,), *((v, w) for w in ok[i + 1:])):
+                try:
+                    _check_smith(game, PlaySmith(combo))
+                except IllegalActionError:
+                    continue
+                out.append(PlaySmith(combo))
+
+
 # ---------------------------------------------------------------------------------------- module
 _TAKE = tuple(TakeAqueduct(r) for r in Resource)
 _DRAWS = tuple(DrawProgress(t) for t in TRACKS)
@@ -731,6 +940,8 @@ class CitiesKnights(Module):
         BuildWall: (_check_wall, _apply_wall), ChooseMetropolis: (_check_metropolis, _apply_metropolis),
         LoseCity: (_check_lose_city, _apply_lose_city), TakeAqueduct: (_check_aqueduct, _apply_aqueduct),
         DrawProgress: (_check_defender_draw, _apply_defender_draw), ReturnProgress: (_check_return, _apply_return),
+        PlayProgress: (_check_progress, _apply_progress), PlayProgressGood: (_check_progress_good, _apply_progress_good),
+        PlayProgressNode: (_check_progress_node, _apply_progress_node), PlaySmith: (_check_smith, _apply_smith),
     }
     legal_in = ("main", "lose_city", "defender_draw", "knight_retreat", "return_progress", "aqueduct", "metropolis")
 
@@ -849,6 +1060,8 @@ class CitiesKnights(Module):
         if ph is Phase.MAIN:
             if p != game.active:
                 return
+            if st["hands"][p]:
+                _legal_progress(game, p, out)
             for row in knights(game, p):
                 if not row[3] or row[4]:
                     continue
