@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from invariants import Checker
 
 from catan_nb import Board, Game
+from catan_nb.board import BOARDS_DIR
 from catan_nb.analysis import RandomBot, WeightedBot
 from catan_nb.rules import Rules
 from catan_nb.rules.modules.gold_fields import gold_board
@@ -53,6 +54,7 @@ VARIANTS = [
     dict(players=3, start="founding", rules=Rules(modules=("seafarers", "fog", "treasure")), board="fog"),
     dict(players=3, start="founding", rules=Rules(modules=("great_catan",)), board="great_catan"),
     dict(players=4, start="founding", rules=Rules(modules=("great_catan", "harbour_master")), board="great_catan"),
+    dict(players=3, start="founding", rules=Rules(modules=("seafarers", "harbour_master")), board="harbours"),
     dict(players=5, start="founding", rules=Rules(modules=("seafarers",)), board="islands56"),
     dict(players=6, start="founding", rules=Rules(modules=("seafarers", "harbour_master")), board="islands56"),
     # Cities & Knights to 10 VP: random bots cannot play progress cards yet, so 13 (15 with Seafarers) drags on
@@ -78,6 +80,8 @@ def _play_checked_game(seed: int) -> Game:
         board = Board.load(FOG_ISLANDS)
     elif scenario == "great_catan":  # tokens brought to the small islands by ships (SF-15, SF-16)
         board = Board.load(GREAT_CATAN)
+    elif scenario == "harbours":  # the Harbour Master scenario (SF-14)
+        board = Board.load(BOARDS_DIR / "seafarers_harbours.json")
     elif scenario == "islands56":  # a random sea map around the 5-6 island
         board = random_islands(seed, players=variant["players"])
     elif variant["start"] == "beginner":
