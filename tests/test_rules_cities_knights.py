@@ -60,9 +60,9 @@ def make_city(g: Game, p: int, v: int | None = None) -> int:
     return v
 
 
-def to_roll(g: Game, seat: int) -> None:
-    """End turns with quiet rolls (a 2, the yellow gate) until ``seat`` is about to roll."""
-    while not (g.current_player == seat and g.phase is Phase.ROLL):
+def to_roll(g: Game, seat: int, phase: Phase = Phase.ROLL) -> None:
+    """End turns with quiet rolls (a 2, the yellow gate) until ``seat`` is in ``phase`` (about to roll)."""
+    while not (g.current_player == seat and g.phase is phase):
         acts = g.legal_actions()
         if g.phase is Phase.ROLL:
             g.play(RollDice(dice=(1, 1, 4)))
@@ -73,15 +73,8 @@ def to_roll(g: Game, seat: int) -> None:
 
 
 def finish_turns(g: Game, seat: int) -> None:
-    """End turns with quiet rolls (a 2, the yellow gate) until ``seat`` is in its main phase."""
-    while not (g.current_player == seat and g.phase is Phase.MAIN):
-        acts = g.legal_actions()
-        if g.phase is Phase.ROLL:
-            g.play(RollDice(dice=(1, 1, 4)))
-        elif EndTurn() in acts:
-            g.play(EndTurn())
-        else:
-            g.play(acts[0])
+    """Play on with quiet rolls until ``seat`` is in its main phase."""
+    to_roll(g, seat, Phase.MAIN)
 
 
 # ------------------------------------------------------------------------------- CK-COMP, CK-COM

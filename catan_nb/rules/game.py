@@ -812,7 +812,8 @@ class Game:
                 sites = [v for v in range(self._t.n_nodes) if not blocked[v] and land[v]]
             else:
                 blocked, land = self.blocked, self._t.node_land
-                sites = [v for v in sorted(self.road_nodes[player]) if not blocked[v] and land[v]]
+                owner = self.node_owner  # a non-building piece (a knight, CK-KN-1) also takes the intersection
+                sites = [v for v in sorted(self.road_nodes[player]) if not blocked[v] and land[v] and owner[v] < 0]
         elif self.kinds[k].site == "path":  # type: ignore[union-attr]
             if founding:
                 last = self.stack[-1].data

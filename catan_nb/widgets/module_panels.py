@@ -163,16 +163,19 @@ class CitiesKnightsPanel(Panel):
         return W.VBox([self.html, W.HBox(row, layout=W.Layout(flex_flow="row wrap"))])
 
     def refresh(self, table, legal) -> None:
-        from ..rules.modules.cities_knights import (BARBARIAN_TRACK, TRACKS, ImproveCity, barbarian_strength,
-                                                     catan_strength)
+        from ..rules.modules.cities_knights import (BARBARIAN_TRACK, EVENT_FACES, TRACK_COLOUR, TRACKS, ImproveCity,
+                                                     barbarian_strength, catan_strength)
 
         g = table.game
         st = g.ext["cities_knights"]
         viewer = table.viewer_seat()
         last = g.dice_history[-1] if g.dice_history else None
-        faces = {1: "ship", 2: "ship", 3: "ship", 4: "yellow gate (trade)", 5: "blue gate (politics)",
-                 6: "green gate (science)"}
-        die = f"event die: <b>{faces[last[2]]}</b>, red die {last[0]}" if last and len(last) > 2 else "event die: not rolled yet"
+        if last and len(last) > 2:
+            gate = EVENT_FACES[last[2]]  # the engine's faces (CK-COMP-1)
+            face = "ship" if gate is None else f"{TRACK_COLOUR[gate]} gate ({gate})"
+            die = f"event die: <b>{face}</b>, red die {last[0]}"
+        else:
+            die = "event die: not rolled yet"
         track = "■" * st["barbarians"] + "□" * (BARBARIAN_TRACK - st["barbarians"])
         heads = "".join(f"<th>{table.swatch(q)}</th>" for q in range(g.n))
         rows = []

@@ -94,7 +94,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-__all__ = ["Module", "MODULES", "BUILTIN", "register", "resolve"]
+__all__ = ["Module", "MODULES", "BUILTIN", "register", "resolve", "deal_again"]
 
 
 class Module:
@@ -247,6 +247,13 @@ def resolve(chosen: tuple[str, ...], players: int) -> tuple[str, ...]:
         add(name)
     replaced = {r for n in names for r in MODULES[n].replaces}
     return tuple([b for b in BUILTIN if b not in replaced] + [n for n in names if not MODULES[n].builtin])
+
+
+def deal_again(stack: list, rng) -> None:
+    """Shuffle a hidden stack again for a determinisation: a canonical order first, so the deal
+    depends only on what is public and the seed (fog, treasure, Great Catan's supply)."""
+    stack.sort()
+    rng.shuffle(stack)
 
 
 def optional() -> list[str]:

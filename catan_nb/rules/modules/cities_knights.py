@@ -52,7 +52,7 @@ from ...errors import IllegalActionError
 from ..actions import Action
 from ..phase import Phase
 from ..pieces import PieceKind
-from . import Module, register
+from . import Module, deal_again, register
 
 __all__ = ["CitiesKnights", "Track", "PlayProgress", "PlayProgressGood", "PlayProgressNode", "PlaySmith", "HireKnight", "PromoteKnight", "ActivateKnight", "MoveKnight", "DisplaceKnight",
            "ChaseRobber", "RetreatKnight", "ImproveCity", "BuildWall", "ChooseMetropolis", "LoseCity", "TakeAqueduct",
@@ -977,13 +977,7 @@ class CitiesKnights(Module):
         if kind == "knight":  # CK-KN-1: a free intersection on the player's roads
             t = game.topology
             return sorted(v for v in game.road_nodes[player] if game.node_owner[v] < 0 and t.node_land[v])
-        if kind == "settlement":  # a knight's intersection is taken
-            return [v for v in sites if game.node_owner[v] < 0]
         return sites
-
-    def check_place(self, game, action, player: int, kind: str, site: int) -> None:
-        if kind == "settlement" and game.node_owner[site] >= 0:
-            raise IllegalActionError("CK-KN-1", f"a knight stands on intersection {site}", action)
 
     def before_production(self, game, dice) -> None:
         st = _st(game)
@@ -1131,8 +1125,7 @@ class CitiesKnights(Module):
                 if q != observer:
                     pool.extend(mine)
                     st["hands"][q] = [c for c in st["hands"][q] if c not in DECKS[track]]
-            pool.sort()
-            rng.shuffle(pool)
+            deal_again(pool, rng)
             for q in range(game.n):
                 for _ in range(counts[q]):
                     st["hands"][q].append(pool.pop())

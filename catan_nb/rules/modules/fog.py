@@ -25,7 +25,7 @@ Examples
 from __future__ import annotations
 
 from ...constants import Terrain
-from . import Module, register
+from . import Module, deal_again, register
 
 __all__ = ["Fog", "hidden", "fog_hexes", "FOG_ISLANDS", "NAME"]
 
@@ -130,6 +130,4 @@ class Fog(Module):
         return {"hidden_tiles": hidden(game), "revealed": [list(x) for x in game.ext[NAME]["revealed"]]}
 
     def determinize(self, game, observer: int, rng) -> None:
-        stack = game.ext[NAME]["stack"]
-        stack.sort()  # a canonical order first: the deal depends only on what is public and the seed
-        rng.shuffle(stack)  # what nobody has seen is dealt again
+        deal_again(game.ext[NAME]["stack"], rng)

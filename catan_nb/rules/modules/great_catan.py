@@ -38,7 +38,7 @@ from ...constants import Terrain
 from ...errors import IllegalActionError
 from ..actions import Action
 from ..phase import Phase
-from . import Module, register
+from . import Module, deal_again, register
 
 __all__ = ["GreatCatan", "MoveNumberToken", "MOVE_TOKEN", "token_sources", "small_hexes", "main_hexes",
            "GREAT_CATAN", "NAME"]
@@ -254,6 +254,4 @@ class GreatCatan(Module):
         return {"supply_left": len(st["supply"]), "small": list(st["small"]), "moved": [list(m) for m in st["moved"]]}
 
     def determinize(self, game, observer: int, rng) -> None:
-        stack = game.ext[NAME]["supply"]
-        stack.sort()
-        rng.shuffle(stack)
+        deal_again(game.ext[NAME]["supply"], rng)

@@ -40,7 +40,7 @@ from __future__ import annotations
 from enum import Enum
 
 from ...constants import Resource, Terrain
-from . import Module, register
+from . import Module, deal_again, register
 
 __all__ = ["Treasure", "TreasureKind", "DEFAULT_TREASURE", "treasure_spots", "NAME"]
 
@@ -161,6 +161,4 @@ class Treasure(Module):
         return {"spots": list(st["spots"]), "hidden": len(st["stack"]), "found": [list(x) for x in st["found"]]}
 
     def determinize(self, game, observer: int, rng) -> None:
-        stack = game.ext[NAME]["stack"]
-        stack.sort()
-        rng.shuffle(stack)
+        deal_again(game.ext[NAME]["stack"], rng)
