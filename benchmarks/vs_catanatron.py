@@ -9,6 +9,10 @@ that environment's python::
     /tmp/catvenv/bin/pip install numpy jsonschema tqdm networkx
     PYTHONPATH=. /tmp/catvenv/bin/python benchmarks/vs_catanatron.py --games 20 --workers 2
 
+A long run prints its running win rate every ``--progress`` games on stderr; with ``--log FILE``
+each game's result is appended as it ends, and running the same command again plays only the
+games the file does not hold yet (game ``i`` is seeded by ``--seed`` and ``i`` alone).
+
 Each game is catanatron's own base game (its board, dice, robber, development deck; no domestic
 trades, as in the published benchmark). One seat (rotated over the games) is a
 :class:`SeatBridge`: every time catanatron asks it to decide, the bridge brings a catan_nb
@@ -29,6 +33,7 @@ seat, par 0.25, 95% Wilson interval). The published figure to beat is an ISMCTS 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -298,6 +303,18 @@ def play_one(args):
             game.state.num_turns, time.perf_counter() - t, getattr(bridge, "error", ""), bridge.mirrored)
 
 
+def _read_log(path, args) -> dict:
+    """Rows already played with the same settings, by game index, from a ``--log`` file."""
+    done = {}
+    if not Path(path).exists():
+        return done
+    for line in Path(path).read_text().splitlines():
+        rec = json.loads(line)
+        if (rec["seed"], rec["iterations"], rec["depth"]) == (args.seed, args.iterations, args.depth):
+            done[rec["game"]] = tuple(rec["row"])
+    return done
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=20)
@@ -305,14 +322,35 @@ def main(argv=None):
     ap.add_argument("--iterations", type=int, default=100, help="our search bot's iterations per decision")
     ap.add_argument("--depth", type=int, default=2, help="AlphaBeta depth (catanatron's default 2)")
     ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--log", help="append each game's result to this JSON-lines file, and skip the games "
+                    "it already holds (a long run can be stopped and resumed)")
+    ap.add_argument("--progress", type=int, default=50, help="print the running win rate every N games (stderr)")
     args = ap.parse_args(argv)
     jobs = [(i, args.seed, args.iterations, args.depth) for i in range(args.games)]
+    done = _read_log(args.log, args) if args.log else {}
+    todo = [j for j in jobs if j[0] not in done]
     t = time.time()
-    if args.workers > 1:
-        with ProcessPoolExecutor(args.workers) as pool:
-            rows = list(pool.map(play_one, jobs))
-    else:
-        rows = [play_one(j) for j in jobs]
+    rows = dict(done)
+    if done:
+        print(f"resuming: {len(done)} games read from {args.log}", file=sys.stderr, flush=True)
+    pool = ProcessPoolExecutor(args.workers) if args.workers > 1 else None
+    try:
+        results = pool.map(play_one, todo) if pool else map(play_one, todo)
+        for job, row in zip(todo, results):
+            rows[job[0]] = row
+            if args.log:
+                with open(args.log, "a") as fh:
+                    fh.write(json.dumps({"game": job[0], "seed": args.seed, "iterations": args.iterations,
+                                         "depth": args.depth, "row": list(row)}) + "\n")
+            if len(rows) % args.progress == 0 or len(rows) == len(jobs):
+                k = sum(r[0] for r in rows.values())
+                lo, hi = wilson(k, len(rows))
+                print(f"[{len(rows)}/{len(jobs)}] our wins {k} = {k / len(rows):.3f} [{lo:.3f}, {hi:.3f}]"
+                      f"  {time.time() - t:.0f} s", file=sys.stderr, flush=True)
+    finally:
+        if pool:
+            pool.shutdown(cancel_futures=True)
+    rows = [rows[j[0]] for j in jobs]
     wins = sum(r[0] for r in rows)
     lo, hi = wilson(wins, len(rows))
     print(f"games: {len(rows)}  our wins: {wins}  unfinished: {sum(r[1] for r in rows)}  "
