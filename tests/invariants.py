@@ -190,7 +190,10 @@ class Checker:
                     sum(sum(c in names for c in v) for v in ck["vp_cards"])
                 assert total == sum(DECKS[list(DECKS)[0].__class__(i)].values()) == 18, (i, total)
             assert sum(ck["defender"]) + ck["defender_left"] == DEFENDER_CARDS
-        return 2 * len(metro) + ck["defender"][p] + len(ck["vp_cards"][p])
+        merchant = ck["merchant"]
+        if merchant is not None:  # CK-PC-21, CK-SF-1: on a land hex with a resource
+            assert g.board.topology.hex_land[merchant[1]] and g.hex_terrain[merchant[1]].resource is not None
+        return 2 * len(metro) + ck["defender"][p] + len(ck["vp_cards"][p]) + (merchant is not None and merchant[0] == p)
 
     def _check_position(self, g: Game, t) -> None:
         # Distance rule holds everywhere (B-BUILD-7) among buildings (knights and other pieces aside).

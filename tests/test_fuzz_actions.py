@@ -27,7 +27,7 @@ from catan_nb._codec import field_hints
 from catan_nb.analysis import RandomBot
 from catan_nb.dicegame import DiceGame
 from catan_nb.dicegame.actions import DICE_ACTION_TYPES
-from catan_nb.errors import IllegalActionError
+from catan_nb.errors import IllegalActionError, SaveFileError
 from catan_nb.rules.modules.gold_fields import gold_board
 from catan_nb.rules.modules.fog import FOG_ISLANDS
 from catan_nb.rules.modules.great_catan import GREAT_CATAN
@@ -108,6 +108,77 @@ def _rare_positions() -> list[Game]:
     h.hands[0][i] += 4
     h.play(ImproveCity(Track.SCIENCE))
     out.append(h)  # metropolis
+    out.extend(_progress_positions())
+    return out
+
+
+def give_progress(g: Game, p: int, card: str) -> None:
+    """Move ``card`` from its deck to seat ``p``'s progress hand (the 54 cards stay 54)."""
+    from catan_nb.rules.modules.cities_knights import DECKS, TRACKS
+
+    ck = g.ext["cities_knights"]
+    i = next(i for i, t in enumerate(TRACKS) if card in DECKS[t])
+    ck["decks"][i].remove(card)
+    ck["hands"][p].append(card)
+    ck["hands"][p].sort()
+
+
+def _progress_positions() -> list[Game]:
+    """The decisions progress cards push (CK-PC-12, 13, 18, 19)."""
+    from catan_nb.rules import RollDice
+    from catan_nb.rules.modules.cities_knights import HarborOffer, HireKnight, PlayDeserter, PlayDiplomat, \
+        PlayMasterMerchant, PlayProgress, PlaySpy, RemoveKnight, Track, open_roads
+
+    out = []
+
+    def fresh(seed: int) -> Game:
+        g = Game(Board.beginner(), players=4, seed=seed, start="beginner", rules=Rules(modules=("cities_knights",)))
+        g.play(RollDice(dice=(1, 1, 1)))
+        g.deal(0, {})
+        for q in range(4):
+            g.deal(q, {"ore": 1, "wool": 1, "cloth": 1, "lumber": 1})
+        return g
+
+    g = fresh(7)  # the Deserter: the victim removes a knight, then the thief places one
+    g.play(HireKnight(g.candidates(0, "knight")[0]))
+    g.next_turn()
+    g.play(RollDice(dice=(1, 1, 1)))
+    g.play(HireKnight(g.candidates(1, "knight")[0]))
+    give_progress(g, 1, "deserter")
+    g.play(PlayDeserter(0))
+    out.append(g.copy())  # deserter
+    g.play(RemoveKnight(g.legal_actions()[0].node))
+    out.append(g)  # deserter_place
+    g = fresh(8)  # the Diplomat on one's own road
+    give_progress(g, 0, "diplomat")
+    mine = [e for e in open_roads(g) if g.edge_owner[e] == 0]
+    g.play(PlayDiplomat(mine[0]))
+    out.append(g)  # diplomat_road
+    g = fresh(9)  # the Wedding: everybody richer in VP gives
+    g.place(1, "city", sorted(g.placed[g.kind_id["settlement"]][1])[0])
+    give_progress(g, 0, "wedding")
+    g.play(PlayProgress("wedding"))
+    out.append(g)  # wedding
+    g = fresh(10)  # the Commercial Harbor: an offer, then a reply
+    give_progress(g, 0, "commercial_harbor")
+    g.play(PlayProgress("commercial_harbor"))
+    out.append(g.copy())  # harbor_offer
+    g.play(HarborOffer("lumber"))
+    out.append(g)  # harbor_reply
+    g = fresh(11)  # the Spy and the Master Merchant look at a hand first
+    give_progress(g, 1, "smith")
+    give_progress(g, 0, "spy")
+    g.play(PlaySpy(1))
+    out.append(g)  # spy
+    g = fresh(12)
+    g.place(2, "city", sorted(g.placed[g.kind_id["settlement"]][2])[0])
+    give_progress(g, 0, "master_merchant")
+    g.play(PlayMasterMerchant(2))
+    out.append(g)  # master_merchant
+    g = Game(Board.beginner(), players=4, seed=13, start="beginner", rules=Rules(modules=("cities_knights",)))
+    g.ext["cities_knights"]["levels"][0][Track.SCIENCE.value] = 3  # the Aqueduct: nothing on a 3
+    g.play(RollDice(dice=(1, 2, 1)))
+    out.append(g)  # aqueduct
     return out
 
 
@@ -224,8 +295,13 @@ def _refused_or_clean(game, action, snapshot) -> None:
     for f in dataclasses.fields(logged):
         v = getattr(logged, f.name)
         assert not isinstance(v, (bool, float, np.generic, np.ndarray)) or isinstance(v, bool) and f.type == "bool", (logged, f.name)
-    again = type(game).from_json(game.to_json())
-    assert again.state() == game.state()
+    try:  # a position set up by hand (deal, place: teaching positions) does not replay by design
+        replays = type(game).from_json(before_json).state() == before_state
+    except SaveFileError:
+        replays = False
+    if replays:
+        again = type(game).from_json(game.to_json())
+        assert again.state() == game.state()
 
 
 @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))

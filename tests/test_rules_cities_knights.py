@@ -1,6 +1,6 @@
-"""Cities & Knights (RULES.md section 17), first part, as positions: components and commodities,
-improvements and metropolises, knights, the event die and the barbarians, progress draws, walls and
-the target.  The progress cards' effects and the merchant come next (issue 15)."""
+"""Cities & Knights (RULES.md section 17) as positions: components and commodities, improvements
+and metropolises, knights, the event die and the barbarians, progress draws, every progress card,
+walls, the merchant, the target and the rules with Seafarers."""
 
 from __future__ import annotations
 
@@ -14,7 +14,8 @@ from catan_nb import Board, Game
 from catan_nb.analysis import RandomBot, ValueBot
 from catan_nb.constants import Commodity, Resource, Terrain
 from catan_nb.errors import IllegalActionError
-from catan_nb.rules import EndTurn, Phase, RollDice, Rules
+from catan_nb.rules import BuildRoad, EndTurn, MaritimeTrade, Phase, RollDice, Rules
+from catan_nb.rules.modules import cities_knights as cks
 from catan_nb.rules.modules.cities_knights import (
     AQUEDUCT, DECKS, DEFENDER_DRAW, LOSE_CITY, RETREAT, RETURN_PROGRESS, ActivateKnight, BuildWall, ChaseRobber,
     DisplaceKnight, DrawProgress, HireKnight, ImproveCity, LoseCity, MoveKnight, PlayProgress, PlayProgressGood,
@@ -616,3 +617,416 @@ def test_ck_pc_10_smith_promotes_two_knights_keeping_their_state():
     g.play(PlaySmith((a, b)))
     levels = {r[0]: (r[2], r[3]) for r in knights(g, 0)}
     assert levels == {a: (2, True), b: (3, False)}
+
+
+# ---------------------------------------------------------------- the other progress cards (issue 15)
+def knight_at(g: Game, p: int, v: int, level: int = 1, active: bool = False) -> None:
+    """Put ``p``'s knight on ``v`` (a test position)."""
+    g.place(p, "knight", v)
+    st(g)["knights"].append([v, p, level, active, False, False])
+    st(g)["knights"].sort()
+
+
+def hex_of_seats(g: Game, *seats: int) -> int:
+    """A land hex (not the robber's) with buildings of exactly ``seats`` around it."""
+    t = g.topology
+    for h in range(t.n_hexes):
+        if t.hex_land[h] and h != g.robber and set(g.hex_players(h)) == set(seats):
+            return h
+    raise LookupError(seats)
+
+
+def test_ck_pc_1_alchemist_sets_the_number_dice_before_the_roll_only():
+    """CK-PC-1: played before the roll (the only card that may be): both number dice set, even to 7;
+    the event die is rolled and resolved first (here the barbarians land before production)."""
+    g = ck_game()
+    holding(g, "alchemist")
+    with pytest.raises(IllegalActionError, match="CK-PC-1"):
+        g.play(cks.PlayAlchemist(3, 4))  # after the roll
+    to_roll(g, 0)
+    acts = [a for a in g.legal_actions() if isinstance(a, cks.PlayAlchemist)]
+    assert len(acts) == 36 and cks.PlayAlchemist(3, 4) in acts
+    with pytest.raises(IllegalActionError, match="CK-PC-1"):
+        g.play(cks.PlayAlchemist(7, 1))
+    st(g)["barbarians"] = 6
+    before = [sum(h) for h in g.hands]
+    g.play(cks.PlayAlchemist(2, 4, event=2))
+    assert g.dice_history[-1] == (2, 4, 2) and st(g)["attacks"] == 1 and "alchemist" not in st(g)["hands"][0]
+    assert isinstance(g.log[-1], cks.PlayAlchemist) and g.log[-1].event == 2
+    assert [sum(h) for h in g.hands] != before or g.phase is not Phase.MAIN  # the 6 was produced after
+    r = Game(Board.beginner(), seed=4, start="beginner", rules=RULES)  # played, drawn and replayed
+    cks_hand = st(r)["hands"][0]
+    deck = next(d for d in st(r)["decks"] if "alchemist" in d)
+    deck.remove("alchemist")
+    cks_hand.append("alchemist")
+    r.play(cks.PlayAlchemist(3, 4))
+    assert r.dice_history[-1][:2] == (3, 4) and 1 <= r.dice_history[-1][2] <= 6
+
+
+def test_ck_pc_2_crane_one_improvement_costs_one_commodity_less():
+    """CK-PC-2: one improvement this turn costs 1 commodity less (a first level is free); two Cranes
+    cannot be combined; it lasts the turn."""
+    g = ck_game()
+    make_city(g, 0)
+    holding(g, "crane", "crane")
+    g.play(PlayProgress("crane"))
+    assert improvement_cost(g, 0, Track.SCIENCE)[PAPER] == 0
+    with pytest.raises(IllegalActionError, match="CK-PC-2"):
+        g.play(PlayProgress("crane"))
+    g.play(ImproveCity(Track.SCIENCE))  # free
+    assert st(g)["levels"][0][Track.SCIENCE.value] == 1 and improvement_cost(g, 0, Track.SCIENCE)[PAPER] == 2
+    g.play(PlayProgress("crane"))
+    g.play(EndTurn())
+    assert st(g)["crane"] is None and improvement_cost(g, 0, Track.TRADE)[CLOTH] == 1
+
+
+def test_ck_pc_4_inventor_swaps_two_tokens_but_never_2_6_8_12():
+    """CK-PC-4: any two number tokens except 2, 6, 8 and 12 (the robber's hex included); production
+    follows the tokens."""
+    g = ck_game()
+    holding(g, "inventor")
+    tok = g.hex_token
+    fixed = next(h for h in range(g.topology.n_hexes) if tok[h] in (6, 8))
+    a, b = [h for h in range(g.topology.n_hexes) if tok[h] and tok[h] not in (2, 6, 8, 12)][:2]
+    assert not any(isinstance(x, cks.PlayInventor) and fixed in (x.first, x.second) for x in g.legal_actions())
+    with pytest.raises(IllegalActionError, match="CK-PC-4"):
+        g.play(cks.PlayInventor(a, fixed))
+    with pytest.raises(IllegalActionError, match="CK-PC-4"):
+        g.play(cks.PlayInventor(a, a))
+    ta, tb = tok[a], tok[b]
+    g.play(cks.PlayInventor(a, b))
+    assert (g.hex_token[a], g.hex_token[b]) == (tb, ta)
+    takers = {q for q in g.hex_players(a)}
+    if takers:  # rolling a's new number pays around a
+        to_roll(g, 1)
+        before = [sum(h) for h in g.hands]
+        g.play(RollDice(dice=(tb - min(tb - 1, 6), min(tb - 1, 6), 1)))
+        assert all(sum(g.hands[q]) > before[q] for q in takers)
+
+
+def test_ck_pc_9_road_building_two_free_roads_apart_ships_with_seafarers():
+    """CK-PC-9: 2 free roads that need not touch each other (each on the player's network); with
+    Seafarers ships are allowed as in SF-17."""
+    g = ck_game()
+    holding(g, "road_building")
+    g.play(PlayProgress("road_building"))
+    assert g.phase is cks.ROAD_BUILDING and cks.EndRoadBuilding() in g.legal_actions()
+    roads = g.candidates(0, "road")
+    first = roads[0]
+    apart = next(e for e in roads if not set(g.topology.edge_nodes[e]) & set(g.topology.edge_nodes[first]))
+    g.play(BuildRoad(first))
+    g.play(BuildRoad(apart))
+    assert g.phase is Phase.MAIN and {first, apart} <= g.roads[0] and sum(g.hands[0]) == 0
+    from catan_nb.rules.modules.seafarers import ISLANDS
+
+    s = Game(Board.load(ISLANDS), players=3, seed=1, rules=Rules(modules=("seafarers", "cities_knights")))
+    assert set(s.free_kinds(cks.ROAD_BUILDING)) == {"road", "ship"}
+
+
+def test_ck_pc_11_bishop_robs_everyone_on_the_new_hex_after_the_first_attack():
+    """CK-PC-11: the robber moves and 1 random card goes from each player with a building there;
+    like the robber, not before the first attack (CK-BAR-4)."""
+    g = ck_game()
+    holding(g, "bishop")
+    with pytest.raises(IllegalActionError, match="CK-BAR-4"):
+        g.play(cks.PlayBishop(0))
+    st(g)["attacks"] = 1
+    h = next(x for x in range(g.topology.n_hexes) if g.topology.hex_land[x] and x != g.robber
+             and len(set(g.hex_players(x)) - {0}) >= 2)
+    victims = sorted(set(g.hex_players(h)) - {0})
+    for q in victims:
+        deal(g, q, ore=1, wool=1)
+    with pytest.raises(IllegalActionError, match="B-ROB-7"):
+        g.play(cks.PlayBishop(h, stolen=(Resource.BRICK,) * len(victims)))
+    g.play(cks.PlayBishop(h))
+    assert g.robber == h and sum(g.hands[0]) == len(victims)
+    assert all(sum(g.hands[q]) == 1 for q in victims)
+    assert len(g.log[-1].stolen) == len(victims)
+
+
+def test_ck_pc_12_deserter_removes_a_knight_and_brings_one_like_it():
+    """CK-PC-12: the opponent removes a knight of their choice; the player may place one of the same
+    strength and state free (mighty even without the Fortress), or a basic one when none of that
+    strength is left."""
+    g = ck_game()
+    theirs = g.candidates(1, "knight")[:2]
+    knight_at(g, 1, theirs[0], 3, True)
+    knight_at(g, 1, theirs[1], 1, False)
+    holding(g, "deserter", "deserter")
+    with pytest.raises(IllegalActionError, match="CK-PC-12"):
+        g.play(cks.PlayDeserter(2))  # no knight
+    g.play(cks.PlayDeserter(1))
+    assert g.phase is cks.DESERTER and g.current_player == 1
+    with pytest.raises(IllegalActionError, match="CK-PC-12"):
+        g.play(cks.RemoveKnight(settlements(g, 1)[0]))
+    g.play(cks.RemoveKnight(theirs[0]))  # their choice: the mighty one
+    assert g.phase is cks.DESERTER_PLACE and g.current_player == 0
+    spot = g.candidates(0, "knight")[0]
+    g.play(cks.PlaceDeserter(spot))
+    assert knights(g, 0) == [[spot, 0, 3, True, True, False]] and st(g)["levels"][0][1] == 0
+    assert [r[0] for r in knights(g, 1)] == [theirs[1]]
+    t = g.topology
+    for e in list(g.candidates(0, "road"))[:2]:  # room on seat 0's roads
+        if g.edge_owner[e] < 0 and all(g.node_owner[v] < 0 for v in t.edge_nodes[e] if v not in g.road_nodes[0]):
+            g.place(0, "road", e)
+    knight_at(g, 0, g.candidates(0, "knight")[0], 1)  # two basics already: the next deserter cannot come
+    knight_at(g, 0, g.candidates(0, "knight")[0], 1)
+    g.play(cks.PlayDeserter(1))
+    g.play(cks.RemoveKnight(theirs[1]))
+    assert g.legal_actions() == [cks.PlaceDeserter(None)]
+    g.play(cks.PlaceDeserter(None))
+    assert g.phase is Phase.MAIN and not knights(g, 1)
+
+
+def test_ck_pc_13_diplomat_removes_an_open_road_and_may_replace_ones_own():
+    """CK-PC-13: an open road (nothing of its owner's at one end) is removed; the owner's trail is
+    recounted; one's own road may go again at once, free."""
+    g = ck_game()
+    holding(g, "diplomat", "diplomat")
+    t = g.topology
+    r = min(g.roads[1])
+    end = next(v for v in t.edge_nodes[r] if g.node_owner[v] != 1)
+    g.place(1, "road", next(e for e in t.node_edges[end] if g.edge_owner[e] < 0))  # r is closed now
+    opens = cks.open_roads(g)
+    closed = r
+    assert closed not in opens
+    with pytest.raises(IllegalActionError, match="CK-PC-13"):
+        g.play(cks.PlayDiplomat(closed))
+    theirs = next(e for e in opens if g.edge_owner[e] == 1)
+    g.play(cks.PlayDiplomat(theirs))
+    assert g.edge_owner[theirs] == -1 and g.phase is Phase.MAIN
+    Checker(g)()  # trails recounted from scratch equal the cached ones
+    mine = next(e for e in cks.open_roads(g) if g.edge_owner[e] == 0)
+    g.play(cks.PlayDiplomat(mine))
+    assert g.phase is cks.DIPLOMAT_ROAD and BuildRoad(mine) in g.legal_actions()
+    assert cks.EndRoadBuilding() in g.legal_actions()
+    other = next(e for e in g.candidates(0, "road") if e != mine)
+    g.play(BuildRoad(other))
+    assert g.edge_owner[other] == 0 and g.phase is Phase.MAIN and sum(g.hands[0]) == 0
+
+
+def test_ck_pc_14_intrigue_displaces_a_knight_on_ones_roads():
+    """CK-PC-14: an opponent's knight on an intersection of the player's roads is displaced without
+    a knight of one's own; its owner moves it (CK-KN-6)."""
+    g = ck_game()
+    v = next(w for w in g.road_nodes[0] if g.node_owner[w] < 0 and w in g.candidates(0, "knight"))
+    knight_at(g, 1, v, 2, True)
+    t = g.topology
+    g.place(1, "road", next(e for e in t.node_edges[v] if g.edge_owner[e] < 0))  # somewhere to retreat to
+    knight_at(g, 2, g.candidates(2, "knight")[0], 1)
+    holding(g, "intrigue")
+    with pytest.raises(IllegalActionError, match="CK-PC-14"):
+        g.play(cks.PlayIntrigue(knights(g, 2)[0][0]))  # not on seat 0's roads
+    g.play(cks.PlayIntrigue(v))
+    assert g.phase is RETREAT and g.current_player == 1 and g.node_owner[v] == -1
+    spots = [a.to_node for a in g.legal_actions()]
+    assert spots and v not in spots
+    g.play(RetreatKnight(spots[0]))
+    assert knights(g, 1)[0][:4] == [spots[0], 1, 2, True] and g.phase is Phase.MAIN
+
+
+def test_ck_pc_15_saboteur_halves_the_hands_of_everyone_level_or_ahead():
+    """CK-PC-15: every player with as many VP as the player or more discards half of their resources
+    plus commodities, rounded down (A-03); players behind keep theirs."""
+    g = ck_game()
+    make_city(g, 2)  # seat 2 ahead; seats 1 and 3 level with seat 0 (2 VP each)
+    g.place(3, "settlement", next(v for v in g.candidates(3, "settlement", founding=True)))
+    g.remove("settlement", settlements(g, 1)[0])  # seat 1 behind
+    for q in (1, 2, 3):
+        deal(g, q, ore=3, wool=2)
+        give(g, q, Commodity.COIN, 2)
+    holding(g, "saboteur")
+    g.play(PlayProgress("saboteur"))
+    owed = {}
+    while g.phase is not Phase.MAIN:
+        assert g.phase is Phase.DISCARD
+        owed.setdefault(g.current_player, g.stack[-1].data)
+        g.play(g.legal_actions()[0])
+    assert owed == {2: 3, 3: 3} and sum(g.hands[1]) == 7
+
+
+def test_ck_pc_16_spy_looks_and_takes_a_progress_card():
+    """CK-PC-16: look at an opponent's progress cards and take one (VP cards are face up, never
+    taken); while looking the player sees that hand, and a determinisation keeps it."""
+    g = ck_game()
+    s = st(g)
+    for c in ("smith", "bishop"):
+        next(d for d in s["decks"] if c in d).remove(c)
+        s["hands"][1].append(c)
+    holding(g, "spy")
+    g.play(cks.PlaySpy(1))
+    assert g.phase is cks.SPY and g.view(0).modules["cities_knights"]["spied"] == (1, ["smith", "bishop"])
+    assert "spied" not in g.view(2).modules["cities_knights"]
+    twin = g.determinized(0, seed=5)
+    assert st(twin)["hands"][1] == ["smith", "bishop"] or sorted(st(twin)["hands"][1]) == ["bishop", "smith"]
+    with pytest.raises(IllegalActionError, match="CK-PC-16"):
+        g.play(cks.SpyTake("printer"))
+    g.play(cks.SpyTake("bishop"))
+    assert s["hands"][0] == ["bishop"] and s["hands"][1] == ["smith"]
+
+
+def test_ck_pc_18_wedding_gifts_from_everyone_ahead():
+    """CK-PC-18: each player with more VP gives 2 resources or commodities of their choice, or 1 if
+    that is all they have; players level or behind give nothing."""
+    g = ck_game()
+    make_city(g, 1)
+    make_city(g, 2)
+    deal(g, 1, ore=3)
+    deal(g, 2, wool=1)
+    deal(g, 3, grain=4)
+    holding(g, "wedding")
+    g.play(PlayProgress("wedding"))
+    seen = []
+    while g.phase is cks.WEDDING:
+        seen.append((g.current_player, g.stack[-1].data))
+        g.play(g.legal_actions()[0])
+    assert seen[0] == (1, 2) and (2, 1) in seen
+    assert g.hands[0][Resource.ORE.value] == 2 and g.hands[0][Resource.WOOL.value] == 1 and sum(g.hands[3]) == 4
+
+
+def test_ck_pc_19_commercial_harbor_a_resource_for_a_commodity_once_per_turn():
+    """CK-PC-19: each opponent with a commodity takes a resource from the player and gives a
+    commodity of their choice; one with none is skipped (the player keeps the card); each opponent
+    once per turn."""
+    g = ck_game()
+    deal(g, 0, lumber=3)
+    give(g, 1, Commodity.CLOTH)
+    give(g, 3, Commodity.PAPER, 2)
+    holding(g, "commercial_harbor", "commercial_harbor")
+    g.play(PlayProgress("commercial_harbor"))
+    assert g.phase is cks.HARBOR_OFFER and g.stack[-1].data == (1, 3)
+    g.play(cks.HarborOffer(Resource.LUMBER))
+    assert g.phase is cks.HARBOR_REPLY and g.current_player == 1
+    g.play(cks.HarborReply(Commodity.CLOTH))
+    g.play(cks.HarborOffer(Resource.LUMBER))
+    with pytest.raises(IllegalActionError, match="CK-PC-19"):
+        g.play(cks.HarborReply(Commodity.CLOTH))
+    g.play(cks.HarborReply(Commodity.PAPER))
+    assert g.phase is Phase.MAIN and g.hands[0][CLOTH] == 1 and g.hands[0][PAPER] == 1
+    assert g.hands[0][Resource.LUMBER.value] == 1 and g.hands[2][Resource.LUMBER.value] == 0
+    g.play(PlayProgress("commercial_harbor"))  # seats 1 and 3 traded already this turn
+    assert g.phase is Phase.MAIN
+
+
+def test_ck_pc_20_master_merchant_looks_at_a_richer_hand_and_takes_two():
+    """CK-PC-20: only from a player with more VP; the player sees their resources and commodities
+    and takes 2 of their choice."""
+    g = ck_game()
+    deal(g, 1, ore=2, brick=1)
+    holding(g, "master_merchant")
+    with pytest.raises(IllegalActionError, match="CK-PC-20"):
+        g.play(cks.PlayMasterMerchant(1))  # level on VP
+    make_city(g, 1)
+    g.play(cks.PlayMasterMerchant(1))
+    assert g.phase is cks.MASTER_MERCHANT
+    assert g.view(0).modules["cities_knights"]["looked"] == (1, list(g.hands[1]))
+    twin = g.determinized(0, seed=2)
+    assert twin.hands[1] == g.hands[1]
+    with pytest.raises(IllegalActionError, match="CK-PC-20"):
+        g.play(cks.TakeGoods(tuple(int(i == 4) for i in range(8))))  # 1 card, not 2
+    g.play(cks.TakeGoods(tuple(2 * (i == 4) for i in range(8))))
+    assert g.hands[0][4] == 2 and g.hands[1][4] == 0 and g.phase is Phase.MAIN
+
+
+def test_ck_pc_21_ck_mer_1_the_merchant_trades_two_for_one_and_holds_a_vp():
+    """CK-PC-21: the merchant goes on a land hex next to one of the player's buildings; CK-MER-1:
+    its controller trades that hex's resource 2:1 (for commodities too) and holds 1 VP; playing a
+    Merchant takes control of it."""
+    g = ck_game()
+    holding(g, "merchant")
+    desert = next(h for h in range(g.topology.n_hexes) if g.hex_terrain[h] is Terrain.DESERT)
+    far = next(h for h in range(g.topology.n_hexes) if g.topology.hex_land[h] and 0 not in g.hex_players(h)
+               and g.hex_terrain[h].resource is not None)
+    for bad in (desert, far):
+        with pytest.raises(IllegalActionError, match="CK-PC-21"):
+            g.play(cks.PlayMerchant(bad))
+    h = next(x for x in range(g.topology.n_hexes) if 0 in g.hex_players(x) and g.hex_terrain[x].resource is not None)
+    r = g.hex_terrain[h].resource
+    vp = g.vp(0)
+    g.play(cks.PlayMerchant(h))
+    assert g.vp(0) == vp + 1 and g.maritime_rate(0, r) == 2
+    deal(g, 0, **{r.name.lower(): 2})
+    g.play(MaritimeTrade(r, Commodity.COIN))
+    assert g.hands[0][COIN] == 1
+    g.play(EndTurn())
+    finish_turns(g, 1)
+    s = st(g)
+    next(d for d in s["decks"] if "merchant" in d).remove("merchant")
+    s["hands"][1].append("merchant")
+    h1 = next(x for x in range(g.topology.n_hexes) if 1 in g.hex_players(x) and g.hex_terrain[x].resource is not None)
+    g.play(cks.PlayMerchant(h1))
+    assert g.vp(0) == vp and s["merchant"] == [1, h1]
+
+
+def test_ck_pc_22_merchant_fleet_two_for_one_for_the_turn():
+    """CK-PC-22: one chosen resource or commodity trades 2:1 with the bank for the rest of the turn."""
+    g = ck_game()
+    holding(g, "merchant_fleet")
+    g.play(PlayProgressGood("merchant_fleet", Commodity.CLOTH))
+    assert g.maritime_rate(0, Commodity.CLOTH) == 2 and g.maritime_rate(0, Resource.ORE) == 4
+    g.play(EndTurn())
+    assert g.maritime_rate(0, Commodity.CLOTH) == 4
+
+
+def test_ck_sf_1_gold_pays_a_city_resources_only_and_takes_no_merchant():
+    """CK-SF-1: a city next to a gold field picks 2 resources (never commodities); the merchant
+    cannot stand on a gold field."""
+    from catan_nb.rules.modules.gold_fields import GOLD_PICK, PickGold, gold_board
+
+    probe = Game(Board.beginner(), seed=1, start="beginner", rules=RULES)
+    v = settlements(probe, 0)[0]
+    h = next(x for x in probe.topology.node_hexes[v] if probe.hex_token[x] not in (None, 0))
+    board = gold_board(Board.beginner(), h)
+    g = Game(board, seed=1, start="beginner", rules=Rules(modules=("gold_fields", "cities_knights")))
+    g.place(0, "city", v)
+    tok = g.hex_token[h]
+    g.play(RollDice(dice=(tok - min(tok - 1, 6), min(tok - 1, 6), 1)))
+    while g.phase is GOLD_PICK and g.current_player != 0:
+        g.play(g.legal_actions()[0])
+    assert g.phase is GOLD_PICK and g.stack[-1].data >= 2
+    picks = [a for a in g.legal_actions() if isinstance(a, PickGold)]
+    assert picks and all(isinstance(a.resource, Resource) for a in picks)
+    with pytest.raises(IllegalActionError):
+        g.play(PickGold(Commodity.CLOTH))
+    holding(g, "merchant")
+    while g.phase is not Phase.MAIN:
+        g.play(g.legal_actions()[0])
+    with pytest.raises(IllegalActionError, match="CK-SF-1"):
+        g.play(cks.PlayMerchant(h))
+
+
+def test_the_table_plays_progress_cards_knights_and_the_merchant():
+    """Issue 15 item 7: at the table a player hires a knight on a ringed spot, activates it with a
+    click, plays progress cards from the list (each choice labelled by its places or cards), sees
+    the merchant on the board and in the panel; the log says what happened."""
+    from catan_nb.widgets import GameTable
+    from catan_nb.widgets.table import describe
+
+    g = Game(Board.beginner(), players=4, seed=3, start="beginner", rules=RULES)
+    t = GameTable(g, seats=["human"] * 4, bot_delay=None)
+    holding(g, "alchemist", "merchant", "inventor")
+    t.refresh()
+    alchemy = [a for a in t.special_actions() if isinstance(a, cks.PlayAlchemist)]
+    assert len(alchemy) == 36 and len({describe(a, g) for a in alchemy}) == 36
+    t.special.value = cks.PlayAlchemist(1, 1)
+    t.press("special")
+    assert g.dice_history[-1][:2] == (1, 1) and "Alchemist" in t.log_box.value
+    while g.phase is not Phase.MAIN:
+        g.play(g.legal_actions()[0])
+    empty_hands(g)
+    deal(g, 0, ore=1, wool=1, grain=1)
+    t.refresh()
+    layer = next(la for la in t.layers if type(la).__name__ == "KnightLayer")
+    assert t.click_layer(layer, "cities_knights:hire", 0)
+    assert len(knights(g, 0)) == 1 and "hired a knight" in t.log_box.value
+    assert t.click_layer(layer, "cities_knights:knights", 0)
+    assert knights(g, 0)[0][3]  # active
+    inventions = [a for a in t.special_actions() if isinstance(a, cks.PlayInventor)]
+    assert len({describe(a, g) for a in inventions}) == len(inventions) > 1
+    merchant = next(a for a in t.special_actions() if isinstance(a, cks.PlayMerchant))
+    t.special.value = merchant
+    t.press("special")
+    drawn = t.figure.data[t._idx["cities_knights:merchant"]]
+    assert len(drawn.x) == 1
+    panel = next(p for p in t.panels if type(p).__name__ == "CitiesKnightsPanel")
+    assert "merchant" in panel.html.value and "placed the merchant on" in t.log_box.value

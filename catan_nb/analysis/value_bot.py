@@ -19,6 +19,12 @@ feature                 meaning
 ``hand``                cards towards the next city, settlement or road
 ``risk_7``              cards above the discard limit, weighted by the chance of a 7
 ``dev``                 development cards held
+``improvements``        Cities & Knights: city improvement levels (a level 3 ability counts again)
+``knights``             Cities & Knights: knight strength, active strength counting more as the
+                        barbarians come near (CK-BAR-1)
+``threat``              Cities & Knights: the chance-weighted loss of a city when the barbarians
+                        would win with the player among the least contributors (CK-BAR-2)
+``progress``            Cities & Knights: progress cards held
 ======================  =====================================================================
 
 Weights live in :data:`DEFAULT_WEIGHTS` (documented there) and can be replaced per bot.
@@ -82,6 +88,10 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "risk_7": 3.0,              # per card above the limit, times P(7)
     "dev": 5.0,                 # per development card held (knights are counted in army too)
     "card": 1.0,                # per card in hand (a card is worth a little whatever it is)
+    "improvements": 110.0,      # C&K: per improvement level (+1 level's worth at level 3: the ability)
+    "knights": 45.0,            # C&K: per knight strength (active strength again, times how near the ship is)
+    "threat": -700.0,           # C&K: per expected city lost to the barbarians (about a VP and its production)
+    "progress": 25.0,           # C&K: per progress card held (its play is valued by what it does)
 }
 
 
@@ -180,23 +190,65 @@ def features(game: Game, player: int) -> dict[str, float]:
     knights_held = game.dev[player][DevCard.KNIGHT.value]
     army_open = game.largest_army_holder != player
     army = (game.knights[player] + 0.5 * knights_held) if army_open else 0.0
-    hand = game.hands[player][:N_RES]
-    total = sum(hand)
+    total = sum(game.hands[player])  # commodities count against the 7 too (CK-COM-1)
     progress = 0.0
-    for build, weight in (("city", 1.3), ("settlement", 1.2 if spots > 0 else 0.2), ("road", 0.45)):
-        cost = game.cost(build)
-        need = sum(cost[:N_RES])
-        have = sum(min(hand[r], c) for r, c in enumerate(cost[:N_RES]))
+    builds = [(game.cost(b), w) for b, w in (("city", 1.3), ("settlement", 1.2 if spots > 0 else 0.2), ("road", 0.45))]
+    ck = game.ext.get("cities_knights")
+    if ck is not None:
+        builds += _ck_builds(game, player)
+    full = game.hands[player]
+    for cost, weight in builds:
+        need = sum(cost)
+        have = sum(min(full[r], c) for r, c in enumerate(cost))
         progress = max(progress, weight * (have / need) ** 2 if need else 0.0)
     limit = game.hand_limit(player)
     risk = max(0, total - limit) * P7
     dev = sum(game.dev[player])
-    return {
+    extra = _ck_features(game, player, ck) if ck is not None else {}
+    return {**extra, 
         "vp": float(game.vp(player)), "production": production, "enemy_production": others / max(game.n - 1, 1),
         "diversity": float(diversity),
         "harbours": harbours, "spots": spots, "buildable": float(buildable), "road": float(road), "army": float(army), "hand": progress,
         "risk_7": -risk, "dev": float(dev), "card": float(min(total, limit)),
     }
+
+
+def _ck_builds(game: Game, player: int) -> list[tuple[tuple[int, ...], float]]:
+    """Cities & Knights purchases toward which a hand makes progress: the cheapest improvement, a knight."""
+    from ..rules.modules.cities_knights import KNIGHT_COST, MAX_LEVEL, TRACKS, improvement_cost
+
+    ck = game.ext["cities_knights"]
+    out = []
+    if game.placed[game.kind_id["city"]][player]:
+        costs = [improvement_cost(game, player, t) for i, t in enumerate(TRACKS) if ck["levels"][player][i] < MAX_LEVEL]
+        if costs:
+            out.append((min(costs, key=sum), 1.2))
+    knight = [0] * game.n_goods
+    for name, k in KNIGHT_COST.items():
+        knight[game.good_index(name)] += k
+    out.append((tuple(knight), 0.6))
+    return out
+
+
+def _ck_features(game: Game, player: int, ck: dict) -> dict[str, float]:
+    """The Cities & Knights features (see the module docstring)."""
+    from ..rules.modules.cities_knights import ABILITY_LEVEL, BARBARIAN_TRACK, barbarian_strength, catan_strength
+
+    levels = ck["levels"][player]
+    improvements = sum(levels) + sum(1 for x in levels if x >= ABILITY_LEVEL)
+    near = ck["barbarians"] / BARBARIAN_TRACK
+    mine = [r for r in ck["knights"] if r[1] == player]
+    knights = sum(r[2] for r in mine) + near * sum(r[2] for r in mine if r[3])
+    threat = 0.0
+    city = game.kind_id["city"]
+    metro = {m[1] for m in ck["metropolis"] if m is not None}
+    exposed = [q for q in range(game.n) if any(v not in metro for v in game.placed[city][q])]
+    if player in exposed and barbarian_strength(game) > catan_strength(game):
+        contrib = {q: catan_strength(game, q) for q in exposed}
+        if contrib[player] == min(contrib.values()):
+            threat = near ** 2
+    return {"improvements": float(improvements), "knights": float(knights), "threat": threat,
+            "progress": float(len(ck["hands"][player]))}
 
 
 def position_value(game: Game, player: int, weights: Mapping[str, float] | None = None) -> float:
@@ -327,14 +379,14 @@ class ValueBot:
     # ------------------------------------------------------------------ trades
     def _hand_value(self, game: Game, me: int, hand: list[int]) -> float:
         c = game.copy()
-        c.hands[me][:N_RES] = hand
+        c.hands[me][:len(hand)] = hand
         return position_value(c, me, self.weights)
 
     def _answer(self, game: Game, me: int, acts: list[Action]) -> list[Choice]:
         give_by_offerer, get_by_offerer = game.trade_offer
         offerer = game.active_player
-        hand = list(game.hands[me][:N_RES])
-        after = [hand[r] + give_by_offerer[r] - get_by_offerer[r] for r in range(N_RES)]
+        hand = list(game.hands[me])
+        after = [hand[r] + give_by_offerer[r] - get_by_offerer[r] for r in range(len(hand))]
         ok = all(x >= 0 for x in after) and AcceptTrade() in acts
         gain = (self._hand_value(game, me, after) - self._hand_value(game, me, hand)) if ok else -1.0
         near_win = game.vp(offerer, visible=True) >= game.vp_target - 2
@@ -366,8 +418,8 @@ class ValueBot:
             if not surplus:
                 continue
             give = max(surplus, key=lambda r: hand[r] - cost[r])
-            g_vec = tuple(1 if r == give else 0 for r in range(N_RES))
-            w_vec = tuple(1 if r == missing[0] else 0 for r in range(N_RES))
+            g_vec = tuple(1 if r == give else 0 for r in range(game.n_goods))  # commodities too (CK-COM-1)
+            w_vec = tuple(1 if r == missing[0] else 0 for r in range(game.n_goods))
             self._offered_turn = (game.turn, me)
             return OfferTrade(g_vec, w_vec)
         return None

@@ -1457,11 +1457,20 @@ class Game:
         else:
             draws = [rnd() for _ in range(self._n_dice)]
             dice = tuple(int(u * 6) + 1 for u in draws) if a.dice is None else tuple(a.dice)
-        self.dice_history.append(dice)
         done = _ROLLS.get(dice)
         if done is None:
             done = _ROLLS[dice] = RollDice(dice)
         self.log.append(done)
+        self.roll(dice)
+
+    def roll(self, dice: tuple[int, ...]) -> None:
+        """Take ``dice`` as the active player's roll this turn and resolve it (B-PROD-1, CK-BAR-4).
+
+        :class:`~catan_nb.rules.actions.RollDice` rolls and calls this; a module whose action sets
+        the dice (the Alchemist, CK-PC-1) checks them, logs its action and calls it in the roll
+        phase.  The main phase follows once whatever the roll brings is resolved.
+        """
+        self.dice_history.append(dice)
         p = self.active
         self.stack[-1] = _new_decision(Decision, (_MAIN, p, None))
         if self._h_before:  # something happens first (CK-BAR-4): resolve the roll once it is settled

@@ -3,7 +3,8 @@
 A knight is drawn at its intersection in its owner's colour with its level written on it and a
 shape per level (basic a circle, strong a square, mighty a diamond), filled when active and hollow
 when not, so level and state read without colour (the colour-blind palette included).  Walls ring
-their city; a metropolis carries a star.  Ringed intersections are where a knight may be hired; a
+their city; a metropolis carries a star; the merchant stands on its hex as a cone in its controller's
+colour (CK-MER-1).  Ringed intersections are where a knight may be hired; a
 click on a knight lists what it may do (promote, activate, move, displace, chase the robber).
 """
 
@@ -42,6 +43,9 @@ class KnightLayer(Layer):
             dict(type="scatter", mode="markers+text", name=f"{NAME}:knights", hoverinfo="text",
                  textfont=dict(size=11, color="#111"), textposition="middle center",
                  marker=dict(size=20, line=dict(width=2.5))),
+            dict(type="scatter", mode="markers+text", name=f"{NAME}:merchant", hoverinfo="text", text=["M"],
+                 textposition="middle center", textfont=dict(size=10, color="#111"),
+                 marker=dict(symbol="triangle-up", size=24, line=dict(color="#3b3b3b", width=2))),
             dict(type="scatter", mode="markers", name=f"{NAME}:hire", hoverinfo="text",
                  marker=dict(symbol="circle-open-dot", size=18, color=pal["highlight"], line=dict(width=2.5))),
         ]
@@ -79,7 +83,19 @@ class KnightLayer(Layer):
                           + ("active" + (" (activated this turn)" if fresh else "") if active else "inactive"))
         hires = sorted({a.node for a in legal if isinstance(a, HireKnight)})
         hx = [_pos(game, v) for v in hires]
+        merchant = dict(x=[], y=[], hovertext=[])
+        if st.get("merchant") is not None:
+            from .board import _hex_centre
+
+            p, h = st["merchant"]
+            cx, cy = _hex_centre(game.board, h)
+            resource = game.hex_terrain[h].resource
+            merchant = dict(x=[cx + 0.35], y=[cy - 0.3], hovertext=[
+                f"the merchant: {str(game.colours[p]).title()} trades {resource} 2:1 and holds 1 VP (CK-MER-1)"],
+                marker=dict(symbol="triangle-up", size=24, color=pal["player"][game.colours[p]],
+                            line=dict(color="#3b3b3b", width=2)))
         return {
+            f"{NAME}:merchant": merchant,
             f"{NAME}:walls": dict(x=wx, y=wy, hovertext=wt),
             f"{NAME}:metropolis": dict(x=mx, y=my, hovertext=mt),
             f"{NAME}:knights": dict(x=kx, y=ky, text=kt, hovertext=khover,
@@ -102,7 +118,7 @@ class KnightLayer(Layer):
 
 
 def _phrases() -> None:
-    from .text import PHRASES, place_of_node
+    from .text import PHRASES, cards_text, place_of_hex, place_of_node, place_of_path
 
     def at(b, v):
         return place_of_node(b, v)
@@ -118,7 +134,8 @@ def _phrases() -> None:
     PHRASES.setdefault("ImproveCity", lambda who, a, b, g: f"{who} improved their cities: {a.track}")
     PHRASES.setdefault("BuildWall", lambda who, a, b, g: f"{who} built a city wall {at(b, a.node)}")
     PHRASES.setdefault("ChooseMetropolis", lambda who, a, b, g: f"{who} raised a metropolis {at(b, a.node)}")
-    PHRASES.setdefault("LoseCity", lambda who, a, b, g: f"the barbarians pillaged {who}'s city {at(b, a.node)}")
+    PHRASES.setdefault("LoseCity", lambda who, a, b, g: (
+        f"the barbarians pillaged {who}'s city {at(b, a.node)}" if who else f"lose the city {at(b, a.node)}"))
     PHRASES.setdefault("TakeAqueduct", lambda who, a, b, g: f"{who} took 1 {a.resource} from the Aqueduct")
     PHRASES.setdefault("DrawProgress", lambda who, a, b, g: f"{who} drew a {a.track} progress card for defending Catan")
     PHRASES.setdefault("ReturnProgress", lambda who, a, b, g: f"{who} gave back a progress card")
@@ -128,6 +145,34 @@ def _phrases() -> None:
     PHRASES.setdefault("PlayProgressNode", lambda who, a, b, g: (
         f"{who} played {a.card.title()} {at(b, a.node)}"))
     PHRASES.setdefault("PlaySmith", lambda who, a, b, g: f"{who} played Smith: {len(a.nodes)} knight(s) promoted")
+    PHRASES.setdefault("PlayAlchemist", lambda who, a, b, g: (
+        f"{who} played Alchemist: red {a.red}, yellow {a.yellow}" + (f", event die {a.event}" if a.event else "")))
+    PHRASES.setdefault("PlayInventor", lambda who, a, b, g: (
+        f"{who} played Inventor: the tokens of {place_of_hex(b, a.first)} and {place_of_hex(b, a.second)} swapped"))
+    PHRASES.setdefault("PlayBishop", lambda who, a, b, g: (
+        f"{who} played Bishop: the robber to {place_of_hex(b, a.hex)}"
+        + (f", {len(a.stolen)} card(s) taken" if a.stolen is not None else "")))
+    PHRASES.setdefault("PlayDeserter", lambda who, a, b, g: f"{who} played Deserter against {seat(g, a.victim)}")
+    PHRASES.setdefault("RemoveKnight", lambda who, a, b, g: f"{who}'s knight deserted {at(b, a.node)}")
+    PHRASES.setdefault("PlaceDeserter", lambda who, a, b, g: (
+        f"{who} placed the deserter {at(b, a.node)}" if a.node is not None else f"{who} let the deserter go"))
+    PHRASES.setdefault("PlayDiplomat", lambda who, a, b, g: f"{who} played Diplomat: the road {place_of_path(b, a.path)} removed")
+    PHRASES.setdefault("PlayIntrigue", lambda who, a, b, g: f"{who} played Intrigue: a knight displaced {at(b, a.node)}")
+    PHRASES.setdefault("PlaySpy", lambda who, a, b, g: f"{who} played Spy on {seat(g, a.victim)}")
+    # what a spy or a Master Merchant takes is said only on the chooser's own button (no ``who``)
+    PHRASES.setdefault("SpyTake", lambda who, a, b, g: (
+        f"take {a.card.replace('_', ' ').title()}" if not who else f"{who}'s spy took a progress card"))
+    PHRASES.setdefault("PlayMasterMerchant", lambda who, a, b, g: f"{who} played Master Merchant on {seat(g, a.victim)}")
+    PHRASES.setdefault("TakeGoods", lambda who, a, b, g: (
+        f"take {cards_text(a.cards, g.goods)}" if not who else f"{who} took {sum(a.cards)} card(s) with the Master Merchant"))
+    PHRASES.setdefault("PlayMerchant", lambda who, a, b, g: f"{who} placed the merchant on {place_of_hex(b, a.hex)}")
+    PHRASES.setdefault("GiveGoods", lambda who, a, b, g: f"{who} gave {cards_text(a.cards, g.goods)} as a wedding present")
+    PHRASES.setdefault("HarborOffer", lambda who, a, b, g: f"{who} offered 1 {a.resource} (Commercial Harbor)")
+    PHRASES.setdefault("HarborReply", lambda who, a, b, g: f"{who} gave 1 {a.commodity} in return")
+
+
+def seat(game, q) -> str:
+    return str(game.colours[q]).title() if isinstance(q, int) and 0 <= q < game.n else str(q)
 
 
 _phrases()

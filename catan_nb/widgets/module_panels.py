@@ -189,13 +189,26 @@ class CitiesKnightsPanel(Panel):
         rows.append("<tr><td>knights (active)</td>" + "".join(f"<td>{catan_strength(g, q)}</td>" for q in range(g.n)) + "</tr>")
         rows.append("<tr><td>walls</td>" + "".join(f"<td>{len(st['walls'][q])}</td>" for q in range(g.n)) + "</tr>")
         rows.append("<tr><td>progress cards</td>" + "".join(f"<td>{len(st['hands'][q])}</td>" for q in range(g.n)) + "</tr>")
+        m = st.get("merchant")
+        if m is not None:
+            rows.append(f"<tr><td>merchant</td><td colspan='{g.n}'>{table.swatch(m[0])} on "
+                        f"{html.escape(str(g.hex_terrain[m[1]]))} (2:1 {html.escape(str(g.hex_terrain[m[1]].resource))}, "
+                        "+1 VP)</td></tr>")
         mine = ""
         if viewer is not None and st["hands"][viewer]:
             mine = "<br>your progress cards: " + ", ".join(html.escape(c.replace("_", " ")) for c in st["hands"][viewer])
+        last_attack = ""
+        rec = st.get("last_attack")
+        if rec:
+            names = lambda seats: ", ".join(table.name(q) for q in seats) or "nobody"  # noqa: E731
+            outcome = (f"Catan lost: {names(rec['losers'])} lose a city" if "losers" in rec
+                       else f"Catan held: defender {names(rec.get('defenders', []))}")
+            last_attack = (f"<br>last attack: barbarians {rec['barbarians']} against Catan {rec['catan']} — "
+                           f"{html.escape(outcome)}")
         self.html.value = (
             f"<div class='catan-card'><b>Cities &amp; Knights</b> (target {g.vp_target} VP)<br>{die}<br>"
             f"barbarians {track} {st['barbarians']}/{BARBARIAN_TRACK} — strength {barbarian_strength(g)} against "
-            f"Catan's {catan_strength(g)}; attacks so far {st['attacks']}"
+            f"Catan's {catan_strength(g)}; attacks so far {st['attacks']}{last_attack}"
             f"<table style='font-size:12px'><tr><th>track</th>{heads}</tr>{''.join(rows)}</table>{mine}</div>"
         )
         for t in TRACKS:

@@ -771,7 +771,10 @@ class GameTable(SavesGames):
         self._refresh_trade(legal, kinds)
         # Module actions without their own controls.
         special = self.special_actions()
+        keep = self.special.value
         self.special.options = [(describe(a, g), a) for a in special]
+        if special:  # a list never shows a choice without selecting it (Play then plays what is shown)
+            self.special.value = keep if keep in special else special[0]
         enable(b["special"], bool(special))
         show(self.special_row, bool(special))
         # The bot bar.

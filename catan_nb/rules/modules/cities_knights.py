@@ -1,13 +1,12 @@
-"""Cities & Knights (RULES.md section 17), as a rule module: first part.
+"""Cities & Knights (RULES.md section 17), as a rule module.
 
-Here: the components and commodities (CK-COMP-1, CK-COM-1..3), city improvements with their level-3
+The components and commodities (CK-COMP-1, CK-COM-1..3), city improvements with their level-3
 abilities and the metropolises (CK-IMP-1..5), knights (CK-KN-1..7), the event die and the barbarians
-(CK-BAR-1..4), progress-card draws with the hand limit and the VP cards (CK-PROG-1..3, CK-PC-8),
-the progress cards Engineer, Irrigation, Mining, Medicine, Smith, Warlord, Resource Monopoly and
-Trade Monopoly (CK-PC-3, 5, 6, 7, 10, 17, 23, 24), city walls (CK-WALL-1) and the 13 VP target
-(CK-VP-1; +2 with Seafarers, CK-SF-1).  The module replaces the development deck and the Largest
-Army (CK-COMP-1).  Still to come (issue 15): the other progress cards (CK-PC-1, 2, 4, 9, 11..16,
-18..22) and the merchant (CK-MER-1).  A played progress card goes under its deck (DECISION).
+(CK-BAR-1..4), progress-card draws with the hand limit (CK-PROG-1..3), every progress card
+(CK-PC-1..24), city walls (CK-WALL-1), the merchant (CK-MER-1), the 13 VP target (CK-VP-1) and the
+rules with Seafarers (CK-SF-1: +2 VP; a city on a gold field picks resources only; no merchant on
+gold).  The module replaces the development deck and the Largest Army (CK-COMP-1).  A played
+progress card goes under its deck (DECISION).
 
 Dice: the first number die is the red one (CK-IMP-2 numbers, CK-PROG-1), the third die is the
 event die: faces 1-3 a ship, 4 the yellow (trade) city gate, 5 the blue (politics), 6 the green
@@ -17,20 +16,27 @@ resolved before production (CK-BAR-4).
 Decisions on the stack: a player who loses a city to the barbarians chooses which (CK-BAR-2); a
 tied Defender draws a progress card of a chosen colour (CK-BAR-3); a displaced knight's owner
 moves it (CK-KN-6); a player over 4 progress cards gives one back (CK-PROG-2); the Aqueduct's
-resource (CK-IMP-3); the first to level 4 chooses the city for the metropolis (CK-IMP-4).
+resource (CK-IMP-3); the first to level 4 chooses the city for the metropolis (CK-IMP-4); the
+progress cards' victims and choices: Deserter (CK-PC-12), Diplomat (CK-PC-13), Wedding (CK-PC-18),
+Commercial Harbor (CK-PC-19), Spy (CK-PC-16) and Master Merchant (CK-PC-20), Road Building (CK-PC-9).
 
 DECISIONS (where the spec is silent, listed in ``docs/cities_knights.md``): improvements need at
 least one city on the board (the printed charts sit beside cities); a metropolis goes on one of the
 player's cities without one; a knight moves along the owner's connected roads to a free
 intersection; the robber cannot move until the first attack, so a 7 before it only makes players
 discard (CK-BAR-4 recalled); a progress card over the limit is returned to the bottom of its deck;
-a pillaged city whose owner has no settlement left in supply is razed (B-COMP-9 holds).
+a pillaged city whose owner has no settlement left in supply is razed (B-COMP-9 holds); the
+Bishop waits for the first attack like the robber; an open road (Diplomat) has nothing of its
+owner's at one end; a deserter acts from the next turn; the merchant needs a resource hex.
 
 State in ``game.ext["cities_knights"]`` (plain data): ``levels`` per seat and track; ``metropolis``
 per track (``[seat, node]`` or ``None``); ``walls`` per seat; ``knights`` as ``[node, seat, level,
 active, fresh, promoted]`` rows sorted by node; ``barbarians`` (steps on the track) and ``attacks``;
 ``defender`` cards per seat and ``defender_left``; the three progress ``decks`` (face down) and each
-seat's progress ``hand``; ``vp_cards`` played face up per seat.
+seat's progress ``hand``; ``vp_cards`` played face up per seat; ``merchant`` (``[seat, hex]`` or
+``None``); this turn's ``crane`` seat, Merchant ``fleet`` goods and ``harbored`` seats; while a
+decision needs them, ``deserter`` (the removed knight's level and state), ``looked`` (the hand the
+Master Merchant sees), ``displaced`` (a knight waiting to retreat).
 
 Examples
 --------
@@ -49,15 +55,19 @@ from dataclasses import dataclass
 
 from ...constants import Commodity, Good, Resource, Terrain, _ReprEnum
 from ...errors import IllegalActionError
-from ..actions import Action
+from ..actions import Action, EndRoadBuilding
 from ..phase import Phase
 from ..pieces import PieceKind
 from . import Module, deal_again, register
+from .development import ROAD_BUILDING
+from .robber import DISCARD
 
 __all__ = ["CitiesKnights", "Track", "PlayProgress", "PlayProgressGood", "PlayProgressNode", "PlaySmith", "HireKnight", "PromoteKnight", "ActivateKnight", "MoveKnight", "DisplaceKnight",
            "ChaseRobber", "RetreatKnight", "ImproveCity", "BuildWall", "ChooseMetropolis", "LoseCity", "TakeAqueduct",
            "DrawProgress", "ReturnProgress", "KNIGHT", "WALL_COST", "barbarian_strength", "catan_strength", "knights",
-           "improvement_cost", "NAME"]
+           "improvement_cost", "NAME", "PlayAlchemist", "PlayInventor", "PlayBishop", "PlayDeserter", "RemoveKnight",
+           "PlaceDeserter", "PlayDiplomat", "PlayIntrigue", "PlaySpy", "SpyTake", "PlayMasterMerchant", "TakeGoods",
+           "PlayMerchant", "GiveGoods", "HarborOffer", "HarborReply", "open_roads"]
 
 NAME = "cities_knights"
 
@@ -132,6 +142,17 @@ RETURN_PROGRESS = Phase.register("return_progress", "{player} holds 5 progress c
                                  owner=NAME)
 AQUEDUCT = Phase.register("aqueduct", "{player} takes a resource from the Aqueduct (CK-IMP-3)", owner=NAME)
 METROPOLIS = Phase.register("metropolis", "{player} chooses the city for a metropolis (CK-IMP-4)", owner=NAME)
+DESERTER = Phase.register("deserter", "{player} removes a knight for the Deserter (CK-PC-12)", owner=NAME)
+DESERTER_PLACE = Phase.register("deserter_place", "{player} may place the deserter as their knight (CK-PC-12)",
+                                owner=NAME)
+DIPLOMAT_ROAD = Phase.register("diplomat_road", "{player} may place the removed road again, free (CK-PC-13)",
+                               free=("road",), owner=NAME)
+WEDDING = Phase.register("wedding", "{player} gives wedding presents (CK-PC-18)", owner=NAME)
+HARBOR_OFFER = Phase.register("harbor_offer", "{player} offers the next opponent a resource (CK-PC-19)", owner=NAME)
+SPY = Phase.register("spy", "{player} looks at a hand of progress cards and takes one (CK-PC-16)", owner=NAME)
+MASTER_MERCHANT = Phase.register("master_merchant", "{player} looks at a hand and takes 2 cards (CK-PC-20)",
+                                 owner=NAME)
+HARBOR_REPLY = Phase.register("harbor_reply", "{player} gives a commodity in return (CK-PC-19)", owner=NAME)
 
 
 # ----------------------------------------------------------------------------------------- actions
@@ -273,6 +294,126 @@ class PlaySmith(Action):
     nodes: tuple[int, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class PlayAlchemist(Action):
+    """Before the roll, set both number dice (``red`` first), even to 7; the event die is then rolled
+    and resolved first (CK-PC-1).  ``event`` is the event die's outcome, filled in when played."""
+
+    red: int
+    yellow: int
+    event: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayInventor(Action):
+    """Swap the number tokens of two hexes; never a 2, 6, 8 or 12 (CK-PC-4)."""
+
+    first: int
+    second: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayBishop(Action):
+    """Move the robber to ``hex`` and take 1 random card from each opponent with a building there
+    (CK-PC-11).  ``stolen`` is the outcome (one good per victim, by seat), filled in when played."""
+
+    hex: int
+    stolen: tuple[Good, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayDeserter(Action):
+    """Make ``victim`` remove one of their knights; you may place one like it (CK-PC-12)."""
+
+    victim: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayDiplomat(Action):
+    """Remove an open road (nothing of its owner's at one end); your own you may place again (CK-PC-13)."""
+
+    path: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayIntrigue(Action):
+    """Displace the opponent's knight on ``node``, an intersection on your roads or ships (CK-PC-14)."""
+
+    node: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlaySpy(Action):
+    """Look at ``victim``'s progress cards, then take one (:class:`SpyTake`) (CK-PC-16)."""
+
+    victim: int
+
+
+@dataclass(frozen=True, slots=True)
+class SpyTake(Action):
+    """Take the progress card ``card`` from the hand your Spy looks at (CK-PC-16)."""
+
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlayMasterMerchant(Action):
+    """Look at the resources and commodities of ``victim``, a player with more VP, then take 2
+    (:class:`TakeGoods`) (CK-PC-20)."""
+
+    victim: int
+
+
+@dataclass(frozen=True, slots=True)
+class TakeGoods(Action):
+    """Take the cards your Master Merchant chose (``cards``: counts per good) (CK-PC-20)."""
+
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayMerchant(Action):
+    """Put the merchant on a land hex next to one of your buildings and take control of it
+    (CK-PC-21, CK-MER-1)."""
+
+    hex: int
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveKnight(Action):
+    """Remove one of your knights for an opponent's Deserter (CK-PC-12)."""
+
+    node: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceDeserter(Action):
+    """Place the deserter as your knight on ``node`` (its strength and state), or ``None`` (CK-PC-12)."""
+
+    node: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class GiveGoods(Action):
+    """Give the Wedding's host cards of your choice (``cards``: counts per good) (CK-PC-18)."""
+
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class HarborOffer(Action):
+    """Commercial Harbor: give the next opponent one resource (CK-PC-19)."""
+
+    resource: Resource
+
+
+@dataclass(frozen=True, slots=True)
+class HarborReply(Action):
+    """Commercial Harbor: give one commodity of your choice in return (CK-PC-19)."""
+
+    commodity: Commodity
+
+
 # ------------------------------------------------------------------------------------------ helpers
 def _st(game) -> dict:
     return game.ext[NAME]
@@ -308,9 +449,10 @@ def barbarian_strength(game) -> int:
 
 def improvement_cost(game, player: int, track: Track) -> tuple[int, ...]:
     """CK-IMP-1: the next level of ``track`` costs that many of its commodity."""
-    level = _st(game)["levels"][player][TRACKS.index(track)] + 1
+    st = _st(game)
+    level = st["levels"][player][TRACKS.index(track)] + 1
     cost = [0] * game.n_goods
-    cost[game.good_index(TRACK_COMMODITY[track])] = level
+    cost[game.good_index(TRACK_COMMODITY[track])] = level - (st["crane"] == player)  # CK-PC-2: the Crane
     return tuple(cost)
 
 
@@ -569,6 +711,8 @@ def _apply_improve(game, a: ImproveCity) -> None:
     track = a.track
     i = TRACKS.index(track)
     game.pay(p, improvement_cost(game, p, track))
+    if st["crane"] == p:
+        st["crane"] = None  # CK-PC-2: one improvement
     st["levels"][p][i] += 1
     level = st["levels"][p][i]
     game.built_this_turn = True
@@ -778,14 +922,50 @@ def _harvest_hexes(game, player: int, terrain: Terrain) -> list[int]:
 
 
 def _check_progress(game, a: PlayProgress) -> None:
-    if a.card not in ("irrigation", "mining", "warlord"):
-        raise IllegalActionError("CK-PROG-3", f"{a.card!r} is not played this way (irrigation, mining, warlord)", a)
+    if not isinstance(a.card, str) or a.card not in PLAIN_CARDS:
+        raise IllegalActionError("CK-PROG-3", f"{a.card!r} is not played this way {PLAIN_CARDS}", a)
     _require_card(game, a, a.card)
+    p = game.current
+    st = _st(game)
+    if a.card == "crane":
+        if st["crane"] is not None:
+            raise IllegalActionError("CK-PC-2", "two Cranes cannot be combined: one is in play this turn", a)
+        if not _cities(game, p) or all(x >= MAX_LEVEL for x in st["levels"][p]):
+            raise IllegalActionError("CK-PC-2", f"seat {p} has no city improvement left to build", a)
+    elif a.card == "road_building" and not game.can_place_free(p, ROAD_BUILDING):
+        kinds = " or ".join(game.free_kinds(ROAD_BUILDING))
+        raise IllegalActionError("CK-PC-9", f"seat {p} has no {kinds} left or no path where one may go", a)
 
 
 def _apply_progress(game, a: PlayProgress) -> None:
     p = game.current
     _spend(game, a.card)
+    card = a.card
+    if card in ("irrigation", "mining", "warlord"):
+        _harvest_or_warlord(game, a)
+        return
+    game.log.append(a)
+    st = _st(game)
+    if card == "crane":  # CK-PC-2: the next improvement this turn costs 1 commodity less
+        st["crane"] = p
+    elif card == "road_building":  # CK-PC-9 (ships too with Seafarers, SF-17)
+        game.push(ROAD_BUILDING, p, PROGRESS_ROADS)
+    elif card == "saboteur":  # CK-PC-15: half of resources + commodities, rounded down (A-03)
+        mine = game.vp(p)
+        hit = [q for q in _turn_order(game, p) if game.vp(q) >= mine and sum(game.hands[q]) // 2]
+        _push_in_order(game, DISCARD, hit, lambda q: sum(game.hands[q]) // 2)
+    elif card == "wedding":  # CK-PC-18: 2 cards, or 1 if that is all they have
+        mine = game.vp(p)
+        guests = [q for q in _turn_order(game, p) if game.vp(q) > mine and any(game.hands[q])]
+        _push_in_order(game, WEDDING, guests, lambda q: min(WEDDING_GIFTS, sum(game.hands[q])))
+    else:  # CK-PC-19: each opponent with a commodity, once per turn
+        rest = tuple(_with_commodity(game, [q for q in _turn_order(game, p) if q not in st["harbored"]]))
+        if rest and any(game.hands[p][:len(Resource)]):
+            game.push(HARBOR_OFFER, p, rest)
+
+
+def _harvest_or_warlord(game, a: PlayProgress) -> None:
+    p = game.current
     if a.card == "warlord":  # CK-PC-17: every knight active, free
         for row in _st(game)["knights"]:
             if row[1] == p:
@@ -804,6 +984,9 @@ def _check_progress_good(game, a: PlayProgressGood) -> None:
     elif a.card == "trade_monopoly":
         if not isinstance(a.good, Commodity):
             raise IllegalActionError("CK-PC-24", f"Trade Monopoly names a commodity, not {a.good}", a)
+    elif a.card == "merchant_fleet":
+        if a.good not in game.goods:
+            raise IllegalActionError("CK-PC-22", f"the Merchant Fleet names a good of this game, not {a.good!r}", a)
     else:
         raise IllegalActionError("CK-PROG-3", f"{a.card!r} names no good", a)
     _require_card(game, a, a.card)
@@ -813,6 +996,10 @@ def _apply_progress_good(game, a: PlayProgressGood) -> None:
     p = game.current
     _spend(game, a.card)
     g = game.good_index(a.good)
+    if a.card == "merchant_fleet":  # CK-PC-22: 2:1 with the bank for the rest of the turn
+        _st(game)["fleet"].append([p, g])
+        game.log.append(a)
+        return
     take = RESOURCE_MONOPOLY_TAKE if a.card == "resource_monopoly" else TRADE_MONOPOLY_TAKE
     for q in range(game.n):
         if q != p:
@@ -892,10 +1079,35 @@ def _apply_smith(game, a: PlaySmith) -> None:
 
 
 def _legal_progress(game, p: int, out: list) -> None:
-    hand = set(_st(game)["hands"][p])
-    for card in ("irrigation", "mining", "warlord"):
+    st = _st(game)
+    hand = set(st["hands"][p])
+    for card in ("irrigation", "mining", "warlord", "saboteur", "wedding", "commercial_harbor"):
         if card in hand:
             out.append(PlayProgress(card))
+    if "crane" in hand and st["crane"] is None and _cities(game, p) and any(x < MAX_LEVEL for x in st["levels"][p]):
+        out.append(PlayProgress("crane"))
+    if "road_building" in hand and game.can_place_free(p, ROAD_BUILDING):
+        out.append(PlayProgress("road_building"))
+    if "merchant_fleet" in hand:
+        out.extend(PlayProgressGood("merchant_fleet", g) for g in game.goods)
+    if "inventor" in hand:
+        ok = _inventor_hexes(game)
+        out.extend(PlayInventor(x, y) for i, x in enumerate(ok) for y in ok[i + 1:])
+    if "bishop" in hand and st["attacks"]:
+        out.extend(PlayBishop(h) for h in game.robber_targets() if h != game.robber)
+    if "deserter" in hand:
+        out.extend(PlayDeserter(q) for q in _turn_order(game, p) if knights(game, q))
+    if "diplomat" in hand:
+        out.extend(PlayDiplomat(e) for e in open_roads(game))
+    if "intrigue" in hand:
+        out.extend(PlayIntrigue(v) for v in _intrigue_targets(game, p))
+    if "spy" in hand:
+        out.extend(PlaySpy(q) for q in _turn_order(game, p) if st["hands"][q])
+    if "master_merchant" in hand:
+        mine = game.vp(p)
+        out.extend(PlayMasterMerchant(q) for q in _turn_order(game, p) if game.vp(q) > mine and any(game.hands[q]))
+    if "merchant" in hand:
+        out.extend(PlayMerchant(h) for h in _merchant_hexes(game, p))
     if "resource_monopoly" in hand:
         out.extend(PlayProgressGood("resource_monopoly", r) for r in Resource)
     if "trade_monopoly" in hand:
@@ -918,9 +1130,447 @@ def _legal_progress(game, p: int, out: list) -> None:
                 out.append(PlaySmith(combo))
 
 
+# ------------------------------------------------------------------- the other progress cards
+#: CK-PC-4: tokens the Inventor never moves.
+INVENTOR_FIXED = frozenset({2, 6, 8, 12})
+#: CK-PC-18: cards each richer player gives the Wedding's host; CK-PC-20: cards the Master Merchant takes.
+WEDDING_GIFTS, MASTER_MERCHANT_TAKE = 2, 2
+#: CK-PC-22, CK-MER-1: the bank rate of the Merchant Fleet's good and of the merchant's resource.
+FLEET_RATE = MERCHANT_RATE = 2
+#: CK-MER-1: the merchant's controller holds 1 VP.
+MERCHANT_VP = 1
+#: CK-PC-9: free roads (and ships with Seafarers).
+PROGRESS_ROADS = 2
+#: Progress cards played with :class:`PlayProgress` (no target).
+PLAIN_CARDS = ("irrigation", "mining", "warlord", "crane", "road_building", "saboteur", "wedding",
+               "commercial_harbor")
+_ALCHEMY = tuple(PlayAlchemist(r, y) for r in range(1, 7) for y in range(1, 7))
+_END_RB = EndRoadBuilding()
+
+
+def _opponent(game, a, q, rule: str) -> int:
+    """``q`` as an opponent's seat, or the rule's error."""
+    if isinstance(q, bool) or not isinstance(q, int) or not 0 <= q < game.n or q == game.current:
+        raise IllegalActionError(rule, f"{q!r} is not an opponent's seat (0..{game.n - 1}, not {game.current})", a)
+    return q
+
+
+def _counts_given(game, a, cards, rule: str) -> int:
+    """Check ``cards`` is one non-negative count per good; return their sum."""
+    n = game.n_goods
+    if not isinstance(cards, tuple) or len(cards) != n or any(
+            isinstance(c, bool) or not isinstance(c, int) or c < 0 for c in cards):
+        raise IllegalActionError(rule, f"cards are {n} non-negative counts, one per good, not {cards!r}", a)
+    return sum(cards)
+
+
+def _holds(game, a, player: int, cards, rule: str) -> None:
+    h = game.hands[player]
+    for g, c in enumerate(cards):
+        if c > h[g]:
+            raise IllegalActionError(rule, f"seat {player} holds {h[g]} {game.goods[g]}, not {c}", a)
+
+
+def _turn_order(game, player: int) -> list[int]:
+    """The other seats in turn order from ``player``'s left."""
+    return [(player + k) % game.n for k in range(1, game.n)]
+
+
+def _push_in_order(game, phase: Phase, seats: list[int], data) -> None:
+    """Decisions for ``seats`` taken in the order given (the stack's top is the first)."""
+    for q in reversed(seats):
+        game.push(phase, q, data(q))
+
+
+def _check_alchemist(game, a: PlayAlchemist) -> None:
+    game.require_phase(a, Phase.ROLL, rule="CK-PC-1")
+    p = game.current
+    if "alchemist" not in _st(game)["hands"][p]:
+        raise IllegalActionError("CK-PC-1", f"seat {p} holds no Alchemist", a)
+    dice = [("red", a.red), ("yellow", a.yellow)] + ([("event", a.event)] if a.event is not None else [])
+    for name, d in dice:
+        if isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 6:
+            raise IllegalActionError("CK-PC-1", f"the {name} die shows 1 to 6, not {d!r}", a)
+
+
+def _apply_alchemist(game, a: PlayAlchemist) -> None:
+    _spend(game, "alchemist")
+    u = game.random()  # one draw always, so a replay stays in step
+    event = int(u * 6) + 1 if a.event is None else a.event
+    game.log.append(PlayAlchemist(a.red, a.yellow, event))
+    game.roll((a.red, a.yellow, event))  # CK-PC-1: the event die is resolved first (before_production)
+
+
+def _inventor_hexes(game) -> list[int]:
+    tok, terrain = game.hex_token, game.hex_terrain
+    return [h for h in range(game.topology.n_hexes)
+            if tok[h] and tok[h] not in INVENTOR_FIXED and terrain[h] is not Terrain.FOG]
+
+
+def _check_inventor(game, a: PlayInventor) -> None:
+    _require_card(game, a, "inventor")
+    ok = _inventor_hexes(game)
+    for h in (a.first, a.second):
+        if isinstance(h, bool) or h not in ok:
+            raise IllegalActionError("CK-PC-4", f"hex {h!r} holds no token the Inventor may move "
+                                     f"(not 2, 6, 8 or 12): {ok}", a)
+    if a.first == a.second:
+        raise IllegalActionError("CK-PC-4", f"the Inventor swaps two different hexes, not {a.first} twice", a)
+
+
+def _apply_inventor(game, a: PlayInventor) -> None:
+    _spend(game, "inventor")
+    ta, tb = game.hex_token[a.first], game.hex_token[a.second]
+    game.set_hex(a.first, token=tb)
+    game.set_hex(a.second, token=ta)
+    game.log.append(a)
+
+
+def _bishop_victims(game, hx: int) -> list[int]:
+    p = game.current
+    return [q for q in game.hex_players(hx) if q != p and any(game.hands[q])]
+
+
+def _check_bishop(game, a: PlayBishop) -> None:
+    _require_card(game, a, "bishop")
+    if _st(game)["attacks"] == 0:
+        raise IllegalActionError("CK-BAR-4", "the robber stays where it is until the barbarians' first attack "
+                                 "(the Bishop too: DECISION)", a)
+    targets = [h for h in game.robber_targets() if h != game.robber]
+    if isinstance(a.hex, bool) or a.hex not in targets:
+        raise IllegalActionError("B-ROB-5", f"the robber cannot go to hex {a.hex!r}", a)
+    if a.stolen is not None:
+        victims = _bishop_victims(game, a.hex)
+        if not isinstance(a.stolen, tuple) or len(a.stolen) != len(victims):
+            raise IllegalActionError("CK-PC-11", f"one card is taken from each of seats {victims}, not {a.stolen!r}", a)
+        for q, g in zip(victims, a.stolen):
+            if g not in game.goods or game.hands[q][game.good_index(g)] == 0:
+                raise IllegalActionError("B-ROB-7", f"seat {q} holds no {g!r} to be taken", a)
+
+
+def _apply_bishop(game, a: PlayBishop) -> None:
+    from .robber import steal
+
+    victims = _bishop_victims(game, a.hex)
+    _spend(game, "bishop")
+    game.robber = a.hex
+    got = tuple(steal(game, q, None if a.stolen is None else a.stolen[i]) for i, q in enumerate(victims))
+    game.log.append(PlayBishop(a.hex, got))
+
+
+def _check_deserter(game, a: PlayDeserter) -> None:
+    _require_card(game, a, "deserter")
+    q = _opponent(game, a, a.victim, "CK-PC-12")
+    if not knights(game, q):
+        raise IllegalActionError("CK-PC-12", f"seat {q} has no knight to remove", a)
+
+
+def _apply_deserter(game, a: PlayDeserter) -> None:
+    _spend(game, "deserter")
+    game.log.append(a)
+    game.push(DESERTER_PLACE, game.current)
+    game.push(DESERTER, a.victim)
+
+
+def _check_remove_knight(game, a: RemoveKnight) -> None:
+    game.require_phase(a, DESERTER, rule="CK-PC-12")
+    _require_own_knight(game, a, a.node, "CK-PC-12")
+
+
+def _apply_remove_knight(game, a: RemoveKnight) -> None:
+    st = _st(game)
+    row = _knight_at(game, a.node)
+    game.remove("knight", a.node)
+    st["knights"].remove(row)
+    st["deserter"] = [row[2], row[3]]
+    _recount_near(game, a.node)
+    game.log.append(a)
+    game.pop()
+
+
+def _deserter_level(game, player: int) -> int | None:
+    """CK-PC-12: the removed knight's strength, or basic if none of that strength is left; ``None``: none."""
+    gone = _st(game).get("deserter")
+    if gone is None:
+        return None
+    for level in (gone[0], 1):
+        if _count(game, player, level) < KNIGHTS_PER_LEVEL:
+            return level
+    return None
+
+
+def _check_place_deserter(game, a: PlaceDeserter) -> None:
+    game.require_phase(a, DESERTER_PLACE, rule="CK-PC-12")
+    if a.node is None:
+        return
+    p = game.current
+    if _deserter_level(game, p) is None:
+        raise IllegalActionError("CK-KN-2", f"seat {p} has no knight left to place", a)
+    if isinstance(a.node, bool) or a.node not in game.candidates(p, "knight"):
+        raise IllegalActionError("CK-KN-1", f"a knight goes on a free intersection on seat {p}'s roads; "
+                                 f"{a.node!r} is not one", a)
+
+
+def _apply_place_deserter(game, a: PlaceDeserter) -> None:
+    p = game.current
+    st = _st(game)
+    if a.node is not None:
+        level, active = _deserter_level(game, p), st["deserter"][1]
+        game.place(p, "knight", a.node)
+        st["knights"].append([a.node, p, level, active, active, False])  # DECISION: it acts from next turn
+        st["knights"].sort()
+        _recount_near(game, a.node)
+    st.pop("deserter", None)
+    game.log.append(a)
+    game.pop()
+
+
+def open_roads(game) -> list[int]:
+    """CK-PC-13: roads with nothing of their owner's (building, knight, road or ship) at one end."""
+    t = game.topology
+    out = []
+    for q in range(game.n):
+        for e in game.placed[game.kind_id["road"]][q]:
+            for v in t.edge_nodes[e]:
+                if game.node_owner[v] != q and not any(f != e and game.edge_owner[f] == q for f in t.node_edges[v]):
+                    out.append(e)
+                    break
+    return sorted(out)
+
+
+def _check_diplomat(game, a: PlayDiplomat) -> None:
+    _require_card(game, a, "diplomat")
+    if isinstance(a.path, bool) or a.path not in open_roads(game):
+        raise IllegalActionError("CK-PC-13", f"path {a.path!r} holds no open road (nothing of its owner's at "
+                                 "one end)", a)
+
+
+def _apply_diplomat(game, a: PlayDiplomat) -> None:
+    p = game.current
+    _spend(game, "diplomat")
+    game.log.append(a)
+    owner = game.remove("road", a.path)
+    game.update_longest_road(range(game.n), broken=True)
+    if owner == p and game.can_place_free(p, DIPLOMAT_ROAD):
+        game.push(DIPLOMAT_ROAD, p, 1)  # CK-PC-13: your own road may go again, free
+
+
+def _check_end_free_roads(game, a: EndRoadBuilding) -> None:
+    game.require_phase(a, ROAD_BUILDING, DIPLOMAT_ROAD, rule="CK-PC-9")
+
+
+def _apply_end_free_roads(game, a: EndRoadBuilding) -> None:
+    game.pop()
+    game.log.append(a)
+
+
+def _intrigue_targets(game, player: int) -> list[int]:
+    reach = game.road_nodes[player]
+    return [r[0] for r in _st(game)["knights"] if r[1] != player and r[0] in reach]
+
+
+def _check_intrigue(game, a: PlayIntrigue) -> None:
+    _require_card(game, a, "intrigue")
+    if isinstance(a.node, bool) or a.node not in _intrigue_targets(game, game.current):
+        raise IllegalActionError("CK-PC-14", f"no opponent's knight stands on {a.node!r} on your roads or ships", a)
+
+
+def _apply_intrigue(game, a: PlayIntrigue) -> None:
+    st = _st(game)
+    _spend(game, "intrigue")
+    row = _knight_at(game, a.node)
+    game.remove("knight", a.node)
+    st["knights"].remove(row)
+    st["displaced"] = row
+    _recount_near(game, a.node)
+    game.log.append(a)
+    game.push(RETREAT, row[1], a.node)  # CK-KN-6: its owner moves it
+
+
+def _check_spy(game, a: PlaySpy) -> None:
+    _require_card(game, a, "spy")
+    _opponent(game, a, a.victim, "CK-PC-16")
+
+
+def _apply_spy(game, a: PlaySpy) -> None:
+    _spend(game, "spy")
+    game.log.append(a)
+    if _st(game)["hands"][a.victim]:
+        game.push(SPY, game.current, a.victim)
+
+
+def _check_spy_take(game, a: SpyTake) -> None:
+    game.require_phase(a, SPY, rule="CK-PC-16")
+    q = game.stack[-1].data
+    if not isinstance(a.card, str) or a.card not in _st(game)["hands"][q]:
+        raise IllegalActionError("CK-PC-16", f"seat {q} holds no progress card {a.card!r} (VP cards are never "
+                                 "taken)", a)
+
+
+def _apply_spy_take(game, a: SpyTake) -> None:
+    hands = _st(game)["hands"]
+    p, q = game.current, game.stack[-1].data
+    hands[q].remove(a.card)
+    hands[p].append(a.card)
+    hands[p].sort()
+    game.log.append(a)
+    game.pop()
+
+
+def _check_master_merchant(game, a: PlayMasterMerchant) -> None:
+    _require_card(game, a, "master_merchant")
+    p = game.current
+    q = _opponent(game, a, a.victim, "CK-PC-20")
+    if game.vp(q) <= game.vp(p):
+        raise IllegalActionError("CK-PC-20", f"seat {q} has {game.vp(q)} VP, not more than seat {p}'s {game.vp(p)}", a)
+
+
+def _apply_master_merchant(game, a: PlayMasterMerchant) -> None:
+    _spend(game, "master_merchant")
+    game.log.append(a)
+    if any(game.hands[a.victim]):
+        _st(game)["looked"] = [a.victim, list(game.hands[a.victim])]  # what the player has seen
+        game.push(MASTER_MERCHANT, game.current, a.victim)
+
+
+def _check_take_goods(game, a: TakeGoods) -> None:
+    game.require_phase(a, MASTER_MERCHANT, rule="CK-PC-20")
+    q = game.stack[-1].data
+    total = _counts_given(game, a, a.cards, "CK-PC-20")
+    want = min(MASTER_MERCHANT_TAKE, sum(game.hands[q]))
+    if total != want:
+        raise IllegalActionError("CK-PC-20", f"the Master Merchant takes {want} card(s) from seat {q}, not {total}", a)
+    _holds(game, a, q, a.cards, "CK-PC-20")
+
+
+def _apply_take_goods(game, a: TakeGoods) -> None:
+    game.transfer(game.stack[-1].data, game.current, a.cards)
+    _st(game).pop("looked", None)
+    game.log.append(a)
+    game.pop()
+
+
+def _merchant_hexes(game, player: int) -> list[int]:
+    """CK-PC-21, CK-SF-1: land hexes with a resource (no desert, gold field or fog) next to ``player``'s buildings."""
+    t, terrain = game.topology, game.hex_terrain
+    return [h for h in range(t.n_hexes) if t.hex_land[h] and terrain[h].resource is not None and
+            player in game.hex_players(h)]
+
+
+def _check_merchant(game, a: PlayMerchant) -> None:
+    _require_card(game, a, "merchant")
+    ok = _merchant_hexes(game, game.current)
+    if isinstance(a.hex, bool) or a.hex not in ok:
+        gold = isinstance(a.hex, int) and 0 <= a.hex < game.topology.n_hexes and game.hex_terrain[a.hex] is Terrain.GOLD
+        raise IllegalActionError("CK-SF-1" if gold else "CK-PC-21",
+                                 f"the merchant goes on a land hex with a resource next to your buildings {ok}, "
+                                 f"not {a.hex!r}", a)
+
+
+def _apply_merchant(game, a: PlayMerchant) -> None:
+    _spend(game, "merchant")
+    _st(game)["merchant"] = [game.current, a.hex]  # CK-MER-1: its new controller
+    game.log.append(a)
+
+
+def _check_give(game, a: GiveGoods) -> None:
+    game.require_phase(a, WEDDING, rule="CK-PC-18")
+    owed = game.stack[-1].data
+    total = _counts_given(game, a, a.cards, "CK-PC-18")
+    if not 1 <= total <= owed:
+        raise IllegalActionError("CK-PC-18", f"seat {game.current} owes {owed} card(s); the gift gives {total}", a)
+    _holds(game, a, game.current, a.cards, "CK-PC-18")
+
+
+def _apply_give(game, a: GiveGoods) -> None:
+    left = game.stack[-1].data - sum(a.cards)
+    game.transfer(game.current, game.active, a.cards)
+    game.log.append(a)
+    if left:
+        game.update(left)
+    else:
+        game.pop()
+
+
+def _with_commodity(game, seats: list[int]) -> list[int]:
+    first = len(Resource)
+    return [q for q in seats if any(game.hands[q][first:])]
+
+
+def _check_offer(game, a: HarborOffer) -> None:
+    game.require_phase(a, HARBOR_OFFER, rule="CK-PC-19")
+    p = game.current
+    if not isinstance(a.resource, Resource) or game.hands[p][a.resource.value] == 0:
+        raise IllegalActionError("CK-PC-19", f"seat {p} offers one of their resources, not {a.resource!r}", a)
+
+
+def _apply_offer(game, a: HarborOffer) -> None:
+    p = game.current
+    q, rest = game.stack[-1].data[0], game.stack[-1].data[1:]
+    game.hands[p][a.resource.value] -= 1
+    game.hands[q][a.resource.value] += 1
+    _st(game)["harbored"].append(q)
+    game.log.append(a)
+    game.pop()
+    rest = tuple(_with_commodity(game, list(rest)))
+    if rest and any(game.hands[p][:len(Resource)]):
+        game.push(HARBOR_OFFER, p, rest)
+    game.push(HARBOR_REPLY, q)
+
+
+def _check_reply(game, a: HarborReply) -> None:
+    game.require_phase(a, HARBOR_REPLY, rule="CK-PC-19")
+    q = game.current
+    if not isinstance(a.commodity, Commodity) or a.commodity not in game.goods or \
+            game.hands[q][game.good_index(a.commodity)] == 0:
+        raise IllegalActionError("CK-PC-19", f"seat {q} gives one of their commodities, not {a.commodity!r}", a)
+
+
+def _apply_reply(game, a: HarborReply) -> None:
+    g = game.good_index(a.commodity)
+    game.hands[game.current][g] -= 1
+    game.hands[game.active][g] += 1
+    game.log.append(a)
+    game.pop()
+
+
+def _takes(hand: list[int], k: int) -> list[tuple[int, ...]]:
+    """Every way to take ``min(k, sum(hand))`` cards from ``hand`` (k at most 2), as counts per good."""
+    n, goods = len(hand), [g for g, c in enumerate(hand) if c]
+    if k == 1 or sum(hand) == 1:
+        return [tuple(int(i == g) for i in range(n)) for g in goods]
+    out = []
+    for i, g in enumerate(goods):
+        for h in goods[i:]:
+            if g != h or hand[g] >= 2:
+                out.append(tuple((i2 == g) + (i2 == h) for i2 in range(n)))
+    return out
+
+
+def _looked_at(game, player: int) -> dict:
+    """What ``player`` is looking at now: an opponent's progress cards (Spy, CK-PC-16) or resources
+    and commodities (Master Merchant, CK-PC-20)."""
+    top = game.stack[-1] if game.stack else None
+    if top is None or top.player != player:
+        return {}
+    if top.phase is SPY:
+        return {"spied": (top.data, list(_st(game)["hands"][top.data]))}
+    if top.phase is MASTER_MERCHANT:
+        return {"looked": (top.data, list(_st(game)["looked"][1]))}
+    return {}
+
+
 # ---------------------------------------------------------------------------------------- module
 _TAKE = tuple(TakeAqueduct(r) for r in Resource)
 _DRAWS = tuple(DrawProgress(t) for t in TRACKS)
+_GIFTS: dict[int, tuple[GiveGoods, ...]] = {}
+
+
+def _gifts(n_goods: int) -> tuple[GiveGoods, ...]:
+    g = _GIFTS.get(n_goods)
+    if g is None:
+        g = _GIFTS[n_goods] = tuple(GiveGoods(tuple(int(i == r) for i in range(n_goods))) for r in range(n_goods))
+    return g
 
 
 @register
@@ -942,8 +1592,20 @@ class CitiesKnights(Module):
         DrawProgress: (_check_defender_draw, _apply_defender_draw), ReturnProgress: (_check_return, _apply_return),
         PlayProgress: (_check_progress, _apply_progress), PlayProgressGood: (_check_progress_good, _apply_progress_good),
         PlayProgressNode: (_check_progress_node, _apply_progress_node), PlaySmith: (_check_smith, _apply_smith),
+        PlayAlchemist: (_check_alchemist, _apply_alchemist), PlayInventor: (_check_inventor, _apply_inventor),
+        PlayBishop: (_check_bishop, _apply_bishop), PlayDeserter: (_check_deserter, _apply_deserter),
+        RemoveKnight: (_check_remove_knight, _apply_remove_knight),
+        PlaceDeserter: (_check_place_deserter, _apply_place_deserter),
+        PlayDiplomat: (_check_diplomat, _apply_diplomat), EndRoadBuilding: (_check_end_free_roads, _apply_end_free_roads),
+        PlayIntrigue: (_check_intrigue, _apply_intrigue), PlaySpy: (_check_spy, _apply_spy),
+        SpyTake: (_check_spy_take, _apply_spy_take), TakeGoods: (_check_take_goods, _apply_take_goods),
+        PlayMasterMerchant: (_check_master_merchant, _apply_master_merchant),
+        PlayMerchant: (_check_merchant, _apply_merchant), GiveGoods: (_check_give, _apply_give),
+        HarborOffer: (_check_offer, _apply_offer), HarborReply: (_check_reply, _apply_reply),
     }
-    legal_in = ("main", "lose_city", "defender_draw", "knight_retreat", "return_progress", "aqueduct", "metropolis")
+    legal_in = ("main", "roll", "lose_city", "defender_draw", "knight_retreat", "return_progress", "aqueduct",
+                "metropolis", "road_building", "diplomat_road", "deserter", "deserter_place", "wedding",
+                "harbor_offer", "harbor_reply", "spy", "master_merchant")
 
     def components(self, game, comps: dict) -> None:
         for c in self.goods:
@@ -963,6 +1625,7 @@ class CitiesKnights(Module):
             "walls": [[] for _ in range(n)], "knights": [], "barbarians": 0, "attacks": 0,
             "defender": [0] * n, "defender_left": DEFENDER_CARDS, "decks": decks,
             "hands": [[] for _ in range(n)], "vp_cards": [[] for _ in range(n)],
+            "merchant": None, "crane": None, "fleet": [], "harbored": [],
         }
 
     def vp_target(self, game) -> int:
@@ -1016,14 +1679,21 @@ class CitiesKnights(Module):
                 game.push(AQUEDUCT, q)
 
     def rate(self, game, player: int, good: int, rate: int) -> int:
-        if good >= len(Resource) and _st(game)["levels"][player][TRACKS.index(Track.TRADE)] >= ABILITY_LEVEL:
+        st = _st(game)
+        if good >= len(Resource) and st["levels"][player][TRACKS.index(Track.TRADE)] >= ABILITY_LEVEL:
             return min(rate, 2)  # CK-IMP-3 Trading House: commodities 2:1
+        m = st["merchant"]
+        if m is not None and m[0] == player and game.hex_terrain[m[1]].resource.value == good:
+            return min(rate, MERCHANT_RATE)  # CK-MER-1
+        if [player, good] in st["fleet"]:
+            return min(rate, FLEET_RATE)  # CK-PC-22
         return rate
 
     def vp(self, game, player: int, visible: bool) -> int:
         st = _st(game)
+        merchant = st["merchant"] is not None and st["merchant"][0] == player
         return (METROPOLIS_VP * sum(1 for m in st["metropolis"] if m is not None and m[0] == player)
-                + st["defender"][player] + len(st["vp_cards"][player]))
+                + st["defender"][player] + len(st["vp_cards"][player]) + MERCHANT_VP * merchant)
 
     def legal_builds(self, game, player: int, out: list) -> None:
         st = _st(game)
@@ -1090,6 +1760,29 @@ class CitiesKnights(Module):
         elif ph is METROPOLIS:
             metro = _metropolis_nodes(game)
             out.extend(ChooseMetropolis(v) for v in _cities(game, p) if v not in metro)
+        elif ph is Phase.ROLL:
+            if "alchemist" in st["hands"][p]:
+                out.extend(_ALCHEMY)
+        elif ph is DESERTER:
+            out.extend(RemoveKnight(r[0]) for r in knights(game, p))
+        elif ph is DESERTER_PLACE:
+            if _deserter_level(game, p) is not None:
+                out.extend(PlaceDeserter(v) for v in game.candidates(p, "knight"))
+            out.append(PlaceDeserter(None))
+        elif ph is WEDDING:
+            h = game.hands[p]
+            out.extend(a for g, a in enumerate(_gifts(game.n_goods)) if h[g])
+        elif ph is HARBOR_OFFER:
+            out.extend(HarborOffer(r) for r in Resource if game.hands[p][r.value])
+        elif ph is HARBOR_REPLY:
+            out.extend(HarborReply(c) for c in self.goods if game.hands[p][game.good_index(c)])
+        elif ph is SPY:
+            out.extend(SpyTake(c) for c in sorted(set(st["hands"][game.stack[-1].data])))
+        elif ph is MASTER_MERCHANT:
+            q = game.stack[-1].data
+            out.extend(TakeGoods(c) for c in _takes(game.hands[q], MASTER_MERCHANT_TAKE))
+        else:  # Road Building (CK-PC-9), the Diplomat's road (CK-PC-13): the engine lists the roads
+            out.append(_END_RB)
 
     def on_remove(self, game, player: int, kind: str, site: int) -> None:
         if kind == "city":
@@ -1098,9 +1791,13 @@ class CitiesKnights(Module):
                     _st(game)["metropolis"][i] = None
 
     def on_end_turn(self, game) -> None:
-        for row in _st(game)["knights"]:
+        st = _st(game)
+        for row in st["knights"]:
             row[4] = False
             row[5] = False
+        st["crane"] = None  # CK-PC-2, CK-PC-22, CK-PC-19: for this turn only
+        st["fleet"] = []
+        st["harbored"] = []
 
     def view(self, game, player: int) -> dict:
         st = _st(game)
@@ -1110,19 +1807,39 @@ class CitiesKnights(Module):
             "barbarians": st["barbarians"], "attacks": st["attacks"], "defender": list(st["defender"]),
             "decks": [len(d) for d in st["decks"]], "hand": list(st["hands"][player]),
             "hand_sizes": [len(h) for h in st["hands"]], "vp_cards": [list(v) for v in st["vp_cards"]],
+            "merchant": None if st["merchant"] is None else list(st["merchant"]), "crane": st["crane"],
+            "fleet": [list(f) for f in st["fleet"]],
+            **_looked_at(game, player),
         }
 
     def determinize(self, game, observer: int, rng) -> None:
         """The decks' order and the other players' progress cards are hidden; how many cards of each
-        colour a player holds is public (the backs show it), so each colour is dealt again."""
+        colour a player holds is public (the backs show it), so each colour is dealt again.  A hand
+        the observer is looking at (Spy, Master Merchant) is known and kept."""
         st = _st(game)
+        seen = _looked_at(game, observer)
+        if "looked" in seen:  # CK-PC-20: the victim's cards are known; the others' are dealt from the rest
+            q0, known = seen["looked"]
+            others = [q for q in range(game.n) if q not in (observer, q0)]
+            pool = [g for g in range(game.n_goods)
+                    for _ in range(sum(game.hands[q][g] for q in others + [q0]) - known[g])]
+            deal_again(pool, rng)
+            game.hands[q0] = list(known)
+            for q in others:
+                k = sum(game.hands[q])
+                game.hands[q] = [0] * game.n_goods
+                for g in pool[:k]:
+                    game.hands[q][g] += 1
+                del pool[:k]
+        spied = seen.get("spied", (None,))[0]
         for i, track in enumerate(TRACKS):
             pool = list(st["decks"][i])
             counts = []
             for q in range(game.n):
                 mine = [c for c in st["hands"][q] if c in DECKS[track]]
-                counts.append(len(mine) if q != observer else 0)
-                if q != observer:
+                hidden = q not in (observer, spied)
+                counts.append(len(mine) if hidden else 0)
+                if hidden:
                     pool.extend(mine)
                     st["hands"][q] = [c for c in st["hands"][q] if c not in DECKS[track]]
             deal_again(pool, rng)
