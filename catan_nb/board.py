@@ -347,10 +347,20 @@ class Board:
                         raise BoardFileError(self.source, f"nodes[{i}].links[{j}]", f"{tuple(lrc)} is sea: only land hexes produce (SC-9)")
                     linked.append(t.id)
                 attrs["links"] = tuple(linked)
+            if (attrs.get("locality") or attrs.get("vp")) and not self.graph.nodes[v]["hexes"]:
+                raise BoardFileError(self.source, f"nodes[{i}]", f"intersection {corner} of {tuple(rc)} touches no "
+                                     "land: a locality or VP intersection stands on land (SC-5, SC-10)")
             self.graph.nodes[v].update(attrs)
         for i, (rc, side, attrs) in enumerate(self._path_data):
             e = self.path_on(rc, side, field=f"paths[{i}]")
             a, b = self.path_nodes(e)
+            if attrs.get("red") and not attrs.get("rate"):
+                raise BoardFileError(self.source, f"paths[{i}].rate", "a red path needs its rate: "
+                                     '{"ratio": 3} or {"ratio": 2, "resource": ...} (SC-8)')
+            if (attrs.get("rate") or attrs.get("red")) and not attrs.get("road", True):
+                raise BoardFileError(self.source, f"paths[{i}].road", "a red path is a path for roads (SC-6, SC-8)")
+            if attrs.get("rate") and not self.graph.edges[a, b]["land"]:
+                raise BoardFileError(self.source, f"paths[{i}]", "a red path borders land (SC-8)")
             self.graph.edges[a, b].update(attrs)
         rt = self._hex_by_rc.get(tuple(robber))
         if rt is None or not rt.is_land:

@@ -98,6 +98,9 @@ class Checker:
             for p in range(n):
                 mods = g.view(p).modules
                 assert mods["fog"]["hidden_tiles"] == len(fog["stack"]) and "stack" not in mods["fog"]
+        # SC-5..8, ERIE-1..6: scenario placements and what roads earned, recounted from the board.
+        if g.ext.get("corsica_new_york") is not None:
+            self._check_scenario(g, t)
         # Robber on exactly one land hex.
         assert 0 <= g.robber < t.n_hexes
         # Longest road recomputed from scratch equals the cached value.
@@ -117,6 +120,34 @@ class Checker:
                 assert vp < g.vp_target  # B-END-3: a win ends the game at once
         if g.phase is Phase.GAME_OVER:
             assert g.vp(g.winner) >= g.vp_target
+
+    def _check_scenario(self, g: Game, t) -> None:
+        from catan_nb.rules.modules.corsica_new_york import localities, scenario_data
+
+        d = scenario_data(g.board)
+        places = localities(g)
+        st = g.ext["corsica_new_york"]
+        road = g.kind_id["road"]
+        for v, o in enumerate(g.node_owner):  # SC-5: buildings only on locality spaces
+            if o >= 0 and g.kinds[g.node_kind[v]].building:
+                assert v in places, v
+        for p in range(g.n):
+            mine = g.placed[road][p]
+            assert all(d.road_ok[e] for e in mine)  # SC-6
+            earned = sorted({d.red[e] for e in mine if e in d.red}, key=lambda r: (r[0], -1 if r[1] is None else r[1]))
+            assert [tuple(r) for r in st["rates"][p]] == earned, (st["rates"][p], earned)  # SC-8
+        for v, o in st["tokens"]:  # SC-10: a token goes to a player with a road there; untaken, no road reaches it
+            roads_at = {g.edge_owner[e] for e in t.node_edges[v]} - {-1}
+            assert (o is None and not roads_at) or o in roads_at, (v, o, roads_at)
+        er = g.ext.get("erie_canal")
+        if er is not None:  # ERIE-1, ERIE-4, ERIE-6: 12 tokens in the supply, hands and play; pairs once each
+            from catan_nb.rules.modules.erie_canal import CANAL_TOKENS, linked_pairs
+
+            assert er["supply"] + sum(er["tokens"]) + len(er["playing"]) == CANAL_TOKENS
+            assert min(er["tokens"]) >= 0 and er["supply"] >= 0
+            for p in range(g.n):
+                pairs = [tuple(x) for x in er["earned"][p]]
+                assert len(set(pairs)) == len(pairs) and set(pairs) <= linked_pairs(g, p)
 
     def extra_vp(self, p: int) -> int:
         """VP from modules, counted from their state (Friends' Catan tokens, the Harbour Master)."""
@@ -140,6 +171,9 @@ class Checker:
         ck = g.ext.get("cities_knights")
         if ck is not None:
             vp += self._check_cities_knights(g, ck, p)
+        sc = g.ext.get("corsica_new_york")
+        if sc is not None:  # SC-10: 1 VP per Catan token taken
+            vp += sum(1 for _, o in sc["tokens"] if o == p)
         sf = g.ext.get("seafarers")
         if sf is not None and "settled" in sf:
             # SF-12/13 recomputed from the board: the islands holding p's buildings, less its home islands.

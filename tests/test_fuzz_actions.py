@@ -50,6 +50,7 @@ VARIANTS = [
     dict(players=3, start="founding", rules=Rules(modules=("seafarers", "fog", "treasure")), board="fog"),
     dict(players=4, start="founding", rules=Rules(modules=("great_catan",)), board="great_catan"),
     dict(players=4, start="beginner", rules=Rules(modules=("cities_knights",))),
+    dict(players=4, start="founding", rules=Rules(modules=("corsica_new_york", "erie_canal")), board="new_york"),
 ]
 
 
@@ -67,6 +68,10 @@ def positions() -> tuple[Game, ...]:
                 board = Board.load(FOG_ISLANDS)
             elif scenario == "great_catan":  # SF-15, SF-16
                 board = Board.load(GREAT_CATAN)
+            elif scenario == "new_york":  # SC-*, ERIE-*
+                from catan_nb.rules.modules.corsica_new_york import NEW_YORK
+
+                board = Board.load(NEW_YORK)
             else:
                 board = Board.beginner() if variant["start"] == "beginner" else Board.random(
                     seed=seed, layout="five_six" if variant["players"] > 4 else "base"
@@ -110,6 +115,21 @@ def _rare_positions() -> list[Game]:
     out.append(h)  # metropolis
     out.extend(_progress_positions())
     return out
+
+
+def _canal_offer() -> Game:
+    from catan_nb.rules import RollDice
+    from catan_nb.rules.modules.corsica_new_york import NEW_YORK
+    from catan_nb.rules.modules.erie_canal import OfferCanal
+
+    g = Game(Board.load(NEW_YORK), players=4, seed=3, rules=Rules(modules=("corsica_new_york", "erie_canal")))
+    while g.phase in (Phase.FOUNDING_SETTLEMENT, Phase.FOUNDING_ROAD):
+        g.play(g.legal_actions()[0])
+    g.play(RollDice(dice=(1, 1)))
+    st = g.ext["erie_canal"]
+    st["tokens"][0], st["supply"] = 1, 11
+    g.play(OfferCanal(1, 1, (1, 0, 0, 0, 0)))
+    return g
 
 
 def give_progress(g: Game, p: int, card: str) -> None:
@@ -175,6 +195,7 @@ def _progress_positions() -> list[Game]:
     give_progress(g, 0, "master_merchant")
     g.play(PlayMasterMerchant(2))
     out.append(g)  # master_merchant
+    out.append(_canal_offer())  # canal_answer (ERIE-5)
     g = Game(Board.beginner(), players=4, seed=13, start="beginner", rules=Rules(modules=("cities_knights",)))
     g.ext["cities_knights"]["levels"][0][Track.SCIENCE.value] = 3  # the Aqueduct: nothing on a 3
     g.play(RollDice(dice=(1, 2, 1)))

@@ -27,7 +27,7 @@ from catan_nb.rules.modules.great_catan import GREAT_CATAN
 from catan_nb.rules.modules.seafarers import ISLANDS, random_islands
 
 N_CHUNKS = 20
-#: Complete games in all: 500 in CI (20 of each variant); ``CATAN_NB_PROPERTY_GAMES=2000`` on demand.
+#: Complete games in all: 500 in CI (about 14 of each variant); ``CATAN_NB_PROPERTY_GAMES=2000`` on demand.
 GAMES = int(os.environ.get("CATAN_NB_PROPERTY_GAMES", "500"))
 GAMES_PER_CHUNK = max(1, GAMES // N_CHUNKS)
 
@@ -57,6 +57,10 @@ VARIANTS = [
     dict(players=3, start="founding", rules=Rules(modules=("seafarers", "harbour_master")), board="harbours"),
     dict(players=5, start="founding", rules=Rules(modules=("seafarers",)), board="islands56"),
     dict(players=6, start="founding", rules=Rules(modules=("seafarers", "harbour_master")), board="islands56"),
+    # Corsica and New York (SC-*), with the Erie Canal on New York (ERIE-*), 3 to 6 players
+    *[dict(players=n, start="founding", rules=Rules(modules=("corsica_new_york",)), board="corsica") for n in (3, 4, 5, 6)],
+    *[dict(players=n, start="founding", rules=Rules(modules=("corsica_new_york", "erie_canal")), board="new_york")
+      for n in (3, 4, 5, 6)],
     # Cities & Knights to 8 VP: random bots never improve their cities, so the barbarians pillage them
     # about as fast as they are built and 13 (15 with Seafarers) is seldom reached
     dict(players=4, start="founding", rules=Rules(modules=("cities_knights",), vp_to_win=8)),
@@ -83,6 +87,8 @@ def _play_checked_game(seed: int) -> Game:
         board = Board.load(GREAT_CATAN)
     elif scenario == "harbours":  # the Harbour Master scenario (SF-14)
         board = Board.load(BOARDS_DIR / "seafarers_harbours.json")
+    elif scenario in ("corsica", "new_york"):  # SC-13's proposal boards
+        board = Board.load(BOARDS_DIR / f"{scenario}.json")
     elif scenario == "islands56":  # a random sea map around the 5-6 island
         board = random_islands(seed, players=variant["players"])
     elif variant["start"] == "beginner":

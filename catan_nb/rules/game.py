@@ -1301,6 +1301,8 @@ class Game:
         if self.phase is Phase.FOUNDING_SETTLEMENT:
             self._check_distance(a, a.node)  # B-SETUP-17
             if a.node not in self.candidates(p, "settlement", founding=True):
+                for h in self._h_check_place:  # a module's own rule (SC-5) names itself first
+                    h(self, a, p, "settlement", a.node)
                 raise IllegalActionError("B-SETUP-17", f"no founding settlement may stand on intersection {a.node}", a)
             return
         self.require_build_phase(a)
@@ -1315,6 +1317,9 @@ class Game:
         top = self.stack[-1]
         if top.phase is Phase.FOUNDING_ROAD:
             if a.path not in self.candidates(p, "road", founding=True):
+                if a.path in self._t.node_edges[top.data]:
+                    for h in self._h_check_place:  # a module's own rule (SC-6) names itself first
+                        h(self, a, p, "road", a.path)
                 raise IllegalActionError(
                     "B-SETUP-17",
                     f"a founding road must touch the settlement just placed at {top.data}; path {a.path} joins "

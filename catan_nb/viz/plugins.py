@@ -64,6 +64,7 @@ def layers_for(source: Any) -> list["Layer"]:
     """New layer objects for a game (its modules, in order), a list of module names, or a board (none)."""
     from . import seafarers as _  # noqa: F401  (the built-in modules' layers register themselves)
     from . import cities_knights as _ck  # noqa: F401
+    from . import scenarios as _sc  # noqa: F401
 
     if isinstance(source, (list, tuple)):
         names: Iterable[str] = source

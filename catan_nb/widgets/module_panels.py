@@ -213,3 +213,45 @@ class CitiesKnightsPanel(Panel):
         )
         for t in TRACKS:
             enable(self.improve[t], ImproveCity(t) in legal)
+
+
+@register_panel("corsica_new_york")
+class ScenarioPanel(Panel):
+    """SC-8, SC-10, ERIE-*: each seat's Catan tokens and red-path rates; with the Erie Canal, the canal
+    tokens held, in play this turn and left in the supply (the scoreboard of the scenario)."""
+
+    def build(self, table) -> W.Widget:
+        self.html = W.HTML()
+        return self.html
+
+    def refresh(self, table, legal) -> None:
+        from ..constants import RESOURCES
+
+        g = table.game
+        st = g.ext["corsica_new_york"]
+        heads = "".join(f"<th>{table.swatch(q)}</th>" for q in range(g.n))
+        rows = []
+        if st["tokens"]:
+            left = sum(1 for _, o in st["tokens"] if o is None)
+            rows.append("<tr><td>Catan tokens</td>" + "".join(
+                f"<td>{sum(1 for _, o in st['tokens'] if o == q)}</td>" for q in range(g.n)) + "</tr>")
+            tokens = f"{left} of {len(st['tokens'])} Catan tokens still on VP intersections (SC-10)"
+        else:
+            tokens = "no Catan tokens with 5-6 players: VP intersections are localities (SC-11)"
+
+        def rate(r):
+            ratio, res = r
+            return f"{ratio}:1" + ("" if res is None else f" {RESOURCES[res]}")
+
+        rows.append("<tr><td>red paths</td>" + "".join(
+            f"<td>{html.escape(', '.join(rate(r) for r in st['rates'][q])) or '–'}</td>" for q in range(g.n)) + "</tr>")
+        canal = ""
+        er = g.ext.get("erie_canal")
+        if er is not None:
+            rows.append("<tr><td>canal tokens</td>" + "".join(f"<td>{er['tokens'][q]}</td>" for q in range(g.n)) + "</tr>")
+            playing = ", ".join(f"{table.name(q)} {RESOURCES[r]} 2:1" for q, r in er["playing"])
+            canal = (f"<br>Erie Canal: {er['supply']} tokens in the supply" + (f"; in play: {html.escape(playing)}"
+                                                                              if playing else ""))
+        self.html.value = (f"<div class='catan-card'><b>{html.escape(g.board.name.replace('_', ' ').title())}</b> "
+                           f"(target {g.vp_target} VP)<br>{tokens}{canal}"
+                           f"<table style='font-size:12px'><tr><th></th>{heads}</tr>{''.join(rows)}</table></div>")

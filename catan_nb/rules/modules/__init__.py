@@ -264,7 +264,7 @@ def optional() -> list[str]:
 def _load_builtin() -> None:
     # The base game first (its order is the order its hooks run), then the variants.
     from . import production, robber, trade, development  # noqa: F401
-    from . import cities_knights, five_six, fog, friends, gold_fields, great_catan, harbour_master, helpers  # noqa: F401
+    from . import cities_knights, corsica_new_york, erie_canal, five_six, fog, friends, gold_fields, great_catan, harbour_master, helpers  # noqa: F401
     from . import seafarers, treasure  # noqa: F401  (they register themselves)
 
 
