@@ -2,7 +2,7 @@
 
 Usage::
 
-    python benchmarks/copy_cost.py --seed 1 --actions 400 --repeat 5000
+    python benchmarks/copy.py --seed 1 --actions 400 --repeat 5000
 
 Plays ``--actions`` random legal actions of a 4-player game on a seeded board (a mid-game
 position: roads, settlements, cities, cards in hand, a long log), then times ``copy()`` and,
