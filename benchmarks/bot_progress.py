@@ -11,9 +11,14 @@ until every seat has had ``--rounds`` turns (or the game ends).  The last line i
 
 from __future__ import annotations
 
+import os
+import sys
+
+# benchmarks/copy.py is named like the standard library's copy: keep this folder off the path.
+sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != os.path.dirname(os.path.abspath(__file__))]
+
 import argparse
 import statistics
-import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))

@@ -16,8 +16,13 @@ The last line is ``best_keep_table_s: X  solitaire_games_per_s: Y``.
 
 from __future__ import annotations
 
-import argparse
+import os
 import sys
+
+# benchmarks/copy.py is named like the standard library's copy: keep this folder off the path.
+sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != os.path.dirname(os.path.abspath(__file__))]
+
+import argparse
 import time
 from pathlib import Path
 

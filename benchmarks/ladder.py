@@ -25,8 +25,13 @@ and written to ``--output`` (Markdown, default ``test-output/ladder.md``); the l
 
 from __future__ import annotations
 
-import argparse
+import os
 import sys
+
+# benchmarks/copy.py is named like the standard library's copy: keep this folder off the path.
+sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != os.path.dirname(os.path.abspath(__file__))]
+
+import argparse
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path

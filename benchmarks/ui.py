@@ -12,9 +12,14 @@ FigureWidget in place (``batch_update``) plus its other widgets.  The last line 
 
 from __future__ import annotations
 
+import os
+import sys
+
+# benchmarks/copy.py is named like the standard library's copy: keep this folder off the path.
+sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != os.path.dirname(os.path.abspath(__file__))]
+
 import argparse
 import statistics
-import sys
 import time
 from pathlib import Path
 

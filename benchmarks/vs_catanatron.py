@@ -32,9 +32,14 @@ seat, par 0.25, 95% Wilson interval). The published figure to beat is an ISMCTS 
 
 from __future__ import annotations
 
+import os
+import sys
+
+# benchmarks/copy.py is named like the standard library's copy: keep this folder off the path.
+sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != os.path.dirname(os.path.abspath(__file__))]
+
 import argparse
 import json
-import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
