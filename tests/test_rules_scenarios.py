@@ -366,3 +366,16 @@ def test_the_table_draws_the_scenario_and_keeps_the_canal_score():
     t.special.value = erie.PlayCanal(Resource.ORE)
     t.press("special")
     assert "played a canal token" in t.log_box.value and "in play" in panel.html.value
+    # ERIE-5 at the table: seat 0 has no token left; seat 1 gives one for a grain
+    g.ext[erie.NAME]["tokens"][1] = 1
+    g.ext[erie.NAME]["supply"] -= 1
+    deal(g, 0, grain=1)
+    t.refresh()
+    assert not any(isinstance(a, erie.OfferCanal) for a in t.special_actions())  # the panel's own form
+    panel.partner.value, panel.direction.value, panel.card.value = 1, -1, Resource.GRAIN.value
+    t.press("canal_offer")
+    assert g.phase is erie.CANAL_ANSWER and panel.answer_row.layout.display is None
+    assert "offers 1 grain for 1 canal token" in panel.answer_note.value
+    t.press("canal_accept")
+    assert g.ext[erie.NAME]["tokens"][:2] == [1, 0] and g.hands[1][Resource.GRAIN.value] >= 1
+    assert "accepted the canal trade" in t.log_box.value

@@ -117,6 +117,7 @@ def _phrases() -> None:
         f"{who} asked {str(g.colours[a.partner]).title()} for {-a.tokens} canal token(s)")
         if isinstance(a.partner, int) and isinstance(a.tokens, int) and 0 <= a.partner < g.n else f"{who} offered canal tokens")
     PHRASES.setdefault("AnswerCanal", lambda who, a, b, g: (
+        ("accept" if a.accept else "decline") + " the canal trade" if not who else
         f"{who} accepted the canal trade" if a.accept else f"{who} declined the canal trade"))
 
 

@@ -220,15 +220,75 @@ class ScenarioPanel(Panel):
     """SC-8, SC-10, ERIE-*: each seat's Catan tokens and red-path rates; with the Erie Canal, the canal
     tokens held, in play this turn and left in the supply (the scoreboard of the scenario)."""
 
+    @property
+    def handles(self):
+        from ..rules.modules.erie_canal import AnswerCanal, OfferCanal
+
+        return (OfferCanal, AnswerCanal)
+
     def build(self, table) -> W.Widget:
+        from ..constants import RESOURCES
+
+        g = table.game
         self.html = W.HTML()
-        return self.html
+        self.canal_box = W.VBox()
+        if g.ext.get("erie_canal") is None:
+            return self.html
+        # ERIE-5: canal tokens traded like resources, one token for one resource card either way
+        self.partner = W.Dropdown(options=[(table.name(q), q) for q in range(g.n)], description="with",
+                                  layout=W.Layout(width="170px"))
+        self.direction = W.Dropdown(options=[("give a token for", 1), ("get a token for", -1)],
+                                    layout=W.Layout(width="150px"))
+        self.card = W.Dropdown(options=[(str(r), r.value) for r in RESOURCES], layout=W.Layout(width="100px"))
+        offer = button("Offer", "catan-canal-offer", style="info")
+        offer.on_click(table.guard(lambda _: self._offer(table)))
+        accept = button("Accept", "catan-canal-accept", style="success")
+        decline = button("Decline", "catan-canal-decline")
+        accept.on_click(table.guard(lambda _: self._answer(table, True)))
+        decline.on_click(table.guard(lambda _: self._answer(table, False)))
+        table.buttons.update(canal_offer=offer, canal_accept=accept, canal_decline=decline)
+        self.offer_row = W.HBox([self.partner, self.direction, self.card, offer], layout=W.Layout(flex_flow="row wrap"))
+        self.answer_note = W.HTML()
+        self.answer_row = W.HBox([self.answer_note, accept, decline])
+        self.canal_box.children = [W.HTML("<b>Canal tokens</b> (ERIE-5)"), self.offer_row, self.answer_row]
+        return W.VBox([self.html, self.canal_box])
+
+    def _offer(self, table) -> None:
+        from ..rules.modules.erie_canal import OfferCanal
+
+        cards = tuple(int(i == self.card.value) for i in range(table.game.n_goods))
+        table.play(OfferCanal(self.partner.value, self.direction.value, cards))
+
+    def _answer(self, table, accept: bool) -> None:
+        from ..rules.modules.erie_canal import AnswerCanal
+
+        table.play(AnswerCanal(accept))
+
+    def _refresh_canal(self, table, legal) -> None:
+        from ..rules.modules.erie_canal import CANAL_ANSWER, AnswerCanal
+
+        g = table.game
+        er = g.ext["erie_canal"]
+        trading = bool(legal) and g.can_trade()  # a human seat to act, in its trade phase
+        show(self.offer_row, trading)
+        enable(table.buttons["canal_offer"], trading)
+        answering = g.phase is CANAL_ANSWER and AnswerCanal(False) in legal
+        show(self.answer_row, answering)
+        enable(table.buttons["canal_accept"], AnswerCanal(True) in legal)
+        enable(table.buttons["canal_decline"], answering)
+        if answering and "offer" in er:
+            q, k, cards = er["offer"]
+            what = ", ".join(f"{c} {gd}" for c, gd in zip(cards, g.goods) if c)
+            deal = f"{abs(k)} canal token(s) for {what}" if k > 0 else f"{what} for {abs(k)} canal token(s)"
+            self.answer_note.value = f"{html.escape(table.name(g.active_player))} offers {html.escape(deal)} "
 
     def refresh(self, table, legal) -> None:
         from ..constants import RESOURCES
 
         g = table.game
         st = g.ext["corsica_new_york"]
+        if g.ext.get("erie_canal") is not None:
+            self._refresh_canal(table, legal)
         heads = "".join(f"<th>{table.swatch(q)}</th>" for q in range(g.n))
         rows = []
         if st["tokens"]:
