@@ -161,6 +161,35 @@ def test_sc_7_no_road_on_from_an_empty_locality():
     assert g.edge_owner[onward[0]] == 0
 
 
+def test_sc_7_an_opponents_building_at_the_other_end_does_not_open_the_way():
+    """SC-7 with B-BUILD-5: a path between an empty locality reached by the player's road and an
+    opponent's building is not a continuation from either end."""
+    g = founded(CORSICA)
+    d = cny.scenario_data(g.board)
+    t = g.topology
+    places = cny.localities(g)
+    for e in range(t.n_edges):  # a marked path: empty locality at one end, a free intersection at the other
+        if not d.road_ok[e] or g.edge_owner[e] >= 0:
+            continue
+        a, b = t.edge_nodes[e]
+        for loc, far in ((a, b), (b, a)):
+            if loc in places and g.node_owner[loc] < 0 and far not in places and g.node_owner[far] < 0 \
+                    and g.blocked[far] == 0:
+                lead = next((f for f in t.node_edges[loc] if f != e and d.road_ok[f] and g.edge_owner[f] < 0), None)
+                theirs = next((f for f in t.node_edges[far] if f != e and g.edge_owner[f] < 0), None)
+                if lead is None or theirs is None:
+                    continue
+                g.place(0, "road", lead)  # seat 0 reaches the empty locality
+                g.place(0, "road", theirs)  # and touches the far end too ...
+                g.place(1, "settlement", far)  # ... where an opponent now stands
+                assert e not in g.candidates(0, "road")
+                deal(g, 0, lumber=1, brick=1)
+                with pytest.raises(IllegalActionError, match="SC-7|B-BUILD"):
+                    g.play(BuildRoad(e))
+                return
+    pytest.skip("no such path on this board")
+
+
 # ------------------------------------------------------------------------------ what roads earn
 def test_sc_8_a_red_path_gives_its_rate_for_the_rest_of_the_game():
     """SC-8: a road on a red path: 3:1, or 2:1 for the resource shown, for the rest of the game."""

@@ -157,10 +157,11 @@ class CorsicaNewYork(Module):
         places = localities(game)
         owner, building = game.node_owner, [bool(k and k.building) for k in game.kinds]
         mine = game.road_nodes[player]
-        for v in game.topology.edge_nodes[e]:  # SC-7: not from an empty locality
-            if owner[v] == player and building[game.node_kind[v]]:
+        for v in game.topology.edge_nodes[e]:  # SC-7: on from one's building or a bare intersection only
+            o = owner[v]
+            if o == player and building[game.node_kind[v]]:
                 return True
-            if v in mine and not (v in places and owner[v] < 0):
+            if v in mine and o < 0 and v not in places:
                 return True
         return False
 
