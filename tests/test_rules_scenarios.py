@@ -408,3 +408,53 @@ def test_the_table_draws_the_scenario_and_keeps_the_canal_score():
     t.press("canal_accept")
     assert g.ext[erie.NAME]["tokens"][:2] == [1, 0] and g.hands[1][Resource.GRAIN.value] >= 1
     assert "accepted the canal trade" in t.log_box.value
+
+
+def test_erie_2_linked_pairs_match_networkx_on_random_networks():
+    """ERIE-2 cross-checked: the pairs a player's roads link, through no other locality, equal
+    networkx's connectivity on the board graph restricted to those roads with every other locality
+    cut out, over 300 random road networks (20 marked paths near the canal, some localities settled
+    by others)."""
+    import random
+
+    import networkx as nx
+
+    d = cny.scenario_data(NEW_YORK)
+    t = NEW_YORK.topology
+    near = sorted({e for c in d.canal for v in [c] + list(t.node_neighbours[c])
+                   for w in [v] + list(t.node_neighbours[v]) for e in t.node_edges[w] if d.road_ok[e]})
+    rng = random.Random(5)
+    found = 0
+    for trial in range(300):
+        g = Game(NEW_YORK, players=4, seed=trial, rules=Rules.for_board(NEW_YORK))
+        mine = rng.sample(near, 20)
+        for e in mine:
+            g.place(0, "road", e)
+        places = cny.localities(g)
+        sub = nx.Graph([g.board.path_nodes(e) for e in mine])
+        want = set()
+        for a in sorted(d.canal):
+            for b in sorted(d.canal):
+                if a < b and a in sub and b in sub:
+                    inner = sub.subgraph([v for v in sub if v in (a, b) or v not in places])
+                    if nx.has_path(inner, a, b):
+                        want.add((a, b))
+        assert erie.linked_pairs(g, 0) == want, trial
+        found += bool(want)
+    assert found > 20  # the networks do link canal localities
+
+
+def test_erie_3_a_link_made_in_the_founding_never_pays():
+    """ERIE-3 (with ERIE-6): two canal localities linked by founding roads earn nothing, then or
+    later (a constructed position: the roads are placed as founding pieces)."""
+    g = Game(NEW_YORK, players=4, seed=1, rules=Rules.for_board(NEW_YORK))
+    a, way = _canal_link(g)
+    for e in way:
+        g.place(0, "road", e, founding=True)
+    pair = sorted(erie.linked_pairs(g, 0))[0]
+    st = g.ext[erie.NAME]
+    assert st["tokens"][0] == 0 and list(pair) in st["earned"][0]
+    spare = next(e for e in range(g.topology.n_edges) if g.edge_owner[e] < 0 and
+                 cny.scenario_data(NEW_YORK).road_ok[e] and set(g.topology.edge_nodes[e]) & g.road_nodes[0])
+    g.place(0, "road", spare)
+    assert st["tokens"][0] == 0 and st["supply"] == 12

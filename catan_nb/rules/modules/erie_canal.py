@@ -12,7 +12,8 @@ stolen or taken by Monopoly (ERIE-6, DECISION).  Which localities lie next to th
 a GAP) is board data: those marked ``"locality": "canal"`` (our New York board's second locality
 symbol, SC-5's GAP).
 
-DECISION: a pair linked while the supply is empty is spent (it pays nothing later).
+DECISIONS: a pair linked while the supply is empty is spent (it pays nothing later), and so is a
+pair linked by founding roads (ERIE-3: nothing is won in the founding, then or later).
 
 State in ``game.ext["erie_canal"]``: the ``supply``; each seat's ``tokens``; each seat's ``earned``
 pairs; the tokens ``playing`` this turn as ``[seat, resource]`` rows; an ``offer`` waiting for its
@@ -195,14 +196,14 @@ class ErieCanal(Module):
                           "playing": []}
 
     def on_place(self, game, player: int, kind: str, site: int, founding: bool) -> None:
-        if kind != "road" or founding:  # ERIE-3
+        if kind != "road":
             return
         st = _st(game)
         for pair in sorted(linked_pairs(game, player)):
             if list(pair) in st["earned"][player]:
                 continue
             st["earned"][player].append(list(pair))  # ERIE-6: once per pair and player
-            if st["supply"] > 0:
+            if st["supply"] > 0 and not founding:  # ERIE-3: a link made in the founding never pays
                 st["supply"] -= 1
                 st["tokens"][player] += 1
 
