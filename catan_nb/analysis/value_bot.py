@@ -20,8 +20,9 @@ feature                 meaning
 ``risk_7``              cards above the discard limit, weighted by the chance of a 7
 ``dev``                 development cards held
 ``improvements``        Cities & Knights: city improvement levels (a level 3 ability counts again)
-``knights``             Cities & Knights: knight strength, active strength counting more as the
-                        barbarians come near (CK-BAR-1)
+``knights``             Cities & Knights: knight strength
+``active_knights``      Cities & Knights: active knight strength, counting more as the barbarians
+                        come near (CK-BAR-1)
 ``threat``              Cities & Knights: the chance-weighted loss of a city when the barbarians
                         would win with the player among the least contributors (CK-BAR-2)
 ``progress``            Cities & Knights: progress cards held
@@ -89,9 +90,10 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "dev": 5.0,                 # per development card held (knights are counted in army too)
     "card": 1.0,                # per card in hand (a card is worth a little whatever it is)
     "improvements": 110.0,      # C&K: per improvement level (+1 level's worth at level 3: the ability)
-    "knights": 45.0,            # C&K: per knight strength (active strength again, times how near the ship is)
+    "knights": 45.0,            # C&K: per knight strength
+    "active_knights": 15.0,     # C&K: per active strength, times how near the barbarians' ship is
     "threat": -700.0,           # C&K: per expected city lost to the barbarians (about a VP and its production)
-    "progress": 25.0,           # C&K: per progress card held (its play is valued by what it does)
+    "progress": 5.0,            # C&K: per progress card held (its play is valued by what it does)
 }
 
 
@@ -238,7 +240,8 @@ def _ck_features(game: Game, player: int, ck: dict) -> dict[str, float]:
     improvements = sum(levels) + sum(1 for x in levels if x >= ABILITY_LEVEL)
     near = ck["barbarians"] / BARBARIAN_TRACK
     mine = [r for r in ck["knights"] if r[1] == player]
-    knights = sum(r[2] for r in mine) + near * sum(r[2] for r in mine if r[3])
+    knights = sum(r[2] for r in mine)
+    active = near * sum(r[2] for r in mine if r[3])
     threat = 0.0
     city = game.kind_id["city"]
     metro = {m[1] for m in ck["metropolis"] if m is not None}
@@ -247,7 +250,8 @@ def _ck_features(game: Game, player: int, ck: dict) -> dict[str, float]:
         contrib = {q: catan_strength(game, q) for q in exposed}
         if contrib[player] == min(contrib.values()):
             threat = near ** 2
-    return {"improvements": float(improvements), "knights": float(knights), "threat": threat,
+    return {"improvements": float(improvements), "knights": float(knights), "active_knights": float(active),
+            "threat": threat,
             "progress": float(len(ck["hands"][player]))}
 
 

@@ -151,21 +151,21 @@ def _apply_robber(game, a: MoveRobber) -> None:
 
 def legal_robber(game) -> list:
     """B-ROB-5..8: every hex the robber may go to, with each possible victim (or none)."""
-    t = game.topology
-    targets = game.robber_targets()
-    p, hands = game.active, game.hands
-    at_hex = []
-    for hx in sorted(targets):
-        victims = [o for o in game.hex_players(hx) if o != p and any(hands[o])]
+    p = game.active
+    has = [any(h) for h in game.hands]
+    hex_players = game.hex_players
+    plain, steal_row, _ = _actions(game.topology.n_hexes, game.n, game.n_goods)
+    mandatory = game.rules.steal_mandatory
+    out, steals = [], []
+    for hx in game.robber_targets():
+        victims = [o for o in hex_players(hx) if o != p and has[o]]
         if victims:
-            at_hex.append((hx, victims))
-    plain, steal_row, _ = _actions(t.n_hexes, game.n, game.n_goods)
-    if game.rules.steal_mandatory:
-        robbed = {hx for hx, _ in at_hex}
-        out = [plain[hx] for hx in targets if hx not in robbed]
-    else:
-        out = [plain[hx] for hx in targets]
-    for hx, victims in at_hex:
+            steals.append((hx, victims))
+            if mandatory:  # B-ROB-6 under the option: a hex with a victim is only listed with a steal
+                continue
+        out.append(plain[hx])
+    steals.sort()
+    for hx, victims in steals:
         row = steal_row[hx]
         out.extend(row[o] for o in victims)
     return out
