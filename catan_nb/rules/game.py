@@ -441,6 +441,9 @@ class Game:
         #: Victory points of each player's pieces on the board (B-END-1), kept up to date.
         self.board_vp: list[int] = [0] * n
         self.road_length: list[int] = [0] * n
+        #: An upper bound of each seat's trail length, kept up to date, so that a trail is recounted
+        #: only when it can matter (B-LR-5..7); exact where ``road_length`` is known.
+        self.road_bound: list[int] = [0] * n
         self.longest_road_holder: int | None = None
         #: Terrain and token of every hex now (they may change: fog revealed, tokens moved).
         self.hex_terrain: list[Terrain] = list(t.hex_terrain)
@@ -585,7 +588,7 @@ class Game:
         """Every seat's longest road length (B-LR-1..3)."""
         for q in range(self.n):
             if self.road_length[q] < 0:
-                self.road_length[q] = self._trail(q)[0]
+                self.road_length[q] = self.road_bound[q] = self._trail(q)[0]
         return list(self.road_length)
 
     def longest_road_path(self, player: int) -> list[int]:
@@ -1119,7 +1122,9 @@ class Game:
             rn = self.road_nodes[p]
             rn.add(a)
             rn.add(b)
-            self.update_longest_road((p,), broken=False)
+            # A trail through the new piece lies in its network: the new length is at most the old
+            # one or that network's size (B-LR-5: recounted only if that can take the card).
+            self.update_longest_road((p,), broken=False, bound=max(self.road_bound[p], self._network_size(p, site)))
             return
         if pk.upgrade_of is not None:  # B-BUILD-9: the piece below goes back to its owner's supply
             below = self.node_kind[site]
@@ -1173,7 +1178,7 @@ class Game:
             ends = self._t.edge_nodes
             self.reach[k][p] = {v for f in self.placed[k][p] for v in ends[f]}
             self.road_nodes[p] = set().union(*(self.reach[j][p] for j in self._path_kinds))
-            self.road_length[p] = -1
+            self.road_length[p] = -1  # shorter or the same: the bound holds
         else:
             p = self.node_owner[site]
             self.placed[k][p].discard(site)
@@ -1197,9 +1202,10 @@ class Game:
                                            and self._t.node_harbour[v] == hb for v in self.occupied):
                         self.harbours[p].discard(hb)
                         self._harbour_rates[p] = self._rates_from_harbours(p)
-                if pk.blocks:
+                if pk.blocks:  # a trail through the freed intersection may be longer now
                     for q in {self.edge_owner[e] for e in self._t.node_edges[site]} - {-1, p}:
                         self.road_length[q] = -1
+                        self.road_bound[q] = self._n_trail_pieces(q)
             self._node_changed(site)
         self._cache.clear()
         for h in self._h_remove:
@@ -1274,15 +1280,14 @@ class Game:
             return got
         G = self.n_goods
         need = [0] * G
-        claim: list[set[int]] = [set() for _ in range(G)]
-        for o, r, k in gains:
+        for _, r, k in gains:
             need[r] += k
-            claim[r].add(o)
         bank = self.bank
         for r in range(G):
-            if need[r] > bank[r]:
-                if len(claim[r]) == 1 and self.rules.shortage_single_taker:
-                    (o,) = claim[r]
+            if need[r] > bank[r]:  # B-COMP-14: the bank cannot pay everybody
+                claim = {o for o, x, _ in gains if x == r}
+                if len(claim) == 1 and self.rules.shortage_single_taker:
+                    (o,) = claim
                     gains = [(q, x, k) for q, x, k in gains if x != r] + [(o, r, bank[r])]
                 else:
                     gains = [(q, x, k) for q, x, k in gains if x != r]
@@ -1547,8 +1552,23 @@ class Game:
 
     def _len(self, q: int) -> int:
         if self.road_length[q] < 0:
-            self.road_length[q] = self._trail(q)[0]
+            self.road_length[q] = self.road_bound[q] = self._trail(q)[0]
         return self.road_length[q]
+
+    def _network_size(self, p: int, site: int) -> int:
+        """Path pieces of ``p`` connected to ``site`` (through any intersection: an upper bound)."""
+        t = self._t
+        owner = self.edge_owner
+        seen = {site}
+        todo = [site]
+        while todo:
+            e = todo.pop()
+            for v in t.edge_nodes[e]:
+                for f in t.node_edges[v]:
+                    if f not in seen and owner[f] == p:
+                        seen.add(f)
+                        todo.append(f)
+        return len(seen)
 
     def _n_trail_pieces(self, q: int) -> int:
         return sum(len(self.placed[k][q]) for k in self._path_kinds)
@@ -1556,8 +1576,9 @@ class Game:
     def _unique_leader(self) -> int | None:
         """The single seat with the greatest length of LONGEST_ROAD_MIN or more, if any."""
         best, who, count = LONGEST_ROAD_MIN - 1, None, 0
+        bound = self.road_bound
         for q in range(self.n):
-            if self._n_trail_pieces(q) >= LONGEST_ROAD_MIN:  # fewer pieces cannot reach the minimum
+            if bound[q] >= LONGEST_ROAD_MIN and bound[q] >= best:  # else it can neither reach nor tie
                 length = self._len(q)
                 if length > best:
                     best, who, count = length, q, 1
@@ -1565,24 +1586,28 @@ class Game:
                     count += 1
         return who if count == 1 else None
 
-    def update_longest_road(self, players: Iterable[int], *, broken: bool) -> None:
+    def update_longest_road(self, players: Iterable[int], *, broken: bool, bound: int | None = None) -> None:
         """Mark ``players``' lengths stale and move the Longest Road card (B-LR-4..7).
 
         ``broken``: a piece was removed or an opponent's piece cut a road, so the
         holder may lose the card (B-LR-6); otherwise only a strictly longer road
-        takes it (B-LR-5).  Lengths are recounted lazily.
+        takes it (B-LR-5).  Lengths are recounted lazily, and only when they can
+        matter; ``bound`` (with one player) is an upper bound of that player's new
+        length, else their pieces count.
         """
         for q in players:
             self.road_length[q] = -1
+            self.road_bound[q] = bound if bound is not None else self._n_trail_pieces(q)
         h = self.longest_road_holder
+        rb = self.road_bound
         if h is not None and not broken:
             for q in players:  # B-LR-5: strictly longer than the holder
-                if q != h and self._n_trail_pieces(q) > self._len(h) and self._len(q) > self._len(h):
+                if q != h and rb[q] > self._len(h) and self._len(q) > self._len(h):
                     self.longest_road_holder = q
             return
         if h is not None:  # B-LR-6: a break; the holder keeps it if still longest, even tied
             lh = self._len(h)
-            if lh >= LONGEST_ROAD_MIN and all(self._n_trail_pieces(q) <= lh or self._len(q) <= lh for q in range(self.n)):
+            if lh >= LONGEST_ROAD_MIN and all(rb[q] <= lh or self._len(q) <= lh for q in range(self.n)):
                 return
             self.longest_road_holder = None
         self.longest_road_holder = self._unique_leader()  # B-LR-4, B-LR-6, B-LR-7
@@ -1751,8 +1776,8 @@ class Game:
     #: Lists of immutable values, copied flat by :meth:`copy`.
     _FLAT = (
         "bank", "deck", "knights", "node_owner", "node_kind", "edge_owner", "edge_kind", "blocked", "occupied",
-        "board_vp", "road_length", "trade_accepted", "log", "dice_history", "stack", "hex_terrain", "hex_token",
-        "_harbour_rates", "_takers", "_hex_players",
+        "board_vp", "road_length", "road_bound", "trade_accepted", "log", "dice_history", "stack", "hex_terrain",
+        "hex_token", "_harbour_rates", "_takers", "_hex_players",
     )
     #: Lists of lists or sets, copied one level down by :meth:`copy`.
     _ROWS = ("hands", "dev", "dev_new", "road_nodes", "harbours")
