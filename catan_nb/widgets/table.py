@@ -101,10 +101,20 @@ def describe(action, game=None) -> str:
     phrase = PHRASES.get(type(action).__name__)
     if game is not None and phrase is not None:
         try:
-            return phrase("", action, game.board, game).strip()
+            text = phrase("", action, game.board, game).strip()
         except (AttributeError, KeyError, TypeError, IndexError):
-            pass
+            return _words(action)
+        first, _, rest = text.partition(" ")
+        verb = _IMPERATIVE.get(first)  # the log's past tense, as a choice: "played Crane" -> "play Crane"
+        return f"{verb} {rest}" if verb else text
     return _words(action)
+
+
+#: The log phrases' leading verbs, as a choice's label says them.
+_IMPERATIVE = {"played": "play", "placed": "place", "gave": "give", "offered": "offer", "asked": "ask",
+               "took": "take", "built": "build", "hired": "hire", "promoted": "promote", "activated": "activate",
+               "moved": "move", "improved": "improve", "raised": "raise", "drew": "draw", "accepted": "accept",
+               "declined": "decline", "bought": "buy", "found": "find", "revealed": "reveal"}
 
 
 class _Joined:
