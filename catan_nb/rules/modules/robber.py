@@ -158,8 +158,14 @@ def legal_robber(game) -> list:
     mandatory = game.rules.steal_mandatory
     out, steals = [], []
     for hx in game.robber_targets():
-        victims = [o for o in hex_players(hx) if o != p and has[o]]
-        if victims:
+        victims = None
+        for o in hex_players(hx):  # plain loops: a comprehension per hex costs more than its work
+            if o != p and has[o]:
+                if victims is None:
+                    victims = [o]
+                else:
+                    victims.append(o)
+        if victims is not None:
             steals.append((hx, victims))
             if mandatory:  # B-ROB-6 under the option: a hex with a victim is only listed with a steal
                 continue
