@@ -332,7 +332,7 @@ def test_a_ship_moved_and_the_pirate_moved_by_clicking_at_the_table():
     assert table.pending_choices and table.choice_box.layout.display is None
     choice = table.choice_box.children[1]  # the first destination
     target = table.pending_choices[0].to_path
-    assert "moved a ship" in choice.description
+    assert "move a ship" in choice.description  # a choice is labelled as a move to make
     choice.click()
     assert g.piece_on(target) == (0, "ship") and g.edge_owner[e1] < 0 and not table.pending_choices
     # the pirate: a 7, then a click on a sea hex and a choice of victim (or none)
