@@ -62,7 +62,8 @@ def road_path(g: Game, start: int, goal, *, through=(), player: int = 0) -> list
 # ------------------------------------------------------------------------------ the boards
 @pytest.mark.parametrize("board,vp,canal", [(CORSICA, 11, 0), (NEW_YORK, 9, 5)])
 def test_sc_1_3_4_13_the_boards_carry_every_mark(board, vp, canal):
-    """SC-13 (GAP, our proposals): locality spaces, marked road paths, red paths with rates, VP
+    """SC-1: the scenario's own board and no harbours; SC-13 (GAP, our proposals): locality spaces,
+    marked road paths, red paths with rates, VP
     intersections (SC-3: 11 on Corsica, 9 on New York), links (SC-9), the robber's spot (SC-4)."""
     d = cny.scenario_data(board)
     assert len(d.vp_nodes) == vp and len(d.canal) == canal and len(d.localities) >= 12

@@ -217,7 +217,7 @@ def features(game: Game, player: int) -> dict[str, float]:
 
 def _ck_builds(game: Game, player: int) -> list[tuple[tuple[int, ...], float]]:
     """Cities & Knights purchases toward which a hand makes progress: the cheapest improvement, a knight."""
-    from ..rules.modules.cities_knights import KNIGHT_COST, MAX_LEVEL, TRACKS, improvement_cost
+    from ..rules.modules.cities_knights import MAX_LEVEL, TRACKS, improvement_cost
 
     ck = game.ext["cities_knights"]
     out = []
@@ -225,10 +225,7 @@ def _ck_builds(game: Game, player: int) -> list[tuple[tuple[int, ...], float]]:
         costs = [improvement_cost(game, player, t) for i, t in enumerate(TRACKS) if ck["levels"][player][i] < MAX_LEVEL]
         if costs:
             out.append((min(costs, key=sum), 1.2))
-    knight = [0] * game.n_goods
-    for name, k in KNIGHT_COST.items():
-        knight[game.good_index(name)] += k
-    out.append((tuple(knight), 0.6))
+    out.append((game.cost("knight"), 0.6))
     return out
 
 

@@ -916,6 +916,27 @@ class Game:
         """Push a decision: the game now waits in ``phase`` for ``player``."""
         self.stack.append(_new_decision(Decision, (phase, player, data)))
 
+    def push_in_turn_order(self, phase: Phase, data_by_seat: Mapping[int, Any]) -> None:
+        """Push a decision in ``phase`` for each seat of ``data_by_seat`` (with its data), so that
+        they decide in turn order from the active player (discards B-ROB-4, gold SF-1, ...)."""
+        n, p = self.n, self.active
+        for q in sorted(data_by_seat, key=lambda q: (q - p) % n, reverse=True):  # the first on top
+            self.push(phase, q, data_by_seat[q])
+
+    def check_counts(self, action: Action, cards: Any, rule: str, what: str = "cards") -> int:
+        """Raise unless ``cards`` is one non-negative whole count per good; return their sum."""
+        n = self.n_goods
+        if not isinstance(cards, tuple) or len(cards) != n or any(
+                isinstance(c, bool) or not isinstance(c, int) or c < 0 for c in cards):
+            raise IllegalActionError(rule, f"{what} must be {n} non-negative counts, one per good, not {cards!r}", action)
+        return sum(cards)
+
+    def check_opponent(self, action: Action, seat: Any, rule: str) -> int:
+        """Raise unless ``seat`` is another seat than the one to act; return it."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n or seat == self.current:
+            raise IllegalActionError(rule, f"{seat!r} is not another seat (0..{self.n - 1}, not {self.current})", action)
+        return seat
+
     def pop(self) -> Decision:
         """Pop the decision on top (it has been made); play resumes with the one below."""
         return self.stack.pop()

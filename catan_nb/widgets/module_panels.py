@@ -200,9 +200,9 @@ class CitiesKnightsPanel(Panel):
         last_attack = ""
         rec = st.get("last_attack")
         if rec:
-            names = lambda seats: ", ".join(table.name(q) for q in seats) or "nobody"  # noqa: E731
-            outcome = (f"Catan lost: {names(rec['losers'])} lose a city" if "losers" in rec
-                       else f"Catan held: defender {names(rec.get('defenders', []))}")
+            seats = rec["losers"] if "losers" in rec else rec.get("defenders", [])
+            names = ", ".join(table.name(q) for q in seats) or "nobody"
+            outcome = f"Catan lost: {names} lose a city" if "losers" in rec else f"Catan held: defender {names}"
             last_attack = (f"<br>last attack: barbarians {rec['barbarians']} against Catan {rec['catan']} — "
                            f"{html.escape(outcome)}")
         self.html.value = (

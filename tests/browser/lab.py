@@ -217,6 +217,24 @@ TRACE_LEN_JS = """
 }
 """
 
+#: Points of a trace that are drawn (``null`` separates line segments).
+TRACE_COUNT_JS = """
+([traceName]) => {
+  const gd = document.querySelector('.catan-table .js-plotly-plot');
+  const trace = gd && gd.data ? gd.data.find(d => d.name === traceName) : null;
+  return trace && trace.x ? trace.x.filter(x => x !== null).length : 0;
+}
+"""
+
+
+def one_cell_notebook(source: str) -> str:
+    """A notebook (JSON text) with one code cell, for a test that sets up its own position."""
+    cell = {"cell_type": "code", "execution_count": None, "id": "setup", "metadata": {}, "outputs": [],
+            "source": source.strip().splitlines(True)}
+    return json.dumps({"cells": [cell], "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python",
+                                                                    "name": "python3"}},
+                       "nbformat": 4, "nbformat_minor": 5})
+
 
 SCROLL_INTO_VIEW_JS = """
 () => {

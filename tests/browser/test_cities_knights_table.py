@@ -9,13 +9,13 @@ are human (hot seat): every move is a click.
 
 from __future__ import annotations
 
-import json
 import time
 from pathlib import Path
 
 import pytest
 
-from .lab import CHROMIUM, OUTPUT, browser_page, click_at, jupyterlab, point_of, run_all_cells
+from .lab import (CHROMIUM, OUTPUT, PLOT_POINT_JS, TRACE_COUNT_JS, browser_page, click_at, jupyterlab,
+                  one_cell_notebook, point_of, run_all_cells)
 
 pytestmark = [
     pytest.mark.browser,
@@ -54,24 +54,6 @@ table = GameTable(g, seats=["human"] * 4, bot_delay=None)
 table
 '''
 
-POINTS_JS = """
-([traceName]) => {
-  const gd = document.querySelector('.catan-table .js-plotly-plot');
-  if (!gd || !gd.data || !gd._fullLayout || !gd._fullLayout.xaxis) return null;
-  const trace = gd.data.find(d => d.name === traceName);
-  if (!trace || !trace.x || !trace.x.length) return null;
-  const fl = gd._fullLayout, box = gd.getBoundingClientRect();
-  const px = box.left + fl.xaxis._offset + fl.xaxis.l2p(trace.x[0]), py = box.top + fl.yaxis._offset + fl.yaxis.l2p(trace.y[0]);
-  return (Number.isFinite(px) && Number.isFinite(py)) ? {x: px, y: py} : null;
-}
-"""
-COUNT_JS = """
-([traceName]) => {
-  const gd = document.querySelector('.catan-table .js-plotly-plot');
-  const trace = gd && gd.data ? gd.data.find(d => d.name === traceName) : null;
-  return trace && trace.x ? trace.x.filter(x => x !== null).length : 0;
-}
-"""
 FILL_JS = """
 ([traceName]) => {
   const gd = document.querySelector('.catan-table .js-plotly-plot');
@@ -80,14 +62,6 @@ FILL_JS = """
   return Array.isArray(c) ? c[0] : c;
 }
 """
-
-
-def _notebook() -> str:
-    cell = {"cell_type": "code", "execution_count": None, "id": "setup", "metadata": {}, "outputs": [],
-            "source": SETUP.strip().splitlines(True)}
-    return json.dumps({"cells": [cell], "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python",
-                                                                    "name": "python3"}},
-                       "nbformat": 4, "nbformat_minor": 5})
 
 
 def _until(check, what: str, timeout: float = 30) -> None:
@@ -99,18 +73,18 @@ def _until(check, what: str, timeout: float = 30) -> None:
 
 def test_a_knight_hired_and_activated_and_an_attack_resolved_by_clicks():
     OUTPUT.mkdir(parents=True, exist_ok=True)
-    with jupyterlab([], extra={"cities_knights.ipynb": _notebook()}) as (url, _root), browser_page() as page:
+    with jupyterlab([], extra={"cities_knights.ipynb": one_cell_notebook(SETUP)}) as (url, _root), browser_page() as page:
         page.goto(f"{url}/lab/tree/cities_knights.ipynb")
         run_all_cells(page, ".catan-table .js-plotly-plot")
         page.wait_for_selector(".catan-status", timeout=30_000)
         # Hire: click a ringed intersection on seat 0's roads.
-        assert page.evaluate(COUNT_JS, ["cities_knights:knights"]) == 0
-        click_at(page, point_of(page, POINTS_JS, ["cities_knights:hire"]))
-        _until(lambda: page.evaluate(COUNT_JS, ["cities_knights:knights"]) == 1, "no knight after the click")
+        assert page.evaluate(TRACE_COUNT_JS, ["cities_knights:knights"]) == 0
+        click_at(page, point_of(page, PLOT_POINT_JS, ["cities_knights:hire", 0]))
+        _until(lambda: page.evaluate(TRACE_COUNT_JS, ["cities_knights:knights"]) == 1, "no knight after the click")
         assert page.evaluate(FILL_JS, ["cities_knights:knights"]) == "white"  # hollow: inactive
         page.screenshot(path=str(OUTPUT / "ck-01-hired.png"))
         # Activate: click the knight (its only move now).
-        click_at(page, point_of(page, POINTS_JS, ["cities_knights:knights"]))
+        click_at(page, point_of(page, PLOT_POINT_JS, ["cities_knights:knights", 0]))
         _until(lambda: page.evaluate(FILL_JS, ["cities_knights:knights"]) != "white", "the knight stayed inactive")
         assert "activated the knight" in page.inner_text(".catan-log")
         page.screenshot(path=str(OUTPUT / "ck-02-active.png"))

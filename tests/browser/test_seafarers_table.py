@@ -7,13 +7,13 @@ browser check).  The four seats are human (hot seat), so every move is a click.
 
 from __future__ import annotations
 
-import json
 import time
 from pathlib import Path
 
 import pytest
 
-from .lab import CHROMIUM, OUTPUT, browser_page, click_at, jupyterlab, point_of, run_all_cells
+from .lab import (CHROMIUM, OUTPUT, PLOT_POINT_JS, TRACE_COUNT_JS, browser_page, click_at, jupyterlab,
+                  one_cell_notebook, point_of, run_all_cells)
 
 pytestmark = [
     pytest.mark.browser,
@@ -47,33 +47,6 @@ table = GameTable(g, seats=["human"] * 4, bot_delay=None)
 table
 '''
 
-POINTS_JS = """
-([traceName]) => {
-  const gd = document.querySelector('.catan-table .js-plotly-plot');
-  if (!gd || !gd.data || !gd._fullLayout || !gd._fullLayout.xaxis) return null;
-  const trace = gd.data.find(d => d.name === traceName);
-  if (!trace || !trace.x || !trace.x.length) return null;
-  const fl = gd._fullLayout, box = gd.getBoundingClientRect();
-  const px = box.left + fl.xaxis._offset + fl.xaxis.l2p(trace.x[0]), py = box.top + fl.yaxis._offset + fl.yaxis.l2p(trace.y[0]);
-  return (Number.isFinite(px) && Number.isFinite(py)) ? {x: px, y: py} : null;
-}
-"""
-COUNT_JS = """
-([traceName]) => {
-  const gd = document.querySelector('.catan-table .js-plotly-plot');
-  const trace = gd && gd.data ? gd.data.find(d => d.name === traceName) : null;
-  return trace && trace.x ? trace.x.filter(x => x !== null).length : 0;
-}
-"""
-
-
-def _notebook() -> str:
-    cell = {"cell_type": "code", "execution_count": None, "id": "setup", "metadata": {}, "outputs": [],
-            "source": SETUP.strip().splitlines(True)}
-    return json.dumps({"cells": [cell], "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python",
-                                                                    "name": "python3"}},
-                       "nbformat": 4, "nbformat_minor": 5})
-
 
 def _wait(page, js, args, want, timeout=30):
     deadline = time.time() + timeout
@@ -85,19 +58,19 @@ def _wait(page, js, args, want, timeout=30):
 
 
 def _click_trace(page, name):
-    click_at(page, point_of(page, POINTS_JS, [name]))
+    click_at(page, point_of(page, PLOT_POINT_JS, [name, 0]))
 
 
 def test_a_ship_built_moved_and_the_pirate_moved_by_clicks():
     OUTPUT.mkdir(parents=True, exist_ok=True)
-    with jupyterlab([], extra={"seafarers.ipynb": _notebook()}) as (url, _root), browser_page() as page:
+    with jupyterlab([], extra={"seafarers.ipynb": one_cell_notebook(SETUP)}) as (url, _root), browser_page() as page:
         page.goto(f"{url}/lab/tree/seafarers.ipynb")
         run_all_cells(page, ".catan-table .js-plotly-plot")
         page.wait_for_selector(".catan-status", timeout=30_000)
         # Build a ship: a ringed sea path.
-        _wait(page, COUNT_JS, ["seafarers:boat:0"], 0)
+        _wait(page, TRACE_COUNT_JS, ["seafarers:boat:0"], 0)
         _click_trace(page, "seafarers:ship-targets")
-        _wait(page, COUNT_JS, ["seafarers:boat:0"], 1)
+        _wait(page, TRACE_COUNT_JS, ["seafarers:boat:0"], 1)
         page.screenshot(path=str(OUTPUT / "seafarers-01-ship.png"))
         # End the turn; the other three seats (human here) roll and end until seat 0 has rolled again.
         for _ in range(4):
@@ -116,24 +89,24 @@ def test_a_ship_built_moved_and_the_pirate_moved_by_clicks():
             if "Red trades and builds" in status:
                 break
         # Move the ship: click it (ringed), then the first destination offered.
-        _wait(page, COUNT_JS, ["seafarers:movable"], 1, timeout=30)
+        _wait(page, TRACE_COUNT_JS, ["seafarers:movable"], 1, timeout=30)
         _click_trace(page, "seafarers:movable")
         page.wait_for_selector(".catan-choice", timeout=30_000)
         page.screenshot(path=str(OUTPUT / "seafarers-02-move-choices.png"))
         page.locator(".catan-choice").first.click()
-        _wait(page, COUNT_JS, ["seafarers:movable"], 0, timeout=30)  # one move a turn
+        _wait(page, TRACE_COUNT_JS, ["seafarers:movable"], 0, timeout=30)  # one move a turn
         assert "moved a ship" in page.inner_text(".catan-log")
         page.screenshot(path=str(OUTPUT / "seafarers-03-moved.png"))
         # The pirate: play the knight, click a ringed sea hex, then the victim (or nobody).
         page.click(".catan-knight")
-        _wait(page, COUNT_JS, ["seafarers:pirate"], 0)
+        _wait(page, TRACE_COUNT_JS, ["seafarers:pirate"], 0)
         deadline = time.time() + 30
-        while not page.evaluate(COUNT_JS, ["seafarers:pirate-targets"]):
+        while not page.evaluate(TRACE_COUNT_JS, ["seafarers:pirate-targets"]):
             assert time.time() < deadline, "no pirate targets after the knight"
             time.sleep(0.2)
         _click_trace(page, "seafarers:pirate-targets")
         deadline = time.time() + 30
-        while page.evaluate(COUNT_JS, ["seafarers:pirate"]) == 0:
+        while page.evaluate(TRACE_COUNT_JS, ["seafarers:pirate"]) == 0:
             if page.locator(".catan-choice").count():
                 page.locator(".catan-choice").first.click()
                 time.sleep(0.5)

@@ -52,6 +52,7 @@ Examples
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ...constants import Commodity, Good, Resource, Terrain, _ReprEnum
 from ...errors import IllegalActionError
@@ -785,11 +786,7 @@ def _attack(game) -> None:
             low = min(contrib[p] for p in exposed)
             losers = [p for p in exposed if contrib[p] == low]
         record["losers"] = losers
-        p0 = game.active
-        for i in reversed(range(n)):  # in turn order from the active player
-            q = (p0 + i) % n
-            if q in losers:
-                game.push(LOSE_CITY, q)
+        game.push_in_turn_order(LOSE_CITY, dict.fromkeys(losers))
     else:  # CK-BAR-3: Catan wins (a tie goes to Catan)
         top = max(contrib)
         best = [p for p in range(n) if contrib[p] == top and top > 0]
@@ -799,11 +796,7 @@ def _attack(game) -> None:
                 st["defender_left"] -= 1
                 st["defender"][best[0]] += 1
         else:
-            p0 = game.active
-            for i in reversed(range(n)):
-                q = (p0 + i) % n
-                if q in best:
-                    game.push(DEFENDER_DRAW, q)
+            game.push_in_turn_order(DEFENDER_DRAW, dict.fromkeys(best))
     for row in st["knights"]:  # CK-BAR-4: all knights inactive after any attack
         row[3] = False
     st["last_attack"] = record
@@ -952,12 +945,12 @@ def _apply_progress(game, a: PlayProgress) -> None:
         game.push(ROAD_BUILDING, p, PROGRESS_ROADS)
     elif card == "saboteur":  # CK-PC-15: half of resources + commodities, rounded down (A-03)
         mine = game.vp(p)
-        hit = [q for q in _turn_order(game, p) if game.vp(q) >= mine and sum(game.hands[q]) // 2]
-        _push_in_order(game, DISCARD, hit, lambda q: sum(game.hands[q]) // 2)
+        game.push_in_turn_order(DISCARD, {q: sum(game.hands[q]) // 2 for q in _turn_order(game, p)
+                                          if game.vp(q) >= mine and sum(game.hands[q]) // 2})
     elif card == "wedding":  # CK-PC-18: 2 cards, or 1 if that is all they have
         mine = game.vp(p)
-        guests = [q for q in _turn_order(game, p) if game.vp(q) > mine and any(game.hands[q])]
-        _push_in_order(game, WEDDING, guests, lambda q: min(WEDDING_GIFTS, sum(game.hands[q])))
+        game.push_in_turn_order(WEDDING, {q: min(WEDDING_GIFTS, sum(game.hands[q])) for q in _turn_order(game, p)
+                                          if game.vp(q) > mine and any(game.hands[q])})
     else:  # CK-PC-19: each opponent with a commodity, once per turn
         rest = tuple(_with_commodity(game, [q for q in _turn_order(game, p) if q not in st["harbored"]]))
         if rest and any(game.hands[p][:len(Resource)]):
@@ -1148,22 +1141,6 @@ _ALCHEMY = tuple(PlayAlchemist(r, y) for r in range(1, 7) for y in range(1, 7))
 _END_RB = EndRoadBuilding()
 
 
-def _opponent(game, a, q, rule: str) -> int:
-    """``q`` as an opponent's seat, or the rule's error."""
-    if isinstance(q, bool) or not isinstance(q, int) or not 0 <= q < game.n or q == game.current:
-        raise IllegalActionError(rule, f"{q!r} is not an opponent's seat (0..{game.n - 1}, not {game.current})", a)
-    return q
-
-
-def _counts_given(game, a, cards, rule: str) -> int:
-    """Check ``cards`` is one non-negative count per good; return their sum."""
-    n = game.n_goods
-    if not isinstance(cards, tuple) or len(cards) != n or any(
-            isinstance(c, bool) or not isinstance(c, int) or c < 0 for c in cards):
-        raise IllegalActionError(rule, f"cards are {n} non-negative counts, one per good, not {cards!r}", a)
-    return sum(cards)
-
-
 def _holds(game, a, player: int, cards, rule: str) -> None:
     h = game.hands[player]
     for g, c in enumerate(cards):
@@ -1171,15 +1148,14 @@ def _holds(game, a, player: int, cards, rule: str) -> None:
             raise IllegalActionError(rule, f"seat {player} holds {h[g]} {game.goods[g]}, not {c}", a)
 
 
+def _unit(game, good: int) -> tuple[int, ...]:
+    """One card of ``good``, as counts per good."""
+    return tuple(int(i == good) for i in range(game.n_goods))
+
+
 def _turn_order(game, player: int) -> list[int]:
     """The other seats in turn order from ``player``'s left."""
     return [(player + k) % game.n for k in range(1, game.n)]
-
-
-def _push_in_order(game, phase: Phase, seats: list[int], data) -> None:
-    """Decisions for ``seats`` taken in the order given (the stack's top is the first)."""
-    for q in reversed(seats):
-        game.push(phase, q, data(q))
 
 
 def _check_alchemist(game, a: PlayAlchemist) -> None:
@@ -1260,7 +1236,7 @@ def _apply_bishop(game, a: PlayBishop) -> None:
 
 def _check_deserter(game, a: PlayDeserter) -> None:
     _require_card(game, a, "deserter")
-    q = _opponent(game, a, a.victim, "CK-PC-12")
+    q = game.check_opponent(a, a.victim, "CK-PC-12")
     if not knights(game, q):
         raise IllegalActionError("CK-PC-12", f"seat {q} has no knight to remove", a)
 
@@ -1389,7 +1365,7 @@ def _apply_intrigue(game, a: PlayIntrigue) -> None:
 
 def _check_spy(game, a: PlaySpy) -> None:
     _require_card(game, a, "spy")
-    _opponent(game, a, a.victim, "CK-PC-16")
+    game.check_opponent(a, a.victim, "CK-PC-16")
 
 
 def _apply_spy(game, a: PlaySpy) -> None:
@@ -1420,7 +1396,7 @@ def _apply_spy_take(game, a: SpyTake) -> None:
 def _check_master_merchant(game, a: PlayMasterMerchant) -> None:
     _require_card(game, a, "master_merchant")
     p = game.current
-    q = _opponent(game, a, a.victim, "CK-PC-20")
+    q = game.check_opponent(a, a.victim, "CK-PC-20")
     if game.vp(q) <= game.vp(p):
         raise IllegalActionError("CK-PC-20", f"seat {q} has {game.vp(q)} VP, not more than seat {p}'s {game.vp(p)}", a)
 
@@ -1436,7 +1412,7 @@ def _apply_master_merchant(game, a: PlayMasterMerchant) -> None:
 def _check_take_goods(game, a: TakeGoods) -> None:
     game.require_phase(a, MASTER_MERCHANT, rule="CK-PC-20")
     q = game.stack[-1].data
-    total = _counts_given(game, a, a.cards, "CK-PC-20")
+    total = game.check_counts(a, a.cards, "CK-PC-20")
     want = min(MASTER_MERCHANT_TAKE, sum(game.hands[q]))
     if total != want:
         raise IllegalActionError("CK-PC-20", f"the Master Merchant takes {want} card(s) from seat {q}, not {total}", a)
@@ -1476,7 +1452,7 @@ def _apply_merchant(game, a: PlayMerchant) -> None:
 def _check_give(game, a: GiveGoods) -> None:
     game.require_phase(a, WEDDING, rule="CK-PC-18")
     owed = game.stack[-1].data
-    total = _counts_given(game, a, a.cards, "CK-PC-18")
+    total = game.check_counts(a, a.cards, "CK-PC-18")
     if not 1 <= total <= owed:
         raise IllegalActionError("CK-PC-18", f"seat {game.current} owes {owed} card(s); the gift gives {total}", a)
     _holds(game, a, game.current, a.cards, "CK-PC-18")
@@ -1507,8 +1483,7 @@ def _check_offer(game, a: HarborOffer) -> None:
 def _apply_offer(game, a: HarborOffer) -> None:
     p = game.current
     q, rest = game.stack[-1].data[0], game.stack[-1].data[1:]
-    game.hands[p][a.resource.value] -= 1
-    game.hands[q][a.resource.value] += 1
+    game.transfer(p, q, _unit(game, a.resource.value))
     _st(game)["harbored"].append(q)
     game.log.append(a)
     game.pop()
@@ -1527,9 +1502,7 @@ def _check_reply(game, a: HarborReply) -> None:
 
 
 def _apply_reply(game, a: HarborReply) -> None:
-    g = game.good_index(a.commodity)
-    game.hands[game.current][g] -= 1
-    game.hands[game.active][g] += 1
+    game.transfer(game.current, game.active, _unit(game, game.good_index(a.commodity)))
     game.log.append(a)
     game.pop()
 
@@ -1563,14 +1536,12 @@ def _looked_at(game, player: int) -> dict:
 # ---------------------------------------------------------------------------------------- module
 _TAKE = tuple(TakeAqueduct(r) for r in Resource)
 _DRAWS = tuple(DrawProgress(t) for t in TRACKS)
-_GIFTS: dict[int, tuple[GiveGoods, ...]] = {}
 
 
+@lru_cache(maxsize=None)
 def _gifts(n_goods: int) -> tuple[GiveGoods, ...]:
-    g = _GIFTS.get(n_goods)
-    if g is None:
-        g = _GIFTS[n_goods] = tuple(GiveGoods(tuple(int(i == r) for i in range(n_goods))) for r in range(n_goods))
-    return g
+    """One-card wedding gifts per good, as shared values."""
+    return tuple(GiveGoods(tuple(int(i == r) for i in range(n_goods))) for r in range(n_goods))
 
 
 @register
@@ -1672,11 +1643,9 @@ class CitiesKnights(Module):
             return
         got = game.last_production
         i = TRACKS.index(Track.SCIENCE)
-        for q in reversed(range(game.n)):  # CK-IMP-3 Aqueduct: nothing received, take a resource
-            q = (game.active + q) % game.n
-            if st["levels"][q][i] >= ABILITY_LEVEL and not any(got.get(q, ())) and any(
-                    game.bank[r.value] for r in Resource):
-                game.push(AQUEDUCT, q)
+        if any(game.bank[r.value] for r in Resource):  # CK-IMP-3 Aqueduct: nothing received, take a resource
+            game.push_in_turn_order(AQUEDUCT, dict.fromkeys(
+                q for q in range(game.n) if st["levels"][q][i] >= ABILITY_LEVEL and not any(got.get(q, ()))))
 
     def rate(self, game, player: int, good: int, rate: int) -> int:
         st = _st(game)

@@ -155,11 +155,11 @@ class CorsicaNewYork(Module):
         if not d.road_ok[e]:
             return False
         places = localities(game)
-        owner, building = game.node_owner, [bool(k and k.building) for k in game.kinds]
+        owner, kinds = game.node_owner, game.kinds
         mine = game.road_nodes[player]
         for v in game.topology.edge_nodes[e]:  # SC-7: on from one's building or a bare intersection only
             o = owner[v]
-            if o == player and building[game.node_kind[v]]:
+            if o == player and kinds[game.node_kind[v]].building:
                 return True
             if v in mine and o < 0 and v not in places:
                 return True

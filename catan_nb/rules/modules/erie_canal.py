@@ -120,17 +120,13 @@ def _check_offer(game, a: OfferCanal) -> None:
 
     require_trade_phase(game, a)
     p, st = game.current, _st(game)
-    q = a.partner
-    if isinstance(q, bool) or not isinstance(q, int) or not 0 <= q < game.n or q == p:
-        raise IllegalActionError("ERIE-5", f"{q!r} is not another seat (0..{game.n - 1})", a)
+    q = game.check_opponent(a, a.partner, "ERIE-5")
     k = a.tokens
     if isinstance(k, bool) or not isinstance(k, int) or k == 0:
         raise IllegalActionError("ERIE-5", f"tokens is a non-zero number of canal tokens, not {k!r}", a)
-    n = game.n_goods
     cards = a.cards
-    if not isinstance(cards, tuple) or len(cards) != n or any(
-            isinstance(c, bool) or not isinstance(c, int) or c < 0 for c in cards) or not sum(cards):
-        raise IllegalActionError("ERIE-5", f"cards are {n} non-negative counts, not all 0: {cards!r}", a)
+    if not game.check_counts(a, cards, "ERIE-5"):
+        raise IllegalActionError("ERIE-5", "a canal token is traded for at least one card", a)
     seller = p if k > 0 else q
     if st["tokens"][seller] < abs(k):
         raise IllegalActionError("ERIE-5", f"seat {seller} holds {st['tokens'][seller]} canal token(s), not {abs(k)}", a)

@@ -128,11 +128,7 @@ class GoldFields(Module):
         if total == 7 or not any(game.bank[r.value] for r in Resource):
             return
         owed = gold_owed(game, total)
-        n, p = game.n, game.active
-        for i in reversed(range(n)):  # pushed last-first, so the active player picks first
-            q = (p + i) % n
-            if owed.get(q):
-                game.push(GOLD_PICK, q, owed[q])
+        game.push_in_turn_order(GOLD_PICK, {q: k for q, k in owed.items() if k})  # the active player first
 
     def legal(self, game, out: list) -> None:
         out.extend(a for a in _PICKS if game.bank[a.resource.value] > 0)

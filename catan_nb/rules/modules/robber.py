@@ -56,15 +56,12 @@ def _check_discard(game, a: Discard) -> None:
     game.require_phase(a, DISCARD, rule="B-ROB-4")
     p = game.current
     cards = a.cards
-    G = game.n_goods
-    if len(cards) != G or any((not isinstance(c, int)) or c < 0 for c in cards):
-        raise IllegalActionError("B-ROB-2", f"a discard is {G} non-negative counts, not {cards!r}", a)
-    total = sum(cards)
+    total = game.check_counts(a, cards, "B-ROB-2", "a discard")
     owed = game.stack[-1].data
     if total == 0 or total > owed:
         raise IllegalActionError("B-ROB-2", f"seat {p} owes {owed} card(s); the discard gives {total}", a)
     h = game.hands[p]
-    for r in range(G):
+    for r in range(game.n_goods):
         if cards[r] > h[r]:
             raise IllegalActionError("B-ROB-2", f"seat {p} holds {h[r]} {game.goods[r]}, cannot discard {cards[r]}", a)
 
@@ -190,17 +187,13 @@ class Robber(Module):
         if total != 7:
             return
         game.last_production = {}
-        n, p = game.n, game.active
-        game.push(MOVE_ROBBER, p)  # after the discards (B-ROB-4); then the trade phase (B-ROB-9)
+        game.push(MOVE_ROBBER, game.active)  # after the discards (B-ROB-4); then the trade phase (B-ROB-9)
         owed = {}
-        for q in range(n):
+        for q in range(game.n):
             k = sum(game.hands[q])
             if k > game.hand_limit(q):  # B-ROB-2, B-ROB-3
                 owed[q] = k // 2
-        for i in reversed(range(n)):  # in turn order from the active player: the first on top
-            q = (p + i) % n
-            if q in owed:
-                game.push(DISCARD, q, owed[q])
+        game.push_in_turn_order(DISCARD, owed)
 
     def legal(self, game, out: list) -> None:
         top = game.stack[-1]
