@@ -64,13 +64,67 @@ try:  # the optional extra
 except ImportError as exc:  # pragma: no cover - exercised only without the extra
     raise ImportError('catan_nb.envs needs the optional extra: pip install "catan-nb[rl]"') from exc
 
-__all__ = ["CatanAECEnv", "CatanGymEnv", "action_catalog"]
+__all__ = ["CatanAECEnv", "CatanGymEnv", "GYM_ID", "action_catalog", "ansi"]
 
 N_RES = len(RESOURCES)
 TERRAINS = (Terrain.FOREST, Terrain.HILLS, Terrain.PASTURE, Terrain.FIELDS, Terrain.MOUNTAINS, Terrain.DESERT)
 PHASES = ("founding_settlement", "founding_road", "roll", "main", "discard", "move_robber", "road_building",
           "trade_response", "trade_confirm", "special_build", "game_over")
 HIGH = 1000.0
+#: What ``render()`` can do (see :class:`CatanAECEnv`).
+RENDER_MODES = ("plotly", "ansi", "human")
+
+
+def ansi(game: Game) -> str:
+    """A text summary of the table: turn, phase and dice, then one line per seat (visible only).
+
+    Examples
+    --------
+    >>> print(ansi(Game(Board.beginner(), players=3, seed=1)).splitlines()[0])
+    turn 0 | founding_settlement | seat 0 to act | dice -
+    """
+    dice = "+".join(map(str, game.dice_history[-1])) if game.dice_history else "-"
+    lines = [f"turn {game.turn} | {game.phase.value} | seat {game.current_player} to act | dice {dice}"]
+    for p, colour in enumerate(game.colours):
+        pieces = ", ".join(_count(len(game.placed[k][p]), game.kinds[k].name) for k in range(len(game.kinds))
+                           if game.kinds[k] is not None and game.placed[k][p])
+        lines.append(f"  {'>' if p == game.current_player else ' '} seat {p} ({colour}): {game.vp(p, visible=True)} VP, "
+                     f"{_count(sum(game.hands[p]), 'card')}, "
+                     f"{_count(sum(game.dev[p]) if game.dev else 0, 'development card')}{'; ' + pieces if pieces else ''}")
+    if game.is_over:
+        lines.append(f"  seat {game.winner} won")
+    return "\n".join(lines)
+
+
+def _count(n: int, name: str) -> str:
+    if n == 1:
+        return f"1 {name}"
+    return f"{n} {name[:-1] + 'ies' if name.endswith('y') else name + 's'}"
+
+
+def render(game: Game | None, mode: str | None):
+    """What ``render()`` returns for ``mode`` (see :class:`CatanAECEnv`)."""
+    if mode is None or game is None:
+        return None
+    if mode == "ansi":
+        return ansi(game)
+    from .viz import board_figure
+
+    if mode == "plotly":
+        return board_figure(game)
+    try:  # "human": the figure in a notebook, the text elsewhere (never a browser window)
+        from IPython import get_ipython
+
+        shell = get_ipython()
+    except ImportError:  # pragma: no cover - IPython comes with the notebook extras
+        shell = None
+    if shell is not None and shell.__class__.__name__ == "ZMQInteractiveShell":
+        from IPython.display import display
+
+        display(board_figure(game))
+    else:
+        print(ansi(game))
+    return None
 
 
 def _unit(r: int) -> tuple[int, ...]:
@@ -176,11 +230,15 @@ class CatanAECEnv(AECEnv):
         Rule options (Friends and Helpers are not supported by the fixed action space).
     max_turns : int
         Truncate a game after this many turns.
-    render_mode : {"plotly", None}
-        ``render()`` returns the plotly board figure.
+    render_mode : {"plotly", "ansi", "human", None}
+        ``render()`` returns the plotly board figure (``"plotly"``), a text summary of the table
+        (``"ansi"``: turn, phase, dice, and per seat the visible VP, card counts and pieces), or
+        shows the board and returns ``None`` (``"human"``: the figure in a notebook, the text
+        elsewhere).
     """
 
-    metadata = {"render_modes": ["plotly"], "name": "catan_nb_v0", "is_parallelizable": False}
+    metadata = {"render_modes": list(RENDER_MODES), "name": "catan_nb_v0", "is_parallelizable": False,
+                "render_fps": 4}
 
     def __init__(self, players: int = 4, board: Board | None = None, rules: Rules | None = None,
                  max_turns: int = 1000, render_mode: str | None = None):
@@ -190,8 +248,8 @@ class CatanAECEnv(AECEnv):
         rules = rules or Rules()
         if any(m not in ("five_six",) for m in rules.modules):
             raise ValueError(f"the fixed action space covers the base game and 5-6 players, not {rules.modules}")
-        if render_mode not in (None, "plotly"):
-            raise ValueError(f"render_mode must be None or 'plotly', not {render_mode!r}")
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise ValueError(f"render_mode must be None or one of {RENDER_MODES}, not {render_mode!r}")
         self.players = players
         self.fixed_board = board
         self.rules = rules
@@ -283,12 +341,8 @@ class CatanAECEnv(AECEnv):
             self.agent_selection = self.agents[0]
 
     def render(self):
-        """The board figure (plotly), or ``None`` without a render mode."""
-        if self.render_mode is None or self.game is None:
-            return None
-        from .viz import board_figure
-
-        return board_figure(self.game)
+        """Render in :attr:`render_mode`: the plotly figure, the text summary, or show it (``None``)."""
+        return render(self.game, self.render_mode)
 
     def close(self) -> None:
         self.game = None
@@ -312,7 +366,7 @@ class CatanGymEnv(gymnasium.Env):
         truncated.  Mask your actions (``obs["action_mask"]``) and this never happens.
     """
 
-    metadata = {"render_modes": ["plotly"]}
+    metadata = {"render_modes": list(RENDER_MODES), "render_fps": 4}
 
     def __init__(self, seat: int = 0, opponents=None, players: int = 4, board: Board | None = None,
                  rules: Rules | None = None, max_turns: int = 1000, render_mode: str | None = None,
@@ -388,3 +442,9 @@ class CatanGymEnv(gymnasium.Env):
 
     def close(self) -> None:
         self.aec.close()
+
+
+#: ``gymnasium.make(GYM_ID, ...)`` builds a :class:`CatanGymEnv` (keyword arguments as its own).
+GYM_ID = "catan_nb/Catan-v0"
+if GYM_ID not in gymnasium.registry:
+    gymnasium.register(id=GYM_ID, entry_point="catan_nb.envs:CatanGymEnv")

@@ -12,9 +12,9 @@ pytest.importorskip("pettingzoo")
 pytest.importorskip("gymnasium")
 
 from gymnasium.utils.env_checker import check_env  # noqa: E402
-from pettingzoo.test import api_test  # noqa: E402
+from pettingzoo.test import api_test, render_test, seed_test  # noqa: E402
 
-from catan_nb.envs import CatanAECEnv, CatanGymEnv, observe  # noqa: E402
+from catan_nb.envs import GYM_ID, CatanAECEnv, CatanGymEnv, observe  # noqa: E402
 
 
 @pytest.mark.parametrize("players", [3, 4, 6])
@@ -24,6 +24,27 @@ def test_pettingzoo_api_test_passes(players):
 
 def test_gymnasium_checker_passes():
     check_env(CatanGymEnv(max_turns=40), skip_render_check=True)
+
+
+def test_pettingzoo_seed_and_render_tests_pass():
+    """PettingZoo's seed test (same seed, same games) and render test over every render mode."""
+    seed_test(lambda: CatanAECEnv(players=4, max_turns=30), num_cycles=100)
+    render_test(lambda render_mode=None: CatanAECEnv(players=3, max_turns=20, render_mode=render_mode))
+
+
+def test_render_modes_and_gymnasium_make(capsys):
+    import gymnasium
+
+    env = gymnasium.make(GYM_ID, max_turns=30, render_mode="ansi")
+    check_env(env.unwrapped)
+    env.reset(seed=4)
+    text = env.render()
+    assert text.splitlines()[0].startswith("turn ") and text.count("seat ") >= 4
+    aec = CatanAECEnv(players=4, render_mode="human")
+    aec.reset(seed=4)
+    assert aec.render() is None and "seat 3 (orange)" in capsys.readouterr().out
+    with pytest.raises(ValueError, match="render_mode"):
+        CatanAECEnv(render_mode="rgb_array")
 
 
 def _play(env, seed, steps):
