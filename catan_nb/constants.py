@@ -58,6 +58,10 @@ __all__ = [
 class _ReprEnum(enum.Enum):
     """Enum whose repr evaluates back (``Resource.ORE``) and parses from strings."""
 
+    # Members are singletons compared by identity, so they hash by identity too: in C, where
+    # Enum's own hash runs Python code on every dict or set lookup.
+    __hash__ = object.__hash__
+
     def __repr__(self) -> str:  # pragma: no cover - trivial
         return f"{type(self).__name__}.{self.name}"
 

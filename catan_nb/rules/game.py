@@ -37,7 +37,7 @@ from __future__ import annotations
 import copy as _copy
 import json
 import secrets
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field, fields, replace
 from functools import lru_cache
 from pathlib import Path
@@ -73,7 +73,7 @@ from .actions import (
     action_from_json,
     action_to_json,
 )
-from .longest_road import longest_trail
+from .longest_road import longest_trail, longest_trail_from
 from .modules import MODULES, Module, optional, resolve
 from .phase import Decision, Phase
 from .pieces import PIECES, PieceKind
@@ -269,6 +269,21 @@ _HOOK_ATTR_NAMES = (
 _ROLLS: dict[tuple[int, ...], RollDice] = {}
 _PAIRS = tuple(tuple((a, b) for b in range(1, 7)) for a in range(1, 7))
 _MAIN, _ROLL_PHASE = Phase.MAIN, Phase.ROLL
+#: The rules of a game made without ``rules=`` (frozen: shared).
+_DEFAULT_RULES = Rules()
+
+
+def _edge_ok(t: Topology, k: PieceKind | None) -> tuple[bool, ...] | None:
+    """Where a path piece of kind ``k`` may lie (roads on land, ships on sea: SF-6); ``None``: anywhere."""
+    if k is None or k.site != "path":
+        return None
+    land, sea = k.land, k.sea
+    ok = tuple([(land and a) or (sea and b) for a, b in zip(t.edge_land, t.edge_sea)])
+    return None if all(ok) else ok
+
+
+#: Terrains that produce a resource, with its index (B-PROD-1).
+_PRODUCING = tuple((t, t.resource.value) for t in Terrain if t.resource is not None)
 _new_decision = tuple.__new__  # Decision(phase, player, data) without NamedTuple's Python-level __new__
 
 
@@ -327,7 +342,7 @@ class Game:
         starting_seat: int = 0,
         colours: Iterable[Colour] | None = None,
     ):
-        rules = rules or Rules()
+        rules = _DEFAULT_RULES if rules is None else rules
         if not isinstance(rules, Rules):
             raise ValueError(f"rules must be a Rules, not {type(rules).__name__}")
         if isinstance(players, bool) or not isinstance(players, int):
@@ -337,7 +352,9 @@ class Game:
         if isinstance(starting_seat, bool) or not isinstance(starting_seat, int):
             raise ValueError(f"starting_seat must be a seat number, not {starting_seat!r}")
         names = resolve(rules.modules, players)
-        rules = replace(rules, modules=tuple(n for n in names if not MODULES[n].builtin))
+        chosen = tuple(n for n in names if not MODULES[n].builtin)
+        if chosen != rules.modules:
+            rules = replace(rules, modules=chosen)
         self.modules: tuple[Module, ...] = tuple(MODULES[m] for m in names)
         allowed = next((m.players for m in self.modules if m.players), (3, 4))
         if players not in allowed:
@@ -388,12 +405,7 @@ class Game:
             (k, tuple((r, c) for r, c in enumerate(self._cost[k]) if c), key, self.kinds[k].name)  # type: ignore[union-attr]
             for k, key in ((ROAD, "road"), (SETTLEMENT, "settle"), (CITY, "city"))
         )
-        self._edge_ok = tuple(
-            None if k is None or k.site != "path" or all((k.land and t.edge_land[e]) or (k.sea and t.edge_sea[e])
-                                                          for e in range(t.n_edges))
-            else tuple((k.land and t.edge_land[e]) or (k.sea and t.edge_sea[e]) for e in range(t.n_edges))
-            for k in self.kinds
-        )
+        self._edge_ok = tuple(_edge_ok(t, k) for k in self.kinds)
         self._acts = _cached_actions(t.n_nodes, t.n_edges)
         # --- components (B-COMP-2, B-COMP-6; modules change them: X56-COMP-2..3)
         comps: dict[str, Any] = {
@@ -444,6 +456,10 @@ class Game:
         #: An upper bound of each seat's trail length, kept up to date, so that a trail is recounted
         #: only when it can matter (B-LR-5..7); exact where ``road_length`` is known.
         self.road_bound: list[int] = [0] * n
+        #: Per seat, ``(length before, fresh end)`` after a path piece left a dead end on a new
+        #: intersection: the new length is then the longer of the old one and the longest trail
+        #: from that end, one search instead of many; ``None`` when a full recount is needed.
+        self._trail_hint: list[tuple[int, int] | None] = [None] * n
         self.longest_road_holder: int | None = None
         #: Terrain and token of every hex now (they may change: fog revealed, tokens moved).
         self.hex_terrain: list[Terrain] = list(t.hex_terrain)
@@ -451,6 +467,9 @@ class Game:
         self.robber: int = board.robber_start
         self.active: int = starting_seat
         self.stack: list[Decision] = []
+        # Each seat's roll and main-phase decisions, shared by the game and its copies (immutable).
+        self._roll_of = tuple(Decision(Phase.ROLL, q) for q in range(n))
+        self._main_of = tuple(Decision(Phase.MAIN, q) for q in range(n))
         self.turn: int = 0  # regular turns begun
         self.winner: int | None = None
         self.built_this_turn: bool = False
@@ -586,10 +605,7 @@ class Game:
 
     def road_lengths(self) -> list[int]:
         """Every seat's longest road length (B-LR-1..3)."""
-        for q in range(self.n):
-            if self.road_length[q] < 0:
-                self.road_length[q] = self.road_bound[q] = self._trail(q)[0]
-        return list(self.road_length)
+        return [self._len(q) for q in range(self.n)]
 
     def longest_road_path(self, player: int) -> list[int]:
         """The paths of one longest road of ``player``, in order along the road."""
@@ -622,6 +638,11 @@ class Game:
     def hex_players(self, hex_id: int) -> tuple[int, ...]:
         """Seats with a settlement or city collecting from ``hex_id`` (kept up to date as pieces move)."""
         return self._hex_players[hex_id]
+
+    @property
+    def players_by_hex(self) -> Sequence[tuple[int, ...]]:
+        """:meth:`hex_players` of every hex, by hex id (the engine's own index: read it, never change it)."""
+        return self._hex_players
 
     def robber_targets(self) -> list[int]:
         """Hexes the robber may move to now (B-ROB-5: any other land hex; modules may change it)."""
@@ -880,22 +901,28 @@ class Game:
         if self.stack[-1].phase is Phase.GAME_OVER:
             raise IllegalActionError("B-END-3", f"the game is over: seat {self.winner} won", action)
         check(self, action)
-        self._apply_dispatch[type(action)](self, action)
-        self._after_action()
+        t = type(action)
+        self._apply_dispatch[t](self, action)
+        self._after_action(t)
 
     def apply(self, action: Action) -> None:
         """Apply ``action`` without checking it (fast path; take it from :meth:`legal_actions`)."""
-        self._apply_dispatch[type(action)](self, action)
-        stack = self.stack
+        t = type(action)
+        self._apply_dispatch[t](self, action)
+        stack = self.stack  # _after_action inlined: this is the hot path
         if not stack or stack[-1].phase.step is not None:
             self._settle()
-        self._check_win()  # B-END-3, after every action
+        elif t in self._vp_neutral:
+            return
+        self._check_win()
 
-    def _after_action(self) -> None:
+    def _after_action(self, t: type) -> None:
         stack = self.stack
         if not stack or stack[-1].phase.step is not None:
             self._settle()
-        self._check_win()  # B-END-3, after every action
+        elif t in self._vp_neutral:  # no VP can have changed, and the turn is the same
+            return
+        self._check_win()  # B-END-3, after every action that can change VP
 
     def _settle(self) -> None:
         """Run the steps on top of the stack; an empty stack begins the next turn (B-TURN-9)."""
@@ -1141,11 +1168,18 @@ class Game:
             reach.add(a)
             reach.add(b)
             rn = self.road_nodes[p]
+            # A piece ending on an intersection none of the player's paths touched is the last piece
+            # of every trail through it: the new length is the old one or the longest trail from there.
+            old = self.road_length[p]
+            fresh = b if b not in rn else a if a not in rn else -1
             rn.add(a)
             rn.add(b)
             # A trail through the new piece lies in its network: the new length is at most the old
             # one or that network's size (B-LR-5: recounted only if that can take the card).
-            self.update_longest_road((p,), broken=False, bound=max(self.road_bound[p], self._network_size(p, site)))
+            self._stale(p, max(self.road_bound[p], self._network_size(p, site)))
+            if old >= 0 and fresh >= 0 and len(self._path_kinds) == 1:
+                self._trail_hint[p] = (old, fresh)
+            self._move_longest_road((p,), broken=False)
             return
         if pk.upgrade_of is not None:  # B-BUILD-9: the piece below goes back to its owner's supply
             below = self.node_kind[site]
@@ -1199,7 +1233,7 @@ class Game:
             ends = self._t.edge_nodes
             self.reach[k][p] = {v for f in self.placed[k][p] for v in ends[f]}
             self.road_nodes[p] = set().union(*(self.reach[j][p] for j in self._path_kinds))
-            self.road_length[p] = -1  # shorter or the same: the bound holds
+            self._stale(p, self.road_bound[p])  # shorter or the same: the bound holds
         else:
             p = self.node_owner[site]
             self.placed[k][p].discard(site)
@@ -1225,8 +1259,7 @@ class Game:
                         self._harbour_rates[p] = self._rates_from_harbours(p)
                 if pk.blocks:  # a trail through the freed intersection may be longer now
                     for q in {self.edge_owner[e] for e in self._t.node_edges[site]} - {-1, p}:
-                        self.road_length[q] = -1
-                        self.road_bound[q] = self._n_trail_pieces(q)
+                        self._stale(q, self._n_trail_pieces(q))
             self._node_changed(site)
         self._cache.clear()
         for h in self._h_remove:
@@ -1249,26 +1282,30 @@ class Game:
         for k in self.kinds:
             if k is None or not k.produces:
                 continue
-            for terrain in Terrain:
-                r = terrain.resource
-                if r is not None:
-                    table[(k.name, terrain)] = ((r.value, k.produces),)
+            for terrain, r in _PRODUCING:
+                table[(k.name, terrain)] = ((r, k.produces),)
         for m in self.modules:
             if m.overrides("yields"):
                 m.yields(self, table)
-        names = [k.name if k else None for k in self.kinds]
-        self._yield_at = tuple(
-            tuple(table.get((names[ki], self.hex_terrain[hx]), ()) for hx in range(self._t.n_hexes))
-            for ki in range(len(self.kinds))
+        terrains = self.hex_terrain
+        self._yield_at = yield_at = tuple(
+            tuple([table.get((k.name if k else None, tr), ()) for tr in terrains]) for k in self.kinds
         )
         by_token: list[list[int]] = [[] for _ in range(13)]
+        tokens = self.hex_token
         for hx in range(self._t.n_hexes):
-            tok = self.hex_token[hx]
-            if tok and any(self._yield_at[ki][hx] for ki in range(len(self.kinds))):
-                by_token[tok].append(hx)
+            tok = tokens[hx]
+            if tok:
+                for row in yield_at:
+                    if row[hx]:
+                        by_token[tok].append(hx)
+                        break
         #: Hexes that produce on each number.
         self._producers = tuple(tuple(x) for x in by_token)
-        self._takers = [self._takers_of(hx) for hx in range(self._t.n_hexes)]
+        if max(self.node_owner, default=-1) < 0:  # nothing on the board yet (a new game)
+            self._takers = [()] * self._t.n_hexes
+        else:
+            self._takers = [self._takers_of(hx) for hx in range(self._t.n_hexes)]
 
     def _takers_of(self, hx: int) -> tuple[tuple[int, int, int], ...]:
         """``(player, good, count)`` collected from hex ``hx`` by the pieces around it now."""
@@ -1503,7 +1540,7 @@ class Game:
         """
         self.dice_history.append(dice)
         p = self.active
-        self.stack[-1] = _new_decision(Decision, (_MAIN, p, None))
+        self.stack[-1] = self._main_of[p]
         if self._h_before:  # something happens first (CK-BAR-4): resolve the roll once it is settled
             self.stack.append(Decision(Phase.RESOLVE_ROLL, p, dice))
             for h in self._h_before:
@@ -1524,7 +1561,7 @@ class Game:
         """Start ``p``'s turn (B-TURN-1): the roll comes first."""
         self.active = p
         self.turn += 1
-        self.stack.append(_new_decision(Decision, (_ROLL_PHASE, p, None)))
+        self.stack.append(self._roll_of[p])
         self.built_this_turn = False
         for h in self._h_turn_start:
             h(self)
@@ -1572,9 +1609,30 @@ class Game:
         return longest_trail(mine, t.edge_nodes, t.node_edges, blocked, edge_kind=self.edge_kind, switch=switch)
 
     def _len(self, q: int) -> int:
-        if self.road_length[q] < 0:
-            self.road_length[q] = self.road_bound[q] = self._trail(q)[0]
-        return self.road_length[q]
+        """``q``'s trail length (B-LR-1..3), recounted if stale: from the hint's end if there is one."""
+        n = self.road_length[q]
+        if n < 0:
+            hint = self._trail_hint[q]
+            if hint is None:
+                n = self._trail(q)[0]
+            else:
+                self._trail_hint[q] = None
+                n = max(hint[0], self._trail_from(q, hint[1]))
+            self.road_length[q] = self.road_bound[q] = n
+        return n
+
+    def _stale(self, q: int, bound: int) -> None:
+        """Mark ``q``'s trail length unknown, at most ``bound`` (recounted by :meth:`_len` if needed)."""
+        self.road_length[q] = -1
+        self.road_bound[q] = bound
+        self._trail_hint[q] = None
+
+    def _trail_from(self, p: int, start: int) -> int:
+        """Length of ``p``'s longest trail from ``start`` (one kind of path piece)."""
+        owner, blocks, kinds = self.node_owner, self._blocks, self.node_kind
+        blocked = {v for v in self.road_nodes[p] if owner[v] >= 0 and owner[v] != p and blocks[kinds[v]]}
+        t = self._t
+        return longest_trail_from(start, self.placed[self._path_kinds[0]][p], t.edge_nodes, t.node_edges, blocked)
 
     def _network_size(self, p: int, site: int) -> int:
         """Path pieces of ``p`` connected to ``site`` (through any intersection: an upper bound)."""
@@ -1617,8 +1675,11 @@ class Game:
         length, else their pieces count.
         """
         for q in players:
-            self.road_length[q] = -1
-            self.road_bound[q] = bound if bound is not None else self._n_trail_pieces(q)
+            self._stale(q, bound if bound is not None else self._n_trail_pieces(q))
+        self._move_longest_road(players, broken)
+
+    def _move_longest_road(self, players: Iterable[int], broken: bool) -> None:
+        """Move the Longest Road card after ``players``' lengths went stale (see :meth:`update_longest_road`)."""
         h = self.longest_road_holder
         rb = self.road_bound
         if h is not None and not broken:
@@ -1797,7 +1858,7 @@ class Game:
     #: Lists of immutable values, copied flat by :meth:`copy`.
     _FLAT = (
         "bank", "deck", "knights", "node_owner", "node_kind", "edge_owner", "edge_kind", "blocked", "occupied",
-        "board_vp", "road_length", "road_bound", "trade_accepted", "log", "dice_history", "stack", "hex_terrain",
+        "board_vp", "road_length", "road_bound", "_trail_hint", "trade_accepted", "log", "dice_history", "stack", "hex_terrain",
         "hex_token", "_harbour_rates", "_takers", "_hex_players",
     )
     #: Lists of lists or sets, copied one level down by :meth:`copy`.
@@ -1982,6 +2043,8 @@ _BASE_APPLY = {
     RollDice: Game._do_roll,
     EndTurn: Game._do_end_turn,
 }
+#: The engine's own actions that change VP (buildings, the Longest Road) or begin a turn.
+_BASE_VP_ACTIONS = (BuildSettlement, BuildCity, BuildRoad, EndTurn)
 _HOOKS = (
     "legal_trades", "legal_builds", "candidates", "check_place", "on_place", "on_remove", "on_founding_settlement",
     "on_founding_done", "before_production", "resolve_roll", "on_roll", "hand_limit", "robber_targets", "on_robber",
@@ -2023,6 +2086,13 @@ def _wiring(mods: tuple[Module, ...]) -> dict[str, Any]:
     }
     for hook in _HOOKS:
         w[_HOOK_ATTR[hook]] = tuple(getattr(m, hook) for m in mods if m.overrides(hook))
+    # B-END-3: the win is checked after every action that can change VP; when every module says
+    # during which actions it may change VP (``vp_actions``), the others skip the check.
+    if all(m.vp_actions is not None for m in mods):
+        relevant = set(_BASE_VP_ACTIONS).union(*(m.vp_actions for m in mods))
+        w["_vp_neutral"] = frozenset(t for t in applies if t not in relevant)
+    else:
+        w["_vp_neutral"] = frozenset()
     _WIRINGS[key] = w
     return w
 

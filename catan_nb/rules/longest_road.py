@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-__all__ = ["longest_trail"]
+__all__ = ["longest_trail", "longest_trail_from"]
 
 
 def longest_trail(
@@ -87,6 +87,55 @@ def longest_trail(
         _MEMO.clear()
     _MEMO[key] = (edge_nodes, node_edges, out[0], tuple(out[1]))  # the graph kept alive: its id stays its own
     return out
+
+
+def longest_trail_from(
+    start: int,
+    roads: Collection[int],
+    edge_nodes: Sequence[tuple[int, int]],
+    node_edges: Sequence[Sequence[int]],
+    blocked: Collection[int] = (),
+) -> int:
+    """Length of the longest trail through ``roads`` that starts at intersection ``start``.
+
+    Same rules as :func:`longest_trail` (one kind of piece): a trail may end at a ``blocked``
+    intersection, never pass through one.  The engine uses it after a road ends on an
+    intersection none of the player's roads touched: every trail through that road ends there,
+    so the new longest trail is the old one or the longest from there.
+
+    Examples
+    --------
+    A fork at 1: roads 0-1, 1-2 and 1-3.
+
+    >>> edge_nodes = [(0, 1), (1, 2), (1, 3)]
+    >>> node_edges = [[0], [0, 1, 2], [1], [2]]
+    >>> longest_trail_from(0, {0, 1, 2}, edge_nodes, node_edges), longest_trail_from(1, {0, 1, 2}, edge_nodes, node_edges)
+    (2, 1)
+    """
+    bit = {e: 1 << i for i, e in enumerate(roads)}
+    total = len(bit)
+    best = 0
+
+    def dfs(v: int, used: int, n: int) -> None:
+        nonlocal best
+        if n > best:
+            best = n
+        for e in node_edges[v]:
+            b = bit.get(e)
+            if b is None or used & b:
+                continue
+            a, c = edge_nodes[e]
+            w = c if a == v else a
+            if w in blocked:
+                if n >= best:
+                    best = n + 1
+            else:
+                dfs(w, used | b, n + 1)
+            if best == total:
+                return
+
+    dfs(start, 0, 0)
+    return best
 
 
 #: Trails already counted, by board, pieces, blocks and kinds (a pure function of them).

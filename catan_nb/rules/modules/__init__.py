@@ -35,6 +35,12 @@ Declarations (class attributes)
 ``legal_in``
     Values of the phases in which the module's ``legal`` hook lists actions
     (``None``: every phase); the engine calls it only there.
+``vp_actions``
+    Action types during which the module may change anyone's VP (through its own
+    actions or by reacting to others' in its hooks) or begin a turn.  Given by every
+    module of a game, the engine skips the win check (B-END-3) after the other
+    action types, unless a step ran; ``None`` (the default) means it checks after
+    every action.
 
 Hooks (all optional)
 --------------------
@@ -111,6 +117,7 @@ class Module:
     extra_dice: ClassVar[int] = 0
     actions: ClassVar[dict[type, tuple[Any, Any]]] = {}
     legal_in: ClassVar[tuple[str, ...] | None] = None
+    vp_actions: ClassVar[tuple[type, ...] | None] = None
 
     def components(self, game, comps: dict) -> None:
         pass

@@ -31,6 +31,7 @@ from . import Module, register
 __all__ = ["Development", "ROAD_BUILDING", "draw_dev", "dev_cost", "recount_largest_army"]
 
 KNIGHT, ROAD_BUILDING_CARD, YEAR_OF_PLENTY, MONOPOLY, VICTORY_POINT = (c.value for c in DevCard)
+_N_CARDS = len(DevCard)
 N_RES = len(RESOURCES)
 
 #: B-DEV-5: up to two free roads; ``data`` is how many are left.
@@ -199,6 +200,7 @@ class Development(Module):
     name = "development"
     legal_in = ("roll", "main", "road_building")
     builtin = True
+    vp_actions = (BuyDevelopmentCard, PlayKnight)  # a VP card (B-COMP-8), the Largest Army (B-LA-1)
     actions = {
         BuyDevelopmentCard: (_check_buy, _apply_buy),
         PlayKnight: (_check_knight, _apply_knight),
@@ -252,7 +254,7 @@ class Development(Module):
 
     def on_turn_start(self, game) -> None:
         game.dev_played = False
-        game.dev_new[game.active] = [0] * len(DevCard)
+        game.dev_new[game.active] = [0] * _N_CARDS
 
     def vp(self, game, player: int, visible: bool) -> int:
         v = SPECIAL_CARD_VP if game.largest_army_holder == player else 0

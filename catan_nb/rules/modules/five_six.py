@@ -57,6 +57,7 @@ class FiveSix(Module):
     legal_in = ("special_build",)
     players = (5, 6)
     implied_by_players = (5, 6)  # X56-GEN-1
+    vp_actions = (EndSpecialBuild,)  # the last pass begins the next turn (X56-SBP-7)
     actions = {EndSpecialBuild: (_check_end_sbp, _apply_end_sbp)}
 
     def components(self, game, comps: dict) -> None:

@@ -20,6 +20,7 @@ class Production(Module):
 
     name = "production"
     builtin = True
+    vp_actions = ()  # production never changes VP
 
     def resolve_roll(self, game, total: int) -> None:
         if total != 7:

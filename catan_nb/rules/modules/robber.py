@@ -150,13 +150,13 @@ def legal_robber(game) -> list:
     """B-ROB-5..8: every hex the robber may go to, with each possible victim (or none)."""
     p = game.active
     has = [any(h) for h in game.hands]
-    hex_players = game.hex_players
+    hex_players = game.players_by_hex
     plain, steal_row, _ = _actions(game.topology.n_hexes, game.n, game.n_goods)
     mandatory = game.rules.steal_mandatory
     out, steals = [], []
     for hx in game.robber_targets():
         victims = None
-        for o in hex_players(hx):  # plain loops: a comprehension per hex costs more than its work
+        for o in hex_players[hx]:  # plain loops: a comprehension per hex costs more than its work
             if o != p and has[o]:
                 if victims is None:
                     victims = [o]
@@ -170,7 +170,7 @@ def legal_robber(game) -> list:
     steals.sort()
     for hx, victims in steals:
         row = steal_row[hx]
-        out.extend(row[o] for o in victims)
+        out.extend([row[o] for o in victims])
     return out
 
 
@@ -181,6 +181,7 @@ class Robber(Module):
     name = "robber"
     legal_in = ("discard", "move_robber")
     builtin = True
+    vp_actions = ()  # discards, the robber and the steal never change VP
     actions = {Discard: (_check_discard, _apply_discard), MoveRobber: (_check_robber, _apply_robber)}
 
     def resolve_roll(self, game, total: int) -> None:
@@ -200,7 +201,7 @@ class Robber(Module):
         if top.phase is DISCARD:
             h = game.hands[top.player]
             d = _discards(game.n_goods)
-            out.extend(d[r] for r, k in enumerate(h) if k)
+            out.extend([d[r] for r, k in enumerate(h) if k])
             return
         ph = top.phase
         if ph is MOVE_ROBBER:

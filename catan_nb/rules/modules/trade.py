@@ -188,6 +188,7 @@ class Trade(Module):
     name = "trade"
     legal_in = ("trade_response", "trade_confirm")
     builtin = True
+    vp_actions = ()  # trades never change VP
     actions = {
         MaritimeTrade: (_check_maritime, _apply_maritime),
         OfferTrade: (_check_offer, _apply_offer),
