@@ -615,13 +615,11 @@ class Game:
         """Best bank rate for giving ``good``: 2, 3 or 4 (B-TRADE-6..9), after the modules' changes."""
         return self.rates(player)[self.good_index(good)]
 
-    def rates(self, player: int) -> list[int]:
+    def rates(self, player: int) -> tuple[int, ...]:
         """Bank rates of ``player`` for every good (B-TRADE-6..9; modules may lower them)."""
-        rates = self._harbour_rates[player]
-        if not self._h_rate:
-            return list(rates)
+        rates = self._harbour_rates[player]  # kept up to date as buildings reach harbours
         for h in self._h_rate:
-            rates = [h(self, player, r, rates[r]) for r in range(self.n_goods)]
+            rates = tuple([h(self, player, r, rates[r]) for r in range(self.n_goods)])
         return rates
 
     def _rates_from_harbours(self, player: int) -> tuple[int, ...]:

@@ -28,17 +28,21 @@ TRADE_CONFIRM = Phase.register("trade_confirm", "{player} completes the trade wi
 _ACCEPT, _DECLINE, _CANCEL = AcceptTrade(), DeclineTrade(), CancelTrade()
 
 
-_TABLES: dict[int, tuple] = {}
+_TABLES: dict[tuple, tuple] = {}
+_LAST: list = [(None, ())]  # (goods, table) of the last lookup, read and replaced whole (thread-safe)
 
 
 def _maritime(game) -> tuple:
-    """Every bank trade as a value, per pair of goods (built once per set of goods, keyed by identity)."""
-    key = id(game.goods)
-    table = _TABLES.get(key)
-    if table is None or table[0] is not game.goods:
-        goods = game.goods
-        table = _TABLES[key] = (goods, tuple(tuple(MaritimeTrade(g, r) for r in goods) for g in goods))
-    return table[1]
+    """Every bank trade as a value, per pair of goods (built once per set of goods)."""
+    goods = game.goods
+    last = _LAST[0]
+    if goods is last[0]:
+        return last[1]
+    table = _TABLES.get(goods)
+    if table is None:
+        table = _TABLES[goods] = tuple(tuple(MaritimeTrade(g, r) for r in goods) for g in goods)
+    _LAST[0] = (goods, table)
+    return table
 
 
 @lru_cache(maxsize=None)
