@@ -95,6 +95,48 @@ def test_the_base_game_is_made_of_replaceable_builtin_modules():
     assert "five_six" in resolve((), 5)  # X56-GEN-1 through the module's own declaration
 
 
+def _vp_on_roll_module(name: str, declared):
+    """A test module whose hooks give the active player 10 VP on a roll of 8, declaring ``declared``."""
+    from catan_nb.rules.modules import Module, register
+
+    class VpOnRoll(Module):
+        vp_actions = declared
+
+        def init(self, game):
+            game.ext[name] = {"bonus": [0] * game.n}
+
+        def on_roll(self, game, total):
+            if total == 8:
+                game.ext[name]["bonus"][game.active_player] += 10
+
+        def vp(self, game, player, visible):
+            return game.ext[name]["bonus"][player]
+
+    VpOnRoll.name = name
+    register(VpOnRoll)
+    return VpOnRoll
+
+
+@pytest.mark.parametrize("declared, wins_at_once", [(None, True), ((RollDice,), True), ((), False)])
+def test_B_END_3_win_checked_after_every_action_a_module_may_change_VP_in(declared, wins_at_once):
+    """A module that does not declare ``vp_actions`` keeps the win check after every action; one that
+    declares the roll gets it after the roll; the declaration is what the engine goes by."""
+    name = f"test_vp_on_roll_{0 if declared is None else len(declared) + 1}"
+    _vp_on_roll_module(name, declared)
+    try:
+        g = Game(Board.beginner(), seed=1, start="beginner", rules=Rules(modules=(name,)))
+        g.apply(RollDice((3, 5)))
+        assert g.is_over is wins_at_once and g.vp(0) >= g.vp_target
+    finally:
+        MODULES.pop(name)
+
+
+def test_vp_actions_must_be_action_classes():
+    with pytest.raises(TypeError, match="vp_actions"):
+        _vp_on_roll_module("test_bad_vp_actions", ("RollDice",))
+    assert "test_bad_vp_actions" not in MODULES
+
+
 # ---------------------------------------------------------------- the example module
 def test_example_module_extends_goods_pieces_and_decisions():
     g = Game(Board.beginner(), seed=3, start="beginner", rules=Rules(modules=(example_module.NAME,)))

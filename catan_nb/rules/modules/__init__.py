@@ -210,9 +210,13 @@ BUILTIN: list[str] = []
 
 def register(module_cls: type[Module]) -> type[Module]:
     """Class decorator adding a module to :data:`MODULES` and its actions to the JSON registry."""
-    from ..actions import ACTION_TYPES
+    from ..actions import ACTION_TYPES, Action
     from ..pieces import register_piece
 
+    va = module_cls.vp_actions
+    if va is not None and (not isinstance(va, tuple) or not all(isinstance(t, type) and issubclass(t, Action)
+                                                                 for t in va)):
+        raise TypeError(f"module {module_cls.name!r}: vp_actions must be None or a tuple of action classes, not {va!r}")
     MODULES[module_cls.name] = module_cls()
     if module_cls.builtin and module_cls.name not in BUILTIN:
         BUILTIN.append(module_cls.name)
