@@ -82,6 +82,9 @@ LAYOUTS = {
     ),
 }
 
+#: Harbour places ``((row, col), side)`` of each shape's proposal positions (see :meth:`Board.random`).
+_HARBOUR_GEOMETRY: dict[tuple, list] = {}
+
 
 def _boards_dir() -> Path:
     """The folder of the shipped board files: ``boards/`` in a checkout, package data when installed."""
@@ -785,8 +788,12 @@ class Board:
         types = list(harbour_types)
         if shuffle_harbours:
             rng.shuffle(types)
-        probe = cls("probe", rows, [(r, c, Terrain.DESERT, None) for r, c in cells], [], (1, 1))
-        harbours = probe.harbour_sides(positions, types)
+        key = (tuple(rows), tuple(positions))
+        sides = _HARBOUR_GEOMETRY.get(key)
+        if sides is None:  # where the harbours lie depends on the shape only: found once, on a probe
+            probe = cls("probe", rows, [(r, c, Terrain.DESERT, None) for r, c in cells], [], (1, 1))
+            sides = _HARBOUR_GEOMETRY[key] = [(rc, side) for rc, side, _ in probe.harbour_sides(positions, types)]
+        harbours = [(rc, side, res) for (rc, side), res in zip(sides, types)]
         deserts = [rc for rc in cells if terrain_at[rc] is Terrain.DESERT]
         if not 0 <= robber_desert < len(deserts):
             raise ValueError(f"robber_desert must be in 0..{len(deserts) - 1}")
