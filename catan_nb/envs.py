@@ -71,6 +71,9 @@ TERRAINS = (Terrain.FOREST, Terrain.HILLS, Terrain.PASTURE, Terrain.FIELDS, Terr
 PHASES = ("founding_settlement", "founding_road", "roll", "main", "discard", "move_robber", "road_building",
           "trade_response", "trade_confirm", "special_build", "game_over")
 HIGH = 1000.0
+N_DEV = len(DevCard)
+_PHASE_INDEX = {ph: i for i, ph in enumerate(PHASES)}
+_TERRAIN_INDEX = {x: i for i, x in enumerate(TERRAINS)}
 #: What ``render()`` can do (see :class:`CatanAECEnv`).
 RENDER_MODES = ("plotly", "ansi", "human")
 
@@ -164,57 +167,113 @@ def observation_size(board: Board, players: int) -> int:
 
 
 def observe(game: Game, player: int) -> np.ndarray:
-    """The observation vector of ``player``: built from ``game.view(player)`` only, seats rotated.
+    """The observation vector of ``player``: what ``game.view(player)`` shows, seats rotated.
 
     Phase, who acts and whose turn it is; own cards; per seat (from ``player``'s left) the public
     counts (cards, development cards, knights, visible VP, longest road, the two special cards,
     pieces left); the bank and the deck size; the robber; every hex's terrain, number and pips;
     every intersection's building by seat and kind and its harbour; every path's road by seat;
-    the open offer and who accepted it; cards ``player`` still owes to a discard.
+    the open offer and who accepted it; cards ``player`` still owes to a discard.  Only public
+    counts are read of the other seats (a test redraws their hidden cards and compares).
     """
-    v = game.view(player)
     n = game.n
-    t = game.topology
+    L = _layout(game)
+    out = L.base(game).copy()  # harbours, terrains and numbers
     rel = [(q - player) % n for q in range(n)]
-    parts: list[float] = []
-    parts += [float(v.phase.value == ph) for ph in PHASES]
-    parts += [float(rel[v.current_player] == i) for i in range(n)]
-    parts += [float(rel[v.active_player] == i) for i in range(n)]
-    parts += [float(v.hand[r]) for r in RESOURCES]
-    parts += [float(v.dev_cards[c]) for c in DevCard]
-    parts += [float(k) for k in game.dev_new[player]]  # own cards bought this turn (B-TURN-5)
-    order = [(player + i) % n for i in range(n)]
-    left = [game.pieces_left(q) for q in order]
-    for i, q in enumerate(order):
-        parts += [float(v.resource_counts[q]), float(v.dev_counts[q]), float(v.played_knights[q]),
-                  float(v.visible_vp[q]), float(v.road_lengths[q]), float(v.longest_road == q),
-                  float(v.largest_army == q), float(left[i]["road"]), float(left[i]["settlement"]),
-                  float(left[i]["city"])]
-    parts += [float(v.bank[r]) for r in RESOURCES]
-    parts.append(float(v.deck_size))
-    for hx in range(t.n_hexes):
-        terrain = game.hex_terrain[hx]
-        tok = game.hex_token[hx]
-        parts.append(float(v.robber == hx))
-        parts += [float(terrain is x) for x in TERRAINS]
-        parts += [float(tok), float(6 - abs(7 - tok) if tok else 0)]
-    for node in range(t.n_nodes):
-        b = v.buildings.get(node)
-        cell = [0.0] * (2 * n)
-        if b is not None:
-            cell[2 * rel[b[0]] + (b[1].value - 1)] = 1.0
-        parts += cell
-        hb = t.node_harbour[node]
-        parts += [float(hb == code) for code in range(6)]
-    for e in range(t.n_edges):
-        o = v.roads.get(e)
-        parts += [float(o is not None and rel[o] == i) for i in range(n)]
-    offer = v.trade_offer or ((0,) * N_RES, (0,) * N_RES)
-    parts += [float(x) for x in offer[0][:N_RES]] + [float(x) for x in offer[1][:N_RES]]
-    accepted = set(game.trade_partners)
-    parts += [float(order[i] in accepted) for i in range(n)]
-    parts.append(float(game.discards_owed().get(player, 0)))
-    return np.asarray(parts, dtype=np.float32)
+    i = _PHASE_INDEX.get(game.phase.value)
+    if i is not None:
+        out[i] = 1.0
+    out[L.current + rel[game.current_player]] = 1.0
+    out[L.active + rel[game.active_player]] = 1.0
+    out[L.hand:L.hand + N_RES] = game.hands[player][:N_RES]
+    out[L.dev:L.dev + N_DEV] = game.dev[player]
+    out[L.dev + N_DEV:L.dev + 2 * N_DEV] = game.dev_new[player]  # own cards bought this turn (B-TURN-5)
+    lengths = game.road_lengths()
+    lr, la = game.longest_road_holder, game.largest_army_holder
+    placed = game.placed
+    (rk, rl), (sk, sl), (ck, cl) = L.supply
+    rows = []
+    for k in range(n):
+        q = (player + k) % n
+        rows += (sum(game.hands[q]), sum(game.dev[q]), game.knights[q], game.vp(q, visible=True), lengths[q],
+                 lr == q, la == q, rl - len(placed[rk][q]), sl - len(placed[sk][q]), cl - len(placed[ck][q]))
+    out[L.seats:L.seats + 10 * n] = rows
+    out[L.bank:L.bank + N_RES] = game.bank[:N_RES]
+    out[L.bank + N_RES] = sum(game.deck)
+    out[L.hexes + 9 * game.robber] = 1.0
+    ones = []  # buildings by seat and kind, roads by seat
+    owner, kind, w = game.node_owner, game.node_kind, 2 * n + 6
+    for v in game.occupied:
+        ones.append(L.nodes + v * w + 2 * rel[owner[v]] + kind[v] - 1)
+    for q in range(n):
+        base = L.edges + rel[q]
+        ones += [base + e * n for e in placed[rk][q]]
+    out[ones] = 1.0
+    if game.trade_offer:
+        give, get = game.trade_offer
+        out[L.offer:L.offer + N_RES] = give[:N_RES]
+        out[L.offer + N_RES:L.offer + 2 * N_RES] = get[:N_RES]
+    for q in game.trade_partners:
+        out[L.offer + 2 * N_RES + rel[q]] = 1.0
+    out[-1] = game.discards_owed().get(player, 0)
+    return out
+
+
+class _Layout:
+    """Where each part of the observation vector starts, and its parts fixed by board and rules."""
+
+    def __init__(self, game: Game):
+        t, n = game.topology, game.n
+        self.topology, self.n, self.kinds = t, n, game.kinds
+        self.size = observation_size(game.board, n)
+        self.current = len(PHASES)
+        self.active = self.current + n
+        self.hand = self.active + n
+        self.dev = self.hand + N_RES
+        self.seats = self.dev + 2 * N_DEV
+        self.bank = self.seats + 10 * n
+        self.hexes = self.bank + N_RES + 1
+        self.nodes = self.hexes + 9 * t.n_hexes
+        self.edges = self.nodes + (2 * n + 6) * t.n_nodes
+        self.offer = self.edges + n * t.n_edges
+        self.supply = tuple((game.kind_id[name], game.kinds[game.kind_id[name]].limit)
+                            for name in ("road", "settlement", "city"))
+        self._bases: dict[tuple, np.ndarray] = {}
+
+    def base(self, game: Game) -> np.ndarray:
+        """The parts fixed by the board now: harbours, and each hex's terrain, number and pips."""
+        key = (tuple(game.hex_terrain), tuple(game.hex_token))
+        out = self._bases.get(key)
+        if out is None:
+            t, n = self.topology, self.n
+            out = np.zeros(self.size, dtype=np.float32)
+            hexes = out[self.hexes:self.nodes].reshape(-1, 9)
+            for hx, (terrain, tok) in enumerate(zip(*key)):
+                if terrain in _TERRAIN_INDEX:
+                    hexes[hx, 1 + _TERRAIN_INDEX[terrain]] = 1.0
+                hexes[hx, 7:] = tok, (6 - abs(7 - tok) if tok else 0)
+            nodes = out[self.nodes:self.edges].reshape(-1, 2 * n + 6)
+            for v in range(t.n_nodes):
+                hb = t.node_harbour[v]
+                if 0 <= hb < 6:
+                    nodes[v, 2 * n + hb] = 1.0
+            if len(self._bases) > 64:
+                self._bases.clear()
+            self._bases[key] = out
+        return out
+
+
+_LAYOUTS: dict[tuple[int, int], _Layout] = {}
+
+
+def _layout(game: Game) -> _Layout:
+    key = (id(game.topology), game.n)
+    hit = _LAYOUTS.get(key)
+    if hit is None or hit.topology is not game.topology or hit.kinds != game.kinds:
+        if len(_LAYOUTS) > 256:
+            _LAYOUTS.clear()
+        hit = _LAYOUTS[key] = _Layout(game)
+    return hit
 
 
 class CatanAECEnv(AECEnv):

@@ -14,7 +14,8 @@ pytest.importorskip("gymnasium")
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 from pettingzoo.test import api_test, render_test, seed_test  # noqa: E402
 
-from catan_nb.envs import GYM_ID, CatanAECEnv, CatanGymEnv, observe  # noqa: E402
+from catan_nb.constants import RESOURCES, DevCard  # noqa: E402
+from catan_nb.envs import GYM_ID, PHASES, TERRAINS, CatanAECEnv, CatanGymEnv, observe  # noqa: E402
 
 
 @pytest.mark.parametrize("players", [3, 4, 6])
@@ -118,3 +119,77 @@ def test_gym_wrapper_plays_against_bots_and_refuses_bad_actions_gently():
     assert total in (-1.0, 0.0, 1.0)
     with pytest.raises(ValueError):
         CatanGymEnv(seat=7)
+
+
+N_RES = len(RESOURCES)
+
+
+def _reference_observe(game, player: int) -> np.ndarray:
+    """The observation as first written: from ``game.view(player)``, one value at a time."""
+    v = game.view(player)
+    n = game.n
+    t = game.topology
+    rel = [(q - player) % n for q in range(n)]
+    parts: list[float] = []
+    parts += [float(v.phase.value == ph) for ph in PHASES]
+    parts += [float(rel[v.current_player] == i) for i in range(n)]
+    parts += [float(rel[v.active_player] == i) for i in range(n)]
+    parts += [float(v.hand[r]) for r in RESOURCES]
+    parts += [float(v.dev_cards[c]) for c in DevCard]
+    parts += [float(k) for k in game.dev_new[player]]  # own cards bought this turn (B-TURN-5)
+    order = [(player + i) % n for i in range(n)]
+    left = [game.pieces_left(q) for q in order]
+    for i, q in enumerate(order):
+        parts += [float(v.resource_counts[q]), float(v.dev_counts[q]), float(v.played_knights[q]),
+                  float(v.visible_vp[q]), float(v.road_lengths[q]), float(v.longest_road == q),
+                  float(v.largest_army == q), float(left[i]["road"]), float(left[i]["settlement"]),
+                  float(left[i]["city"])]
+    parts += [float(v.bank[r]) for r in RESOURCES]
+    parts.append(float(v.deck_size))
+    for hx in range(t.n_hexes):
+        terrain = game.hex_terrain[hx]
+        tok = game.hex_token[hx]
+        parts.append(float(v.robber == hx))
+        parts += [float(terrain is x) for x in TERRAINS]
+        parts += [float(tok), float(6 - abs(7 - tok) if tok else 0)]
+    for node in range(t.n_nodes):
+        b = v.buildings.get(node)
+        cell = [0.0] * (2 * n)
+        if b is not None:
+            cell[2 * rel[b[0]] + (b[1].value - 1)] = 1.0
+        parts += cell
+        hb = t.node_harbour[node]
+        parts += [float(hb == code) for code in range(6)]
+    for e in range(t.n_edges):
+        o = v.roads.get(e)
+        parts += [float(o is not None and rel[o] == i) for i in range(n)]
+    offer = v.trade_offer or ((0,) * N_RES, (0,) * N_RES)
+    parts += [float(x) for x in offer[0][:N_RES]] + [float(x) for x in offer[1][:N_RES]]
+    accepted = set(game.trade_partners)
+    parts += [float(order[i] in accepted) for i in range(n)]
+    parts.append(float(game.discards_owed().get(player, 0)))
+    return np.asarray(parts, dtype=np.float32)
+
+
+
+@pytest.mark.parametrize("players", [3, 4, 6])
+def test_observation_equals_the_reference_built_from_the_view(players):
+    """The vectorised observation equals, value for value, the first one built from ``game.view``,
+    for every seat after every action of random games (offers, discards and the robber included)."""
+    env = CatanAECEnv(players=players, max_turns=150)
+    rng = random.Random(players)
+    checked = 0
+    for seed in range(2):
+        env.reset(seed=seed)
+        for agent in env.agent_iter(600):
+            obs, reward, term, trunc, info = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            g = env.game
+            for p in range(players):
+                assert np.array_equal(observe(g, p), _reference_observe(g, p)), (seed, p, g.phase)
+                checked += 1
+            legal = np.flatnonzero(obs["action_mask"])
+            env.step(int(legal[rng.randrange(len(legal))]))
+    assert checked > 3000

@@ -54,6 +54,12 @@ def _unit(r: int, width: int) -> tuple[int, ...]:
     return tuple(int(i == r) for i in range(width))
 
 
+@lru_cache(maxsize=None)
+def _unit_offers(width: int) -> tuple:
+    """The one-for-one offers (``OfferTrade(give one g, get one r)``) as shared values, by ``[g][r]``."""
+    return tuple(tuple(OfferTrade(_unit(g, width), _unit(r, width)) for r in range(width)) for g in range(width))
+
+
 def require_trade_phase(game, a) -> None:
     """Raise unless the active player may trade now (B-TRADE-1, B-TRADE-3, B-TURN-2, B-TURN-3)."""
     if game.current != game.active:
@@ -215,11 +221,13 @@ class Trade(Module):
                     if r != g and bank[r]:
                         out.append(row[r])
         if offers:
+            unit = _unit_offers(G)
             for g in range(G):
                 if h[g]:
+                    row = unit[g]
                     for r in range(G):
                         if r != g:
-                            out.append(OfferTrade(_unit(g, G), _unit(r, G)))
+                            out.append(row[r])
 
     def legal(self, game, out: list) -> None:
         ph = game.phase
