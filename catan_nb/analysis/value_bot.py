@@ -47,7 +47,7 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ..constants import RESOURCES, DevCard
+from ..constants import RESOURCES, DevCard, Terrain
 from ..rules import (
     AcceptTrade,
     Action,
@@ -108,14 +108,32 @@ class Choice:
 def _hex_yield(game: Game) -> list[tuple[int, float]]:
     """(resource, chance per roll) of each hex now (the robber's hex yields nothing)."""
     out = []
+    robber = game.robber
     for h, terrain in enumerate(game.hex_terrain):  # the hexes now (a fog hex revealed, SF-3)
-        res = terrain.resource
-        r, t = (-1 if res is None else res.value), game.hex_token[h]
-        if r < 0 or not t or h == game.robber:
+        r, t = _RES_INDEX[terrain], game.hex_token[h]
+        if r < 0 or not t or h == robber:
             out.append((-1, 0.0))
         else:
             out.append((r, (6 - abs(7 - t)) / 36))
     return out
+
+
+_RES_INDEX = {t: (-1 if t.resource is None else t.resource.value) for t in Terrain}
+#: Hex yields and intersection productions by board, hexes and robber (a search meets the same ones often).
+_YIELDS: dict[tuple, tuple] = {}
+
+
+def _yields(game: Game) -> tuple[list[tuple[int, float]], dict[int, float], dict[int, tuple]]:
+    """:func:`_hex_yield` of the game now, and memos under it of each intersection's :func:`_spot_score`
+    and of its producing hexes' ``(resource, chance)``."""
+    t = game.topology
+    key = (id(t), game.robber, tuple(game.hex_terrain), tuple(game.hex_token))
+    hit = _YIELDS.get(key)
+    if hit is None or hit[0] is not t:
+        if len(_YIELDS) >= 4096:
+            _YIELDS.clear()
+        hit = _YIELDS[key] = (t, _hex_yield(game), {}, {})
+    return hit[1], hit[2], hit[3]
 
 
 def _node_prod(bd, hy, v: int) -> list[float]:
@@ -134,22 +152,23 @@ def _spot_score(prod: list[float]) -> float:
 def features(game: Game, player: int) -> dict[str, float]:
     """The features of :func:`position_value` for ``player`` (see the module docstring)."""
     bd = game.topology  # plain data derived once from the graph
-    hy = _hex_yield(game)
+    hy, spot_score, node_yields = _yields(game)
     owner, kind = game.node_owner, game.node_kind
     prod = [0.0] * N_RES
     others = 0.0  # the opponents' expected cards per roll
     rates = game.rates(player)
-    for v in range(bd.n_nodes):
-        o = owner[v]
-        if o >= 0 and kind[v] in _YIELD:
-            k = _YIELD[kind[v]]
-            for h in bd.node_hexes[v]:
-                r, p = hy[h]
-                if 0 <= r < N_RES:
-                    if o == player:
-                        prod[r] += k * p
-                    else:
-                        others += k * p
+    for v in sorted(game.occupied):  # the buildings, in intersection order
+        k = _YIELD.get(kind[v])
+        if k is not None:
+            rp = node_yields.get(v)
+            if rp is None:  # (resource, chance) of each producing hex at v, in hex order
+                rp = node_yields[v] = tuple(x for x in (hy[h] for h in bd.node_hexes[v]) if 0 <= x[0] < N_RES)
+            if owner[v] == player:
+                for r, p in rp:
+                    prod[r] += k * p
+            else:
+                for r, p in rp:
+                    others += k * p
     production = sum(prod)
     diversity = sum(1 for x in prod if x > 0)
     harbours = sum((1.0 if rates[r] == 2 and prod[r] > 0 else 0.0) for r in range(N_RES))
@@ -158,12 +177,16 @@ def features(game: Game, player: int) -> dict[str, float]:
     spots = 0.0
     buildable = 0
     if game.pieces_left(player).get("settlement", 0) > 0:
-        blocked = [False] * bd.n_nodes
-        for v in range(bd.n_nodes):
-            if owner[v] >= 0:
-                blocked[v] = True
-                for u in bd.node_neighbours[v]:
-                    blocked[u] = True
+        # Taken: a piece on the intersection or next to it.  The engine counts buildings so already;
+        # other pieces on intersections (knights, CK-KN-1) are added.
+        blocked = [b > 0 for b in game.blocked]
+        for k, pk in enumerate(game.kinds):
+            if pk is not None and pk.site == "node" and not pk.building:
+                for sites in game.placed[k]:
+                    for v in sites:
+                        blocked[v] = True
+                        for u in bd.node_neighbours[v]:
+                            blocked[u] = True
         start = [v for v in game.road_nodes[player]] or [v for v in range(bd.n_nodes) if owner[v] == player]
         dist = {v: 0 for v in start}
         frontier = list(start)
@@ -183,7 +206,13 @@ def features(game: Game, player: int) -> dict[str, float]:
                         nxt.append(u)
             frontier = nxt
         free = [(v, d) for v, d in dist.items() if not blocked[v] and bd.node_land[v]]
-        vals = sorted((_spot_score(_node_prod(bd, hy, v)) * SPOT_DISCOUNT[d] for v, d in free), reverse=True)
+        vals = []
+        for v, d in free:
+            score = spot_score.get(v)
+            if score is None:
+                score = spot_score[v] = _spot_score(_node_prod(bd, hy, v))
+            vals.append(score * SPOT_DISCOUNT[d])
+        vals.sort(reverse=True)
         spots = sum(vals[:2])
         buildable = min(2, sum(1 for _, d in free if d == 0))
     lengths = game.road_lengths()
@@ -201,7 +230,7 @@ def features(game: Game, player: int) -> dict[str, float]:
     full = game.hands[player]
     for cost, weight in builds:
         need = sum(cost)
-        have = sum(min(full[r], c) for r, c in enumerate(cost))
+        have = sum([min(full[r], c) for r, c in enumerate(cost) if c])
         progress = max(progress, weight * (have / need) ** 2 if need else 0.0)
     limit = game.hand_limit(player)
     risk = max(0, total - limit) * P7

@@ -282,6 +282,7 @@ def _edge_ok(t: Topology, k: PieceKind | None) -> tuple[bool, ...] | None:
     return None if all(ok) else ok
 
 
+N_DEV_KINDS = len(DevCard)
 #: Terrains that produce a resource, with its index (B-PROD-1).
 _PRODUCING = tuple((t, t.resource.value) for t in Terrain if t.resource is not None)
 _new_decision = tuple.__new__  # Decision(phase, player, data) without NamedTuple's Python-level __new__
@@ -1785,7 +1786,7 @@ class Game:
             k = sum(g.hands[q])
             g.hands[q] = _tally(pool[:k], G)
             del pool[:k]
-        kinds = len(DevCard)
+        kinds = N_DEV_KINDS
         unseen = [c for c in range(kinds) for _ in range(g.deck[c] + sum(g.dev[q][c] for q in others))]
         rng.shuffle(unseen)
         for q in others:
@@ -1848,7 +1849,7 @@ class Game:
         d["last_production"] = {k: v[:] for k, v in self.last_production.items()}
         d["ext"] = _copy.deepcopy(self.ext) if self.ext else {}
         d["_cache"] = {}
-        rng = Random()
+        rng = Random.__new__(Random)  # unseeded (seeding reads os.urandom): its state is set next
         rng.setstate(self._rng.getstate())
         d["_rng"] = rng
         return g
