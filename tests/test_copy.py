@@ -154,3 +154,30 @@ def test_a_determinisation_depends_only_on_the_view_and_the_seed(modules):
                 assert twin.determinized(me, seed=7).state() == g.determinized(me, seed=7).state()
                 checked += 1
     assert checked > 20
+
+
+def test_copies_draw_what_their_source_would_have_drawn():
+    """Copy on draw: a copy shares its source's generator state until one of them draws; each then
+    draws exactly what a game in that state draws, in any order, through copies of copies."""
+    g = Game(Board.random(seed=5), seed=5)
+    bots = [RandomBot(p) for p in range(g.n)]
+    while len(g.log) < 120:
+        g.apply(bots[g.current_player].choose(g))
+    reference = g.to_json()  # to_json replays: its own generator, not the source's
+
+    def future(game, k=40):
+        rb = [RandomBot(50 + p) for p in range(game.n)]
+        for _ in range(k):
+            if game.is_over:
+                break
+            game.apply(rb[game.current_player].choose(game))
+        return game.state()
+
+    expected = future(Game.from_json(reference))
+    a = g.copy()
+    b = a.copy()  # a copy of a copy, before anyone draws
+    c = g.copy()
+    assert future(b) == expected  # the grandchild draws first
+    assert future(g) == expected  # then the source
+    d = c.copy()  # another copy of a copy, made before anyone drew
+    assert future(a) == expected and future(c) == expected and future(d) == expected

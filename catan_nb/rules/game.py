@@ -37,6 +37,7 @@ from __future__ import annotations
 import copy as _copy
 import json
 import secrets
+import weakref
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field, fields, replace
 from functools import lru_cache
@@ -283,6 +284,47 @@ def _edge_ok(t: Topology, k: PieceKind | None) -> tuple[bool, ...] | None:
 
 
 N_DEV_KINDS = len(DevCard)
+
+
+class _ForkedRandom:
+    """The random generator of a game copied by :meth:`Game.copy`, until the game first draws.
+
+    It holds the generator the copy was forked from, frozen (shared by the source and all its
+    copies, never drawn from), and a weak reference to its game.  On first use it gives the game
+    its own generator in the frozen state and steps aside, so a copy that never draws never
+    copies the generator's state, and one that does gets exactly the draws it would have had.
+    """
+
+    __slots__ = ("game", "frozen", "mine")
+
+    def __init__(self, game: "Game", frozen: Random):
+        self.game = weakref.ref(game)
+        self.frozen = frozen
+        self.mine: Random | None = None
+
+    def own(self) -> Random:
+        """The game's own generator, made from the frozen state on first use (and put in its place)."""
+        if self.mine is None:
+            self.mine = _random_in_state(self.frozen.getstate())
+            game = self.game()
+            if game is not None and game.__dict__.get("_rng") is self:
+                game.__dict__["_rng"] = self.mine
+        return self.mine
+
+    def __getattr__(self, name: str):
+        return getattr(self.own(), name)
+
+    def __reduce__(self):  # pickled as the generator it stands for
+        return (_random_in_state, (self.own().getstate(),))
+
+    def __deepcopy__(self, memo) -> Random:
+        return _random_in_state(self.own().getstate())
+
+
+def _random_in_state(state: tuple) -> Random:
+    rng = Random.__new__(Random)
+    rng.setstate(state)
+    return rng
 #: Terrains that produce a resource, with its index (B-PROD-1).
 _PRODUCING = tuple((t, t.resource.value) for t in Terrain if t.resource is not None)
 _new_decision = tuple.__new__  # Decision(phase, player, data) without NamedTuple's Python-level __new__
@@ -1849,9 +1891,15 @@ class Game:
         d["last_production"] = {k: v[:] for k, v in self.last_production.items()}
         d["ext"] = _copy.deepcopy(self.ext) if self.ext else {}
         d["_cache"] = {}
-        rng = Random.__new__(Random)  # unseeded (seeding reads os.urandom): its state is set next
-        rng.setstate(self._rng.getstate())
-        d["_rng"] = rng
+        # Copy on draw: the copy and its source share the generator's state, frozen, until one of
+        # them draws (most copies of a search never do), instead of copying its 625 words now.
+        src = self._rng
+        if type(src) is _ForkedRandom:
+            frozen = src.frozen
+        else:
+            frozen = src
+            self._rng = _ForkedRandom(self, frozen)
+        d["_rng"] = _ForkedRandom(g, frozen)
         return g
 
     #: Lists of immutable values, copied flat by :meth:`copy`.
