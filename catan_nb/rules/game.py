@@ -1395,7 +1395,10 @@ class Game:
             if k:
                 hands[o][r] += k
                 bank[r] -= k
-                got.setdefault(o, [0] * G)[r] += k
+                row = got.get(o)
+                if row is None:
+                    row = got[o] = [0] * G
+                row[r] += k
         return got
 
     # ================================================================== base actions: checks

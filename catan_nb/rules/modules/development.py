@@ -221,7 +221,9 @@ class Development(Module):
     def legal(self, game, out: list) -> None:
         ph = game.stack[-1].phase
         if ph is _MAIN or ph is _ROLL:
-            self._plays(game, out, before_roll=ph is _ROLL)
+            d = game.dev[game.active]
+            if (d[0] or d[1] or d[2] or d[3]) and not game.dev_played:  # else nothing to play
+                self._plays(game, out, before_roll=ph is _ROLL)
         elif ph is ROAD_BUILDING:
             out.append(_END_RB)
 
