@@ -322,9 +322,11 @@ class _ForkedRandom:
 
 
 def _random_in_state(state: tuple) -> Random:
-    rng = Random.__new__(Random)
+    rng = Random.__new__(Random)  # unseeded (seeding reads os.urandom): its state is set next
     rng.setstate(state)
     return rng
+
+
 #: Terrains that produce a resource, with its index (B-PROD-1).
 _PRODUCING = tuple((t, t.resource.value) for t in Terrain if t.resource is not None)
 _new_decision = tuple.__new__  # Decision(phase, player, data) without NamedTuple's Python-level __new__
@@ -1898,7 +1900,7 @@ class Game:
         # them draws (most copies of a search never do), instead of copying its 625 words now.
         src = self._rng
         if type(src) is _ForkedRandom:
-            frozen = src.frozen
+            frozen = src.frozen if src.mine is None else _random_in_state(src.mine.getstate())
         else:
             frozen = src
             self._rng = _ForkedRandom(self, frozen)
