@@ -1380,18 +1380,18 @@ class Game:
         if not gains:
             return got
         G = self.n_goods
-        need = [0] * G
+        need: dict[int, int] = {}
         for _, r, k in gains:
-            need[r] += k
+            need[r] = need.get(r, 0) + k
         bank = self.bank
-        for r in range(G):
-            if need[r] > bank[r]:  # B-COMP-14: the bank cannot pay everybody
-                claim = {o for o, x, _ in gains if x == r}
-                if len(claim) == 1 and self.rules.shortage_single_taker:
-                    (o,) = claim
-                    gains = [(q, x, k) for q, x, k in gains if x != r] + [(o, r, bank[r])]
-                else:
-                    gains = [(q, x, k) for q, x, k in gains if x != r]
+        short = [r for r, k in need.items() if k > bank[r]]  # B-COMP-14: the bank cannot pay everybody
+        for r in sorted(short):
+            claim = {o for o, x, _ in gains if x == r}
+            if len(claim) == 1 and self.rules.shortage_single_taker:
+                (o,) = claim
+                gains = [(q, x, k) for q, x, k in gains if x != r] + [(o, r, bank[r])]
+            else:
+                gains = [(q, x, k) for q, x, k in gains if x != r]
         hands = self.hands
         for o, r, k in gains:
             if k:
