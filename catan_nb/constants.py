@@ -18,6 +18,7 @@ __all__ = [
     "Commodity",
     "Good",
     "DevCard",
+    "N_DEV_CARDS",
     "Building",
     "Colour",
     "Guild",
@@ -164,6 +165,10 @@ class DevCard(_ReprEnum):
     YEAR_OF_PLENTY = 2
     MONOPOLY = 3
     VICTORY_POINT = 4
+
+
+#: Development card kinds: the length of every count of development cards.
+N_DEV_CARDS = len(DevCard)
 
 
 class Building(_ReprEnum):

@@ -30,7 +30,7 @@ from __future__ import annotations
 import numpy as np
 
 from .board import Board
-from .constants import RESOURCES, DevCard, Terrain
+from .constants import N_DEV_CARDS, RESOURCES, Terrain
 from .errors import IllegalActionError
 from .rules import (
     AcceptTrade,
@@ -71,7 +71,6 @@ TERRAINS = (Terrain.FOREST, Terrain.HILLS, Terrain.PASTURE, Terrain.FIELDS, Terr
 PHASES = ("founding_settlement", "founding_road", "roll", "main", "discard", "move_robber", "road_building",
           "trade_response", "trade_confirm", "special_build", "game_over")
 HIGH = 1000.0
-N_DEV = len(DevCard)
 _PHASE_INDEX = {ph: i for i, ph in enumerate(PHASES)}
 _TERRAIN_INDEX = {x: i for i, x in enumerate(TERRAINS)}
 #: What ``render()`` can do (see :class:`CatanAECEnv`).
@@ -186,8 +185,8 @@ def observe(game: Game, player: int) -> np.ndarray:
     out[L.current + rel[game.current_player]] = 1.0
     out[L.active + rel[game.active_player]] = 1.0
     out[L.hand:L.hand + N_RES] = game.hands[player][:N_RES]
-    out[L.dev:L.dev + N_DEV] = game.dev[player]
-    out[L.dev + N_DEV:L.dev + 2 * N_DEV] = game.dev_new[player]  # own cards bought this turn (B-TURN-5)
+    out[L.dev:L.dev + N_DEV_CARDS] = game.dev[player]
+    out[L.dev + N_DEV_CARDS:L.dev + 2 * N_DEV_CARDS] = game.dev_new[player]  # own cards bought this turn (B-TURN-5)
     lengths = game.road_lengths()
     lr, la = game.longest_road_holder, game.largest_army_holder
     placed = game.placed
@@ -230,7 +229,7 @@ class _Layout:
         self.active = self.current + n
         self.hand = self.active + n
         self.dev = self.hand + N_RES
-        self.seats = self.dev + 2 * N_DEV
+        self.seats = self.dev + 2 * N_DEV_CARDS
         self.bank = self.seats + 10 * n
         self.hexes = self.bank + N_RES + 1
         self.nodes = self.hexes + 9 * t.n_hexes

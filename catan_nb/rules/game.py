@@ -54,6 +54,7 @@ from ..constants import (
     DEV_DECK,
     DISCARD_LIMIT,
     LONGEST_ROAD_MIN,
+    N_DEV_CARDS,
     RESOURCES,
     SPECIAL_CARD_VP,
     VP_TO_WIN,
@@ -283,9 +284,6 @@ def _edge_ok(t: Topology, k: PieceKind | None) -> tuple[bool, ...] | None:
     return None if all(ok) else ok
 
 
-N_DEV_KINDS = len(DevCard)
-
-
 class _ForkedRandom:
     """The random generator of a game copied by :meth:`Game.copy`, until the game first draws.
 
@@ -313,12 +311,6 @@ class _ForkedRandom:
 
     def __getattr__(self, name: str):
         return getattr(self.own(), name)
-
-    def __reduce__(self):  # pickled as the generator it stands for
-        return (_random_in_state, (self.own().getstate(),))
-
-    def __deepcopy__(self, memo) -> Random:
-        return _random_in_state(self.own().getstate())
 
 
 def _random_in_state(state: tuple) -> Random:
@@ -476,8 +468,8 @@ class Game:
         self.hands: list[list[int]] = [[0] * G for _ in range(n)]
         #: The base game's development cards (kept by the ``development`` module).
         self.deck: list[int] = [comps["deck"].get(c, 0) for c in DevCard]
-        self.dev: list[list[int]] = [[0] * len(DevCard) for _ in range(n)]
-        self.dev_new: list[list[int]] = [[0] * len(DevCard) for _ in range(n)]
+        self.dev: list[list[int]] = [[0] * N_DEV_CARDS for _ in range(n)]
+        self.dev_new: list[list[int]] = [[0] * N_DEV_CARDS for _ in range(n)]
         self.knights: list[int] = [0] * n
         self.largest_army_holder: int | None = None
         self.dev_played: bool = False
@@ -1639,7 +1631,6 @@ class Game:
     def _trail(self, p: int) -> tuple[int, list[int]]:
         t = self._t
         owner = self.node_owner
-        blocks = self._blocks
         kinds = self.node_kind
         placed = self.placed
         path_kinds = self._path_kinds
@@ -1647,7 +1638,7 @@ class Game:
             mine = placed[path_kinds[0]][p]
         else:
             mine = set().union(*(placed[k][p] for k in path_kinds))
-        blocked = [v for v in self.road_nodes[p] if owner[v] >= 0 and owner[v] != p and blocks[kinds[v]]]
+        blocked = self._trail_blocks(p)
         if len(path_kinds) == 1 or sum(1 for k in path_kinds if placed[k][p]) <= 1:
             return longest_trail(mine, t.edge_nodes, t.node_edges, blocked)
         building = self._building
@@ -1673,12 +1664,16 @@ class Game:
         self.road_bound[q] = bound
         self._trail_hint[q] = None
 
+    def _trail_blocks(self, p: int) -> list[int]:
+        """Intersections of ``p``'s network holding an opponent's blocking piece (B-LR-2)."""
+        owner, blocks, kinds = self.node_owner, self._blocks, self.node_kind
+        return [v for v in self.road_nodes[p] if owner[v] >= 0 and owner[v] != p and blocks[kinds[v]]]
+
     def _trail_from(self, p: int, start: int) -> int:
         """Length of ``p``'s longest trail from ``start`` (one kind of path piece)."""
-        owner, blocks, kinds = self.node_owner, self._blocks, self.node_kind
-        blocked = {v for v in self.road_nodes[p] if owner[v] >= 0 and owner[v] != p and blocks[kinds[v]]}
         t = self._t
-        return longest_trail_from(start, self.placed[self._path_kinds[0]][p], t.edge_nodes, t.node_edges, blocked)
+        return longest_trail_from(start, self.placed[self._path_kinds[0]][p], t.edge_nodes, t.node_edges,
+                                  set(self._trail_blocks(p)))
 
     def _network_size(self, p: int, site: int) -> int:
         """Path pieces of ``p`` connected to ``site`` (through any intersection: an upper bound)."""
@@ -1833,7 +1828,7 @@ class Game:
             k = sum(g.hands[q])
             g.hands[q] = _tally(pool[:k], G)
             del pool[:k]
-        kinds = N_DEV_KINDS
+        kinds = N_DEV_CARDS
         unseen = [c for c in range(kinds) for _ in range(g.deck[c] + sum(g.dev[q][c] for q in others))]
         rng.shuffle(unseen)
         for q in others:

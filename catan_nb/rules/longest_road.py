@@ -112,30 +112,7 @@ def longest_trail_from(
     >>> longest_trail_from(0, {0, 1, 2}, edge_nodes, node_edges), longest_trail_from(1, {0, 1, 2}, edge_nodes, node_edges)
     (2, 1)
     """
-    bit = {e: 1 << i for i, e in enumerate(roads)}
-    total = len(bit)
-    best = 0
-
-    def dfs(v: int, used: int, n: int) -> None:
-        nonlocal best
-        if n > best:
-            best = n
-        for e in node_edges[v]:
-            b = bit.get(e)
-            if b is None or used & b:
-                continue
-            a, c = edge_nodes[e]
-            w = c if a == v else a
-            if w in blocked:
-                if n >= best:
-                    best = n + 1
-            else:
-                dfs(w, used | b, n + 1)
-            if best == total:
-                return
-
-    dfs(start, 0, 0)
-    return best
+    return _search([start], set(roads), edge_nodes, node_edges, blocked)[0]
 
 
 #: Trails already counted, by board, pieces, blocks and kinds (a pure function of them).
@@ -172,6 +149,11 @@ def _one_kind(mine: set, edge_nodes, node_edges, blocked: set) -> tuple[int, lis
                         stack.append(w)
         if not any(deg[u] != 2 or u in blocked for u in comp):
             starts.append(min(comp))
+    return _search(sorted(set(starts)), mine, edge_nodes, node_edges, blocked)
+
+
+def _search(starts, mine: set, edge_nodes, node_edges, blocked) -> tuple[int, list[int]]:
+    """The longest trail through ``mine`` starting at one of ``starts`` (depth first, roads as bits)."""
     bit = {e: 1 << i for i, e in enumerate(sorted(mine))}
     best_len = 0
     best_path: list[int] = []
@@ -197,7 +179,7 @@ def _one_kind(mine: set, edge_nodes, node_edges, blocked: set) -> tuple[int, lis
         if not extended and len(path) > best_len:
             best_len, best_path = len(path), path.copy()
 
-    for s in sorted(set(starts)):
+    for s in starts:
         dfs(s, 0)
         if best_len == len(mine):
             break

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ...constants import COSTS, LARGEST_ARMY_MIN, RESOURCES, SPECIAL_CARD_VP, DevCard, Resource
+from ...constants import COSTS, LARGEST_ARMY_MIN, N_DEV_CARDS, RESOURCES, SPECIAL_CARD_VP, DevCard, Resource
 from ...errors import IllegalActionError
 from ..actions import (
     BuyDevelopmentCard,
@@ -31,7 +31,6 @@ from . import Module, register
 __all__ = ["Development", "ROAD_BUILDING", "draw_dev", "dev_cost", "recount_largest_army"]
 
 KNIGHT, ROAD_BUILDING_CARD, YEAR_OF_PLENTY, MONOPOLY, VICTORY_POINT = (c.value for c in DevCard)
-_N_CARDS = len(DevCard)
 N_RES = len(RESOURCES)
 
 #: B-DEV-5: up to two free roads; ``data`` is how many are left.
@@ -229,12 +228,9 @@ class Development(Module):
 
     @staticmethod
     def _plays(game, out: list, *, before_roll: bool) -> None:
-        if game.dev_played:
-            return
+        """The cards the active player may play now (called only when it holds one and played none)."""
         p = game.active
         d = game.dev[p]
-        if not (d[0] or d[1] or d[2] or d[3]):
-            return
         new = game.dev_new[p]
         playable = [d[c] - new[c] for c in range(4)]
         if playable[KNIGHT] > 0:
@@ -256,7 +252,7 @@ class Development(Module):
 
     def on_turn_start(self, game) -> None:
         game.dev_played = False
-        game.dev_new[game.active] = [0] * _N_CARDS
+        game.dev_new[game.active] = [0] * N_DEV_CARDS
 
     def vp(self, game, player: int, visible: bool) -> int:
         v = SPECIAL_CARD_VP if game.largest_army_holder == player else 0

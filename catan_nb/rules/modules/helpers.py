@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...constants import COSTS, DevCard, HelperCard, Resource, Terrain
+from ...constants import COSTS, N_DEV_CARDS, DevCard, HelperCard, Resource, Terrain
 from ...errors import IllegalActionError
 from ..actions import Action
 from ..phase import Phase
@@ -522,7 +522,7 @@ def _check_architect(game, a: UseArchitect) -> None:
         raise IllegalActionError("B-COMP-13", "the development deck is empty", a)
     _pay_substituted(game, a, p, DEV_COST, a.replace, a.pay_with, (2, 3, 4), "H-CARD-9")
     if a.seen is not None:
-        need = [0] * len(DevCard)
+        need = [0] * N_DEV_CARDS
         for c in a.seen:
             need[DevCard.parse(c).value] += 1
         if len(a.seen) != min(3, sum(game.deck)) or any(n > d for n, d in zip(need, game.deck)):

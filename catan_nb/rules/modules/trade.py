@@ -28,21 +28,10 @@ TRADE_CONFIRM = Phase.register("trade_confirm", "{player} completes the trade wi
 _ACCEPT, _DECLINE, _CANCEL = AcceptTrade(), DeclineTrade(), CancelTrade()
 
 
-_TABLES: dict[tuple, tuple] = {}
-_LAST: list = [(None, ())]  # (goods, table) of the last lookup, read and replaced whole (thread-safe)
-
-
-def _maritime(game) -> tuple:
+@lru_cache(maxsize=None)
+def _maritime(goods: tuple) -> tuple:
     """Every bank trade as a value, per pair of goods (built once per set of goods)."""
-    goods = game.goods
-    last = _LAST[0]
-    if goods is last[0]:
-        return last[1]
-    table = _TABLES.get(goods)
-    if table is None:
-        table = _TABLES[goods] = tuple(tuple(MaritimeTrade(g, r) for r in goods) for g in goods)
-    _LAST[0] = (goods, table)
-    return table
+    return tuple(tuple(MaritimeTrade(g, r) for r in goods) for g in goods)
 
 
 @lru_cache(maxsize=None)
@@ -212,7 +201,7 @@ class Trade(Module):
         h = game.hands[player]
         bank = game.bank
         rates = game.rates(player)
-        trades = _maritime(game)
+        trades = _maritime(game.goods)
         G = game.n_goods
         for g in range(G):
             if h[g] >= rates[g]:
