@@ -407,6 +407,37 @@ def test_B_LR_1_longest_trail_from_one_end_agrees_with_brute_force():
         assert got == _brute_from(start, sorted(net), blocked), (sorted(net), blocked, start)
 
 
+def test_B_LR_1_lazy_recount_after_many_roads_equals_a_fresh_count():
+    """The engine recounts a stale length from the fresh ends of the roads added since it was last
+    known (several roads may pile up between two looks): it equals a count from scratch.
+
+    The lengths are looked at only now and then (as a bot or the Longest Road card needs them),
+    so that several roads are built between two looks; the card holder is checked too (B-LR-4..7).
+    """
+    from catan_nb.rules.longest_road import longest_trail
+
+    looked = piled = 0
+    for seed in range(40):
+        game = Game(Board.random(seed=seed), players=4, seed=seed)
+        bots = [RandomBot(seed=seed * 10 + p) for p in range(4)]
+        look = random.Random(seed)
+        before = [0] * game.n
+        while not game.is_over:
+            acts = game.legal_actions()
+            game.apply(acts[int(bots[game.current_player].rng.random() * len(acts))])
+            if look.random() < 0.03:
+                t = game.topology
+                now = [len(r) for r in game.roads]
+                piled += sum(1 for p in range(game.n) if now[p] - before[p] > 1)
+                before = now
+                for p in range(game.n):
+                    blocked = [v for v in game.road_nodes[p] if game.node_owner[v] not in (-1, p)]
+                    want = longest_trail(game.placed[game.kind_id["road"]][p], t.edge_nodes, t.node_edges, blocked)[0]
+                    assert game.longest_road(p) == want, (seed, len(game.log), p)
+                    looked += 1
+    assert looked > 500 and piled > 100  # several roads built between two looks, often
+
+
 def test_brute_force_agrees_on_the_hand_built_shapes():
     assert brute_length(chain(13, 18, 23, 29, 34, 28, 22, 16), {23}) == 5
     assert brute_length(ring(9), {30}) == 6

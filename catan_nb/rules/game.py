@@ -269,7 +269,8 @@ _HOOK_ATTR_NAMES = (
 )
 #: Recorded rolls are values: the outcomes are shared, not built anew each turn.
 _ROLLS: dict[tuple[int, ...], RollDice] = {}
-_PAIRS = tuple(tuple((a, b) for b in range(1, 7)) for a in range(1, 7))
+#: The 36 outcomes of two dice, each with its recorded action, by ``[die - 1][die - 1]``.
+_PAIRS = tuple(tuple(((a, b), RollDice((a, b))) for b in range(1, 7)) for a in range(1, 7))
 _MAIN, _ROLL_PHASE = Phase.MAIN, Phase.ROLL
 #: The rules of a game made without ``rules=`` (frozen: shared).
 _DEFAULT_RULES = Rules()
@@ -496,7 +497,7 @@ class Game:
         #: Per seat, ``(length before, fresh end)`` after a path piece left a dead end on a new
         #: intersection: the new length is then the longer of the old one and the longest trail
         #: from that end, one search instead of many; ``None`` when a full recount is needed.
-        self._trail_hint: list[tuple[int, int] | None] = [None] * n
+        self._trail_hint: list[tuple[int, tuple[int, ...]] | None] = [None] * n
         self.longest_road_holder: int | None = None
         #: Terrain and token of every hex now (they may change: fog revealed, tokens moved).
         self.hex_terrain: list[Terrain] = list(t.hex_terrain)
@@ -1206,14 +1207,26 @@ class Game:
             # A piece ending on an intersection none of the player's paths touched is the last piece
             # of every trail through it: the new length is the old one or the longest trail from there.
             old = self.road_length[p]
+            hint = self._trail_hint[p]
             fresh = b if b not in rn else a if a not in rn else -1
             rn.add(a)
             rn.add(b)
-            # A trail through the new piece lies in its network: the new length is at most the old
-            # one or that network's size (B-LR-5: recounted only if that can take the card).
-            self._stale(p, max(self.road_bound[p], self._network_size(p, site)))
-            if old >= 0 and fresh >= 0 and len(self._path_kinds) == 1:
-                self._trail_hint[p] = (old, fresh)
+            if fresh >= 0:
+                # The new piece is a dead end: a new trail is an old one ending at its other end, plus it.
+                bound = self.road_bound[p] + 1
+            else:
+                # A trail through the new piece lies in its network: the new length is at most the old
+                # one or that network's size.
+                bound = max(self.road_bound[p], self._network_size(p, site))
+            self._stale(p, bound)  # B-LR-5: recounted only if that can take the card
+            if fresh >= 0 and len(self._path_kinds) == 1:
+                # Every trail using a piece added since the length was last known ends at the fresh end
+                # of the latest such piece it uses (that end touched nothing older): the new length is
+                # the known one or the longest trail from one of those ends.
+                if old >= 0:
+                    self._trail_hint[p] = (old, (fresh,))
+                elif hint is not None:
+                    self._trail_hint[p] = (hint[0], hint[1] + (fresh,))
             self._move_longest_road((p,), broken=False)
             return
         if pk.upgrade_of is not None:  # B-BUILD-9: the piece below goes back to its owner's supply
@@ -1372,11 +1385,17 @@ class Game:
         if not gains:
             return got
         G = self.n_goods
-        need: dict[int, int] = {}
-        for _, r, k in gains:
-            need[r] = need.get(r, 0) + k
         bank = self.bank
-        short = [r for r, k in need.items() if k > bank[r]]  # B-COMP-14: the bank cannot pay everybody
+        total_out = 0
+        for g in gains:
+            total_out += g[2]
+        if total_out <= min(bank):  # the bank can pay everybody, whatever the goods
+            short: list[int] = []
+        else:
+            need: dict[int, int] = {}
+            for _, r, k in gains:
+                need[r] = need.get(r, 0) + k
+            short = [r for r, k in need.items() if k > bank[r]]  # B-COMP-14: the bank cannot pay everybody
         for r in sorted(short):
             claim = {o for o, x, _ in gains if x == r}
             if len(claim) == 1 and self.rules.shortage_single_taker:
@@ -1557,15 +1576,15 @@ class Game:
 
     def _do_roll(self, a: RollDice) -> None:
         rnd = self._rng.random
-        if self._n_dice == 2:
+        if self._n_dice == 2 and a.dice is None:
             u, w = rnd(), rnd()
-            dice = _PAIRS[int(u * 6)][int(w * 6)] if a.dice is None else tuple(a.dice)
+            dice, done = _PAIRS[int(u * 6)][int(w * 6)]
         else:
-            draws = [rnd() for _ in range(self._n_dice)]
+            draws = [rnd() for _ in range(self._n_dice)]  # always drawn, so that replays stay in step
             dice = tuple(int(u * 6) + 1 for u in draws) if a.dice is None else tuple(a.dice)
-        done = _ROLLS.get(dice)
-        if done is None:
-            done = _ROLLS[dice] = RollDice(dice)
+            done = _ROLLS.get(dice)
+            if done is None:
+                done = _ROLLS[dice] = RollDice(dice)
         self.log.append(done)
         self.roll(dice)
 
@@ -1669,8 +1688,8 @@ class Game:
         owner, blocks, kinds = self.node_owner, self._blocks, self.node_kind
         return [v for v in self.road_nodes[p] if owner[v] >= 0 and owner[v] != p and blocks[kinds[v]]]
 
-    def _trail_from(self, p: int, start: int) -> int:
-        """Length of ``p``'s longest trail from ``start`` (one kind of path piece)."""
+    def _trail_from(self, p: int, start: tuple[int, ...]) -> int:
+        """Length of ``p``'s longest trail from one of the intersections ``start`` (one kind of path piece)."""
         t = self._t
         return longest_trail_from(start, self.placed[self._path_kinds[0]][p], t.edge_nodes, t.node_edges,
                                   set(self._trail_blocks(p)))

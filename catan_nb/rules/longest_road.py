@@ -90,7 +90,7 @@ def longest_trail(
 
 
 def longest_trail_from(
-    start: int,
+    start: int | Sequence[int],
     roads: Collection[int],
     edge_nodes: Sequence[tuple[int, int]],
     node_edges: Sequence[Sequence[int]],
@@ -98,6 +98,7 @@ def longest_trail_from(
 ) -> int:
     """Length of the longest trail through ``roads`` that starts at intersection ``start``.
 
+    ``start`` may also be a sequence of intersections: the longest trail starting at any of them.
     Same rules as :func:`longest_trail` (one kind of piece): a trail may end at a ``blocked``
     intersection, never pass through one.  The engine uses it after a road ends on an
     intersection none of the player's roads touched: every trail through that road ends there,
@@ -111,8 +112,11 @@ def longest_trail_from(
     >>> node_edges = [[0], [0, 1, 2], [1], [2]]
     >>> longest_trail_from(0, {0, 1, 2}, edge_nodes, node_edges), longest_trail_from(1, {0, 1, 2}, edge_nodes, node_edges)
     (2, 1)
+    >>> longest_trail_from((1, 3), {0, 1, 2}, edge_nodes, node_edges)
+    2
     """
-    return _search([start], set(roads), edge_nodes, node_edges, blocked)[0]
+    starts = [start] if isinstance(start, int) else list(start)
+    return _search(starts, set(roads), edge_nodes, node_edges, blocked)[0]
 
 
 #: Trails already counted, by board, pieces, blocks and kinds (a pure function of them).

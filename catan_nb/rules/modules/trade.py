@@ -34,6 +34,14 @@ def _maritime(goods: tuple) -> tuple:
     return tuple(tuple(MaritimeTrade(g, r) for r in goods) for g in goods)
 
 
+@lru_cache(maxsize=4096)
+def _maritime_offers(goods: tuple, give: int, in_bank: int) -> tuple:
+    """The bank trades giving a good of bit mask ``give`` for one of mask ``in_bank`` (another good)."""
+    row = _maritime(goods)
+    G = len(goods)
+    return tuple(row[g][r] for g in range(G) if give >> g & 1 for r in range(G) if r != g and in_bank >> r & 1)
+
+
 @lru_cache(maxsize=None)
 def _confirm(n_players: int) -> tuple:
     return tuple(ConfirmTrade(p) for p in range(n_players))
@@ -199,16 +207,18 @@ class Trade(Module):
 
     def legal_trades(self, game, player: int, out: list, offers: bool) -> None:
         h = game.hands[player]
-        bank = game.bank
         rates = game.rates(player)
-        trades = _maritime(game.goods)
         G = game.n_goods
+        give = 0
         for g in range(G):
             if h[g] >= rates[g]:
-                row = trades[g]
-                for r in range(G):
-                    if r != g and bank[r]:
-                        out.append(row[r])
+                give |= 1 << g
+        if give:
+            in_bank = 0
+            for r, k in enumerate(game.bank):
+                if k:
+                    in_bank |= 1 << r
+            out.extend(_maritime_offers(game.goods, give, in_bank))
         if offers:
             unit = _unit_offers(G)
             for g in range(G):
