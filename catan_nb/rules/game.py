@@ -497,7 +497,9 @@ class Game:
         #: Per seat, ``(length before, fresh end)`` after a path piece left a dead end on a new
         #: intersection: the new length is then the longer of the old one and the longest trail
         #: from that end, one search instead of many; ``None`` when a full recount is needed.
-        self._trail_hint: list[tuple[int, tuple[int, ...]] | None] = [None] * n
+        # Per player, what a stale trail length is recounted from (see _len): the last known length, the
+        # fresh ends and the joining pieces added since.
+        self._trail_hint: list[tuple[int, tuple[int, ...], tuple[int, ...]] | None] = [None] * n
         self.longest_road_holder: int | None = None
         #: Terrain and token of every hex now (they may change: fog revealed, tokens moved).
         self.hex_terrain: list[Terrain] = list(t.hex_terrain)
@@ -1204,8 +1206,6 @@ class Game:
             reach.add(a)
             reach.add(b)
             rn = self.road_nodes[p]
-            # A piece ending on an intersection none of the player's paths touched is the last piece
-            # of every trail through it: the new length is the old one or the longest trail from there.
             old = self.road_length[p]
             hint = self._trail_hint[p]
             fresh = b if b not in rn else a if a not in rn else -1
@@ -1219,14 +1219,19 @@ class Game:
                 # one or that network's size.
                 bound = max(self.road_bound[p], self._network_size(p, site))
             self._stale(p, bound)  # B-LR-5: recounted only if that can take the card
-            if fresh >= 0 and len(self._path_kinds) == 1:
-                # Every trail using a piece added since the length was last known ends at the fresh end
-                # of the latest such piece it uses (that end touched nothing older): the new length is
-                # the known one or the longest trail from one of those ends.
+            if len(self._path_kinds) == 1:
+                # The recount covers only what the pieces added since the length was last known can
+                # have changed (see _len): a trail using one of them either ends at the fresh end of
+                # the latest one it uses (an end that touched none of the player's pieces then) or
+                # lies in the network of a piece added between two known intersections.
                 if old >= 0:
-                    self._trail_hint[p] = (old, (fresh,))
-                elif hint is not None:
-                    self._trail_hint[p] = (hint[0], hint[1] + (fresh,))
+                    hint = (old, (), ())
+                if hint is not None:
+                    if fresh >= 0:
+                        hint = (hint[0], hint[1] + (fresh,), hint[2])
+                    else:
+                        hint = (hint[0], hint[1], hint[2] + (site,))
+                    self._trail_hint[p] = hint
             self._move_longest_road((p,), broken=False)
             return
         if pk.upgrade_of is not None:  # B-BUILD-9: the piece below goes back to its owner's supply
@@ -1673,7 +1678,14 @@ class Game:
                 n = self._trail(q)[0]
             else:
                 self._trail_hint[q] = None
-                n = max(hint[0], self._trail_from(q, hint[1]))
+                n, starts, joins = hint
+                if joins:  # recount the networks of the joining pieces, and from the fresh ends outside them
+                    net = self._network(q, joins)
+                    n = max(n, self._network_trail(q, net))
+                    node_edges = self._t.node_edges
+                    starts = tuple(v for v in starts if not any(e in net for e in node_edges[v]))
+                if starts:
+                    n = max(n, self._trail_from(q, starts))
             self.road_length[q] = self.road_bound[q] = n
         return n
 
@@ -1694,12 +1706,12 @@ class Game:
         return longest_trail_from(start, self.placed[self._path_kinds[0]][p], t.edge_nodes, t.node_edges,
                                   set(self._trail_blocks(p)))
 
-    def _network_size(self, p: int, site: int) -> int:
-        """Path pieces of ``p`` connected to ``site`` (through any intersection: an upper bound)."""
+    def _network(self, p: int, sites) -> set[int]:
+        """Path pieces of ``p`` connected to the pieces ``sites`` (through any intersection)."""
         t = self._t
         owner = self.edge_owner
-        seen = {site}
-        todo = [site]
+        seen = set(sites)
+        todo = list(seen)
         while todo:
             e = todo.pop()
             for v in t.edge_nodes[e]:
@@ -1707,7 +1719,19 @@ class Game:
                     if f not in seen and owner[f] == p:
                         seen.add(f)
                         todo.append(f)
-        return len(seen)
+        return seen
+
+    def _network_size(self, p: int, site: int) -> int:
+        """Path pieces of ``p`` connected to ``site`` (an upper bound of a trail through it)."""
+        return len(self._network(p, (site,)))
+
+    def _network_trail(self, p: int, net: set[int]) -> int:
+        """Length of ``p``'s longest trail in ``net``, whole networks of ``p`` (one kind of path piece).
+
+        A trail is connected, so it lies in one network: these networks are counted alone, the
+        player's other networks left out."""
+        t = self._t
+        return longest_trail(net, t.edge_nodes, t.node_edges, self._trail_blocks(p))[0]
 
     def _n_trail_pieces(self, q: int) -> int:
         return sum(len(self.placed[k][q]) for k in self._path_kinds)
