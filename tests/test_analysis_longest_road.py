@@ -407,35 +407,53 @@ def test_B_LR_1_longest_trail_from_one_end_agrees_with_brute_force():
         assert got == _brute_from(start, sorted(net), blocked), (sorted(net), blocked, start)
 
 
+def _lazy_games():
+    """Seeded games: the base game, and Seafarers (roads and ships, SF-8) on the islands scenario."""
+    from catan_nb.board import BOARDS_DIR
+    from catan_nb.rules import Rules
+
+    islands = Board.load(BOARDS_DIR / "seafarers_islands.json")
+    for seed in range(40):
+        yield seed, Game(Board.random(seed=seed), players=4, seed=seed)
+    for seed in range(12):
+        yield seed, Game(islands, players=3 + seed % 2, seed=seed, rules=Rules(modules=("seafarers",)))
+
+
 def test_B_LR_1_lazy_recount_after_many_roads_equals_a_fresh_count():
-    """The engine recounts a stale length from the fresh ends of the roads added since it was last
-    known (several roads may pile up between two looks): it equals a count from scratch.
+    """The engine recounts a stale length only from what the pieces added since it was last known can
+    have changed (their fresh ends, the networks of pieces joining two known intersections); several
+    pieces may pile up between two looks: it equals a count from scratch (B-LR-1..3, SF-8).
 
     The lengths are looked at only now and then (as a bot or the Longest Road card needs them),
-    so that several roads are built between two looks; the card holder is checked too (B-LR-4..7).
+    so that several roads or ships are built between two looks.
     """
     from catan_nb.rules.longest_road import longest_trail
 
     looked = piled = 0
-    for seed in range(40):
-        game = Game(Board.random(seed=seed), players=4, seed=seed)
-        bots = [RandomBot(seed=seed * 10 + p) for p in range(4)]
+    for seed, game in _lazy_games():
+        bots = [RandomBot(seed=seed * 10 + p) for p in range(game.n)]
         look = random.Random(seed)
+        t = game.topology
+        building = [bool(k and k.building) for k in game.kinds]
+        blocks = [bool(k and k.blocks) for k in game.kinds]
         before = [0] * game.n
-        while not game.is_over:
+        while not game.is_over and game.turn < 1500:
             acts = game.legal_actions()
             game.apply(acts[int(bots[game.current_player].rng.random() * len(acts))])
             if look.random() < 0.03:
-                t = game.topology
-                now = [len(r) for r in game.roads]
+                now = [sum(1 for o in game.edge_owner if o == p) for p in range(game.n)]
                 piled += sum(1 for p in range(game.n) if now[p] - before[p] > 1)
                 before = now
                 for p in range(game.n):
-                    blocked = [v for v in game.road_nodes[p] if game.node_owner[v] not in (-1, p)]
-                    want = longest_trail(game.placed[game.kind_id["road"]][p], t.edge_nodes, t.node_edges, blocked)[0]
+                    want = longest_trail(
+                        [e for e, o in enumerate(game.edge_owner) if o == p], t.edge_nodes, t.node_edges,
+                        [v for v, o in enumerate(game.node_owner) if o >= 0 and o != p and blocks[game.node_kind[v]]],
+                        edge_kind=game.edge_kind,
+                        switch=[v for v, o in enumerate(game.node_owner) if o == p and building[game.node_kind[v]]],
+                    )[0]
                     assert game.longest_road(p) == want, (seed, len(game.log), p)
                     looked += 1
-    assert looked > 500 and piled > 100  # several roads built between two looks, often
+    assert looked > 600 and piled > 150  # several pieces built between two looks, often
 
 
 def test_brute_force_agrees_on_the_hand_built_shapes():

@@ -29,6 +29,7 @@ from catan_nb import Board, Game, Terrain, hexgrid
 from catan_nb.analysis import RandomBot
 from catan_nb.constants import Commodity, Resource
 from catan_nb.rules import Phase, Rules, RollDice, longest_trail
+from catan_nb.rules.longest_road import longest_trail_from
 from catan_nb.rules.modules import BUILTIN, MODULES, resolve
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -288,8 +289,8 @@ def test_base_islands_keep_their_counts():
 
 
 # ---------------------------------------------------------------- trails over several path kinds
-def _brute(edges, edge_nodes, kind, blocked, switch) -> int:
-    """Every trail by exhaustive search over sequences of distinct edges."""
+def _brute(edges, edge_nodes, kind, blocked, switch, starts=None) -> int:
+    """Every trail (from one of ``starts``, or anywhere) by exhaustive search over sequences of distinct edges."""
     best = 0
 
     def walk(v, used, last_kind, length):
@@ -305,7 +306,7 @@ def _brute(edges, edge_nodes, kind, blocked, switch) -> int:
             a, b = edge_nodes[e]
             walk(b if a == v else a, used | {e}, kind[e], length + 1)
 
-    for v in {x for e in edges for x in edge_nodes[e]}:
+    for v in {x for e in edges for x in edge_nodes[e]} if starts is None else starts:
         walk(v, frozenset(), None, 0)
     return best
 
@@ -336,3 +337,8 @@ def test_mixed_trails_match_brute_force(seed):
     same = [3] * t.n_edges
     plain = longest_trail(edges, t.edge_nodes, t.node_edges, blocked)[0]
     assert longest_trail(edges, t.edge_nodes, t.node_edges, blocked, edge_kind=same, switch=())[0] == plain
+    # From given starts (the engine's recount from the fresh ends of new pieces, B-LR-1, SF-8).
+    for starts in ([rng.choice(nodes)], rng.sample(nodes, min(3, len(nodes))), [max(nodes) + 1000]):
+        want = _brute(edges, t.edge_nodes, kind, blocked, switch, starts=starts)
+        assert longest_trail_from(starts, edges, t.edge_nodes, t.node_edges, blocked, edge_kind=kind,
+                                  switch=switch) == want, (sorted(edges), starts)

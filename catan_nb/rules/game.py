@@ -854,7 +854,7 @@ class Game:
             a = self._acts["road"]
             out.extend(a[e] for e in self.candidates(player, "road"))
 
-    def candidates(self, player: int, kind: str, *, founding: bool = False) -> list[int]:
+    def candidates(self, player: int, kind: str, *, founding: bool = False, without: int | None = None) -> list[int]:
         """Sites where ``player`` may place a piece of ``kind`` now, cost and supply aside.
 
         Settlements: empty land intersections clear of buildings (B-BUILD-7) and,
@@ -865,6 +865,10 @@ class Game:
         an opponent's blocking piece (B-BUILD-3..5, SF-7, CK-KN-7).  In the founding
         a road must touch the settlement just placed (B-SETUP-17).  Rule modules
         filter the result (scenario spaces, the pirate's blockade).
+
+        ``without``: for a path piece, the sites as if ``player``'s piece of that kind on path
+        ``without`` were off the board (a ship about to move, SF-9); the modules' filters see the
+        board as it is.  No copy of the game is made.
         """
         k = self.kind_id[kind]
         if kind == "settlement":
@@ -882,7 +886,7 @@ class Game:
                 ok = self._edge_ok[k]
                 sites = [e for e in self._t.node_edges[last] if self.edge_owner[e] < 0 and (ok is None or ok[e])]
             else:
-                sites = self._path_candidates(player, k)
+                sites = self._path_candidates(player, k, without)
         elif self.kinds[k].upgrade_of is not None:  # type: ignore[union-attr]
             sites = sorted(self.placed[self.kind_id[self.kinds[k].upgrade_of]][player])  # type: ignore[union-attr]
         else:
@@ -891,8 +895,9 @@ class Game:
             sites = h(self, player, kind, sites)
         return sites
 
-    def _path_candidates(self, p: int, k: int) -> list[int]:
-        """Empty paths where ``p`` may place a path piece of kind ``k`` (B-BUILD-3..5, SF-7)."""
+    def _path_candidates(self, p: int, k: int, without: int | None = None) -> list[int]:
+        """Empty paths where ``p`` may place a path piece of kind ``k`` (B-BUILD-3..5, SF-7),
+        as if ``p``'s piece of kind ``k`` on path ``without`` (if any) were off the board."""
         t = self._t
         owner = self.node_owner
         kinds = self.node_kind
@@ -902,16 +907,24 @@ class Game:
         ok = self._edge_ok[k]
         cands: set[int] = set()
         reach = self.reach[k][p]
+        free = -1
+        if without is not None and edge_owner[without] == p and self.edge_kind[without] == k:
+            free = without  # an empty path for this count
+            mine = self.placed[k][p]
+            reach = set(reach)
+            for v in t.edge_nodes[without]:  # its ends stay reached only through another such piece
+                if not any(f != without and f in mine for f in t.node_edges[v]):
+                    reach.discard(v)
         for v in reach:
             o = owner[v]
             if o < 0 or o == p or not blocks[kinds[v]]:
                 for e in t.node_edges[v]:
-                    if edge_owner[e] < 0:
+                    if edge_owner[e] < 0 or e == free:
                         cands.add(e)
         for v in self.occupied:  # B-BUILD-4, SF-7: from one's own building, even with no piece at it
             if owner[v] == p and v not in reach and building[kinds[v]]:
                 for e in t.node_edges[v]:
-                    if edge_owner[e] < 0:
+                    if edge_owner[e] < 0 or e == free:
                         cands.add(e)
         if ok is not None:
             return sorted(e for e in cands if ok[e])
@@ -1219,19 +1232,18 @@ class Game:
                 # one or that network's size.
                 bound = max(self.road_bound[p], self._network_size(p, site))
             self._stale(p, bound)  # B-LR-5: recounted only if that can take the card
-            if len(self._path_kinds) == 1:
-                # The recount covers only what the pieces added since the length was last known can
-                # have changed (see _len): a trail using one of them either ends at the fresh end of
-                # the latest one it uses (an end that touched none of the player's pieces then) or
-                # lies in the network of a piece added between two known intersections.
-                if old >= 0:
-                    hint = (old, (), ())
-                if hint is not None:
-                    if fresh >= 0:
-                        hint = (hint[0], hint[1] + (fresh,), hint[2])
-                    else:
-                        hint = (hint[0], hint[1], hint[2] + (site,))
-                    self._trail_hint[p] = hint
+            # The recount covers only what the pieces added since the length was last known can
+            # have changed (see _len): a trail using one of them either ends at the fresh end of
+            # the latest one it uses (an end that touched none of the player's pieces then) or
+            # lies in the network of a piece added between two known intersections.
+            if old >= 0:
+                hint = (old, (), ())
+            if hint is not None:
+                if fresh >= 0:
+                    hint = (hint[0], hint[1] + (fresh,), hint[2])
+                else:
+                    hint = (hint[0], hint[1], hint[2] + (site,))
+                self._trail_hint[p] = hint
             self._move_longest_road((p,), broken=False)
             return
         if pk.upgrade_of is not None:  # B-BUILD-9: the piece below goes back to its owner's supply
@@ -1654,20 +1666,23 @@ class Game:
     # ------------------------------------------------------------------ longest road
     def _trail(self, p: int) -> tuple[int, list[int]]:
         t = self._t
-        owner = self.node_owner
-        kinds = self.node_kind
         placed = self.placed
         path_kinds = self._path_kinds
         if len(path_kinds) == 1:
             mine = placed[path_kinds[0]][p]
         else:
             mine = set().union(*(placed[k][p] for k in path_kinds))
-        blocked = self._trail_blocks(p)
+        return longest_trail(mine, t.edge_nodes, t.node_edges, self._trail_blocks(p), **self._trail_kinds(p))
+
+    def _trail_kinds(self, p: int) -> dict[str, Any]:
+        """The kinds of ``p``'s path pieces and where a trail may switch kind (SF-8), if they are several."""
+        placed = self.placed
+        path_kinds = self._path_kinds
         if len(path_kinds) == 1 or sum(1 for k in path_kinds if placed[k][p]) <= 1:
-            return longest_trail(mine, t.edge_nodes, t.node_edges, blocked)
-        building = self._building
+            return {}
+        owner, kinds, building = self.node_owner, self.node_kind, self._building
         switch = [v for v in self.road_nodes[p] if owner[v] == p and building[kinds[v]]]
-        return longest_trail(mine, t.edge_nodes, t.node_edges, blocked, edge_kind=self.edge_kind, switch=switch)
+        return {"edge_kind": self.edge_kind, "switch": switch}
 
     def _len(self, q: int) -> int:
         """``q``'s trail length (B-LR-1..3), recounted if stale: from the hint's end if there is one."""
@@ -1701,10 +1716,15 @@ class Game:
         return [v for v in self.road_nodes[p] if owner[v] >= 0 and owner[v] != p and blocks[kinds[v]]]
 
     def _trail_from(self, p: int, start: tuple[int, ...]) -> int:
-        """Length of ``p``'s longest trail from one of the intersections ``start`` (one kind of path piece)."""
+        """Length of ``p``'s longest trail from one of the intersections ``start``."""
         t = self._t
-        return longest_trail_from(start, self.placed[self._path_kinds[0]][p], t.edge_nodes, t.node_edges,
-                                  set(self._trail_blocks(p)))
+        path_kinds = self._path_kinds
+        if len(path_kinds) == 1:
+            mine = self.placed[path_kinds[0]][p]
+        else:
+            mine = set().union(*(self.placed[k][p] for k in path_kinds))
+        return longest_trail_from(start, mine, t.edge_nodes, t.node_edges, set(self._trail_blocks(p)),
+                                  **self._trail_kinds(p))
 
     def _network(self, p: int, sites) -> set[int]:
         """Path pieces of ``p`` connected to the pieces ``sites`` (through any intersection)."""
@@ -1726,12 +1746,12 @@ class Game:
         return len(self._network(p, (site,)))
 
     def _network_trail(self, p: int, net: set[int]) -> int:
-        """Length of ``p``'s longest trail in ``net``, whole networks of ``p`` (one kind of path piece).
+        """Length of ``p``'s longest trail in ``net``, whole networks of ``p``'s path pieces.
 
         A trail is connected, so it lies in one network: these networks are counted alone, the
         player's other networks left out."""
         t = self._t
-        return longest_trail(net, t.edge_nodes, t.node_edges, self._trail_blocks(p))[0]
+        return longest_trail(net, t.edge_nodes, t.node_edges, self._trail_blocks(p), **self._trail_kinds(p))[0]
 
     def _n_trail_pieces(self, q: int) -> int:
         return sum(len(self.placed[k][q]) for k in self._path_kinds)
@@ -1756,7 +1776,8 @@ class Game:
         holder may lose the card (B-LR-6); otherwise only a strictly longer road
         takes it (B-LR-5).  Lengths are recounted lazily, and only when they can
         matter; ``bound`` (with one player) is an upper bound of that player's new
-        length, else their pieces count.
+        length, else their pieces count.  After pieces moved with :meth:`remove` and
+        :meth:`place` alone, ``road_bound[player]`` is such a bound.
         """
         for q in players:
             self._stale(q, bound if bound is not None else self._n_trail_pieces(q))

@@ -95,14 +95,18 @@ def longest_trail_from(
     edge_nodes: Sequence[tuple[int, int]],
     node_edges: Sequence[Sequence[int]],
     blocked: Collection[int] = (),
+    *,
+    edge_kind: Sequence[int] | None = None,
+    switch: Collection[int] = (),
 ) -> int:
     """Length of the longest trail through ``roads`` that starts at intersection ``start``.
 
     ``start`` may also be a sequence of intersections: the longest trail starting at any of them.
-    Same rules as :func:`longest_trail` (one kind of piece): a trail may end at a ``blocked``
-    intersection, never pass through one.  The engine uses it after a road ends on an
-    intersection none of the player's roads touched: every trail through that road ends there,
-    so the new longest trail is the old one or the longest from there.
+    Same rules as :func:`longest_trail`: a trail may end at a ``blocked`` intersection, never pass
+    through one, and with ``edge_kind`` it changes kind only at an intersection in ``switch``.
+    The engine uses it after a road ends on an intersection none of the player's roads touched:
+    every trail through that road ends there, so the new longest trail is the old one or the
+    longest from there.
 
     Examples
     --------
@@ -116,7 +120,14 @@ def longest_trail_from(
     2
     """
     starts = [start] if isinstance(start, int) else list(start)
-    return _search(starts, set(roads), edge_nodes, node_edges, blocked)[0]
+    mine = set(roads)
+    if edge_kind is None:
+        return _search(starts, mine, edge_nodes, node_edges, blocked)[0]
+    if not mine:
+        return 0
+    new_edges, new_node_edges, new_blocked, copies = _split(mine, edge_nodes, node_edges, set(blocked), edge_kind,
+                                                           set(switch))
+    return _search([c for v in starts for c in copies.get(v, ())], mine, new_edges, new_node_edges, new_blocked)[0]
 
 
 #: Trails already counted, by board, pieces, blocks and kinds (a pure function of them).
@@ -193,14 +204,26 @@ def _search(starts, mine: set, edge_nodes, node_edges, blocked) -> tuple[int, li
 def _mixed_trail(mine, edge_nodes, node_edges, blocked, edge_kind, switch) -> tuple[int, list[int]]:
     """Longest trail over pieces of several kinds, switching kind only at ``switch`` (SF-8).
 
-    Reduced to the one-kind search: an intersection outside ``switch`` is split into one copy per
-    kind of piece meeting there (a trail cannot change kind there, so each copy joins the pieces of
-    one kind), an intersection in ``switch`` stays whole; blocked intersections stay blocked in every
-    copy.  The one-kind search then starts only where a longest trail can start.
+    Reduced to the one-kind search on the split graph (:func:`_split`); the one-kind search then
+    starts only where a longest trail can start.
     """
     if not mine:
         return 0, []
+    new_edges, new_node_edges, new_blocked, _ = _split(mine, edge_nodes, node_edges, blocked, edge_kind, switch)
+    return _one_kind(set(mine), new_edges, new_node_edges, new_blocked)
+
+
+def _split(mine, edge_nodes, node_edges, blocked, edge_kind, switch):
+    """The graph of pieces of several kinds in which a trail is a one-kind trail (SF-8).
+
+    An intersection outside ``switch`` is split into one copy per kind of piece meeting there (a
+    trail cannot change kind there, so each copy joins the pieces of one kind), an intersection in
+    ``switch`` stays whole; blocked intersections stay blocked in every copy.  Returns the new
+    ends of every piece, the pieces at every new intersection, the blocked new intersections and
+    the copies of every old intersection.
+    """
     ids: dict[tuple[int, int], int] = {}
+    copies: dict[int, list[int]] = {}
     new_edges: dict[int, tuple[int, int]] = {}
     new_node_edges: list[list[int]] = []
     new_blocked: set[int] = set()
@@ -211,6 +234,7 @@ def _mixed_trail(mine, edge_nodes, node_edges, blocked, edge_kind, switch) -> tu
         if i is None:
             i = ids[key] = len(new_node_edges)
             new_node_edges.append([])
+            copies.setdefault(v, []).append(i)
             if v in blocked:
                 new_blocked.add(i)
         return i
@@ -222,4 +246,4 @@ def _mixed_trail(mine, edge_nodes, node_edges, blocked, edge_kind, switch) -> tu
         new_edges[e] = (x, y)
         new_node_edges[x].append(e)
         new_node_edges[y].append(e)
-    return _one_kind(set(mine), new_edges, new_node_edges, new_blocked)
+    return new_edges, new_node_edges, new_blocked, copies

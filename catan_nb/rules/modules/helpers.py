@@ -491,9 +491,8 @@ def dead_end_roads(game, player: int) -> list[int]:
 
 
 def _explorer_targets(game, player: int, source: int) -> list[int]:
-    probe = game.copy()
-    probe.remove("road", source)
-    return [e for e in probe.candidates(player, "road") if e != source]
+    """Where the Explorer may take ``player``'s road on ``source`` (H-CARD-9, B-BUILD-4): as if it had left."""
+    return [e for e in game.candidates(player, "road", without=source) if e != source]
 
 
 def _check_explorer(game, a: UseExplorer) -> None:
@@ -510,7 +509,7 @@ def _apply_explorer(game, a: UseExplorer) -> None:
     game.remove("road", a.source)
     game.log.append(a)
     game.place(p, "road", a.target)
-    game.update_longest_road((p,), broken=True)
+    game.update_longest_road((p,), broken=True, bound=game.road_bound[p])  # moved with remove and place: the bound holds
     _after_use(game, p)
 
 

@@ -45,6 +45,7 @@ Examples
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ...constants import Good
 from ...errors import CatanError, IllegalActionError
@@ -119,6 +120,12 @@ def _pirate_blocks(game, e: int) -> bool:
     return hx is not None and e in game.topology.hex_edges[hx]
 
 
+# Actions are values: the listed ones are shared, not built anew at every listing.
+_build_ship = lru_cache(maxsize=4096)(BuildShip)
+_move_ship = lru_cache(maxsize=65536)(MoveShip)
+_pirate_move = lru_cache(maxsize=4096)(MovePirate)
+
+
 def _road_building():
     from .development import ROAD_BUILDING
 
@@ -150,11 +157,9 @@ def ship_moves(game, player: int) -> list[MoveShip]:
     """Every legal :class:`MoveShip` of ``player`` now (SF-9)."""
     out = []
     for e in movable_ships(game, player):
-        trial = game.copy()
-        trial.remove("ship", e)
-        for f in trial.candidates(player, "ship"):
+        for f in game.candidates(player, "ship", without=e):  # as if the ship had left path e
             if f != e:
-                out.append(MoveShip(e, f))
+                out.append(_move_ship(e, f))
     return out
 
 
@@ -203,9 +208,7 @@ def _check_move(game, a: MoveShip) -> None:
         raise IllegalActionError("SF-9", f"the ship on path {a.from_path} was built this turn", a)
     if a.from_path not in movable_ships(game, p):
         raise IllegalActionError("SF-9", f"the ship on path {a.from_path} is not the last ship of an open route", a)
-    trial = game.copy()
-    trial.remove("ship", a.from_path)
-    if a.to_path == a.from_path or a.to_path not in trial.candidates(p, "ship"):
+    if a.to_path == a.from_path or a.to_path not in game.candidates(p, "ship", without=a.from_path):
         raise IllegalActionError("SF-9", f"a ship of seat {p} cannot move to path {a.to_path}", a)
 
 
@@ -213,7 +216,9 @@ def _apply_move(game, a: MoveShip) -> None:
     p = game.current
     game.remove("ship", a.from_path)
     game.place(p, "ship", a.to_path)
-    game.update_longest_road(range(game.n), broken=True)
+    # SF-8: only the mover's trails changed (ships block nobody); the engine's bound after remove and
+    # place still holds, so the length is recounted only if it can matter (B-LR-6).
+    game.update_longest_road((p,), broken=True, bound=game.road_bound[p])
     game.ext[NAME]["moved"] = True
     game.log.append(a)
 
@@ -236,7 +241,7 @@ def _apply_pirate(game, a: MovePirate) -> None:
 
     game.ext[NAME]["pirate"] = a.hex
     stolen = steal(game, a.victim, a.stolen) if a.victim is not None else None
-    done = MovePirate(a.hex, a.victim, stolen)
+    done = _pirate_move(a.hex, a.victim, stolen)
     game.log.append(done)
     game.pop()
 
@@ -342,7 +347,7 @@ class Seafarers(Module):
 
     def legal_builds(self, game, player: int, out: list) -> None:
         if game.pieces_left(player)["ship"] > 0 and game.affords(game.hands[player], game.cost("ship")):
-            out.extend(BuildShip(e) for e in game.candidates(player, "ship"))
+            out.extend([_build_ship(e) for e in game.candidates(player, "ship")])
 
     def legal(self, game, out: list) -> None:
         p = game.current
@@ -354,14 +359,14 @@ class Seafarers(Module):
                     continue
                 victims = pirate_victims(game, hx)
                 if not (victims and game.rules.steal_mandatory):
-                    out.append(MovePirate(hx))
-                out.extend(MovePirate(hx, v) for v in victims)
+                    out.append(_pirate_move(hx))
+                out.extend([_pirate_move(hx, v) for v in victims])
             return
         if game.phase is Phase.FOUNDING_ROAD:  # SF-6: a ship in place of the founding road
-            out.extend(BuildShip(e) for e in game.candidates(p, "ship", founding=True))
+            out.extend([_build_ship(e) for e in game.candidates(p, "ship", founding=True)])
         elif game.phase is _road_building():  # SF-17: ships as free pieces
             if game.pieces_left(p)["ship"] > 0:
-                out.extend(BuildShip(e) for e in game.candidates(p, "ship"))
+                out.extend([_build_ship(e) for e in game.candidates(p, "ship")])
         elif game.phase is Phase.MAIN and p == game.active:
             out.extend(ship_moves(game, p))
 
