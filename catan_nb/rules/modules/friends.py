@@ -31,6 +31,7 @@ Merchants swaps; :meth:`Game.play` also takes two in one use.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ...constants import (
     CATAN_TOKENS,
@@ -415,6 +416,33 @@ def _apply_return(game, a: ReturnFavour) -> None:
 
 # ---------------------------------------------------------------------------- module
 _ACCEPT, _REFUSE, _ARCH = AcceptGift(), RefuseGift(), UseArchitects()
+_RES = tuple(Resource)
+
+
+# The listed actions are values: shared, not built anew at every listing.
+@lru_cache(maxsize=None)
+def _gift(q: int, r: int) -> "OfferGift":
+    return OfferGift(q, _RES[r])
+
+
+@lru_cache(maxsize=None)
+def _merchants(g: int, r: int) -> "UseMerchants":
+    return UseMerchants(((_RES[g], _RES[r]),))
+
+
+@lru_cache(maxsize=None)
+def _traders(r: int) -> "UseTraders":
+    return UseTraders(_RES[r])
+
+
+@lru_cache(maxsize=4096)
+def _pavers(e: int) -> "UsePavers":
+    return UsePavers(e)
+
+
+@lru_cache(maxsize=None)
+def _return_favour(g: int) -> "ReturnFavour":
+    return ReturnFavour(Guild(g))
 
 
 @register
@@ -499,7 +527,7 @@ class Friends(Module):
             return
         if ph is FAVOUR_EXCHANGE:
             p = game.active
-            out.extend(ReturnFavour(Guild(g)) for g in range(N_GUILDS) if st["tokens"][p][g])
+            out.extend([_return_favour(g) for g in range(N_GUILDS) if st["tokens"][p][g]])
             return
         if ph not in (Phase.ROLL, Phase.MAIN) or game.current != game.active:
             return
@@ -509,21 +537,16 @@ class Friends(Module):
             mine = game.vp(p, visible=True)
             for q in range(game.n):
                 if q != p and q not in st["gift_refused"] and game.vp(q, visible=True) <= mine:
-                    out.extend(OfferGift(q, Resource(r)) for r in range(5) if hand[r])
+                    out.extend([_gift(q, r) for r in range(5) if hand[r]])
         if st["used"]:
             return
         if usable(game, p, Guild.MERCHANTS) >= 1:
-            out.extend(
-                UseMerchants(((Resource(g), Resource(r)),))
-                for g in range(5)
-                if hand[g]
-                for r in range(5)
-                if r != g and game.bank[r]
-            )
+            bank = game.bank
+            out.extend([_merchants(g, r) for g in range(5) if hand[g] for r in range(5) if r != g and bank[r]])
         if usable(game, p, Guild.TRADERS) >= 1:
-            out.extend(UseTraders(Resource(r)) for r in range(5) if game.bank[r])
+            out.extend([_traders(r) for r in range(5) if game.bank[r]])
         if usable(game, p, Guild.PAVERS) >= 1 and game.pieces_left(p)["road"] > 0:
-            out.extend(UsePavers(e) for e in game.candidates(p, "road"))
+            out.extend([_pavers(e) for e in game.candidates(p, "road")])
         if usable(game, p, Guild.PROFESSORS) >= 2 and any(game.deck):
             out.append(UseProfessors())
         if usable(game, p, Guild.ARCHITECTS) >= 2 and st["catan_left"]:
