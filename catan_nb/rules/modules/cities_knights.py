@@ -82,6 +82,8 @@ class Track(_ReprEnum):
 
 
 TRACKS: tuple[Track, ...] = (Track.TRADE, Track.POLITICS, Track.SCIENCE)
+_TRADE_TRACK = TRACKS.index(Track.TRADE)
+_N_RESOURCES = len(Resource)  # goods from this index on are commodities
 #: CK-COM-3: the commodity that pays for each track.
 TRACK_COMMODITY = {Track.TRADE: Commodity.CLOTH, Track.POLITICS: Commodity.COIN, Track.SCIENCE: Commodity.PAPER}
 TRACK_COLOUR = {Track.TRADE: "yellow", Track.POLITICS: "blue", Track.SCIENCE: "green"}
@@ -495,10 +497,19 @@ def _recount_near(game, *nodes: int) -> None:
 
 
 def _cost(game, by_name: dict) -> tuple[int, ...]:
+    """A cost by good name as counts per good of ``game`` (kept per cost table and set of goods)."""
+    key = (id(by_name), game.goods)
+    hit = _COSTS.get(key)
+    if hit is not None and hit[0] is by_name:
+        return hit[1]
     out = [0] * game.n_goods
     for name, k in by_name.items():
         out[game.good_index(name)] += k
+    _COSTS[key] = (by_name, tuple(out))  # the table kept alive: its id stays its own
     return tuple(out)
+
+
+_COSTS: dict = {}
 
 
 def _require_own_knight(game, a, node: int, rule: str) -> list:
@@ -1649,7 +1660,7 @@ class CitiesKnights(Module):
 
     def rate(self, game, player: int, good: int, rate: int) -> int:
         st = _st(game)
-        if good >= len(Resource) and st["levels"][player][TRACKS.index(Track.TRADE)] >= ABILITY_LEVEL:
+        if good >= _N_RESOURCES and st["levels"][player][_TRADE_TRACK] >= ABILITY_LEVEL:
             return min(rate, 2)  # CK-IMP-3 Trading House: commodities 2:1
         m = st["merchant"]
         if m is not None and m[0] == player and game.hex_terrain[m[1]].resource.value == good:
