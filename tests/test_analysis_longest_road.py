@@ -408,7 +408,7 @@ def test_B_LR_1_longest_trail_from_one_end_agrees_with_brute_force():
 
 
 def _lazy_games():
-    """Seeded games: the base game, and Seafarers (roads and ships, SF-8) on the islands scenario."""
+    """Seeded games: the base game, Seafarers (roads and ships, SF-8) on the islands scenario, Helpers."""
     from catan_nb.board import BOARDS_DIR
     from catan_nb.rules import Rules
 
@@ -417,6 +417,8 @@ def _lazy_games():
         yield seed, Game(Board.random(seed=seed), players=4, seed=seed)
     for seed in range(12):
         yield seed, Game(islands, players=3 + seed % 2, seed=seed, rules=Rules(modules=("seafarers",)))
+    for seed in range(20):  # the Explorer moves roads (H-CARD-9)
+        yield seed, Game(Board.random(seed=seed), players=4, seed=seed, rules=Rules(modules=("helpers",)))
 
 
 def test_B_LR_1_lazy_recount_after_many_roads_equals_a_fresh_count():

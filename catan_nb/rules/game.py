@@ -499,7 +499,10 @@ class Game:
         #: from that end, one search instead of many; ``None`` when a full recount is needed.
         # Per player, what a stale trail length is recounted from (see _len): the last known length, the
         # fresh ends and the joining pieces added since.
-        self._trail_hint: list[tuple[int, tuple[int, ...], tuple[int, ...]] | None] = [None] * n
+        self._trail_hint: list[tuple[int, frozenset | None, tuple[int, ...], tuple[int, ...]] | None] = [None] * n
+        # Per player, the pieces of one trail of the known length (None if unknown): a piece off it can
+        # be removed without a recount (that trail is still there, and none can be longer).
+        self._witness: list[frozenset | None] = [None] * n
         self.longest_road_holder: int | None = None
         #: Terrain and token of every hex now (they may change: fog revealed, tokens moved).
         self.hex_terrain: list[Terrain] = list(t.hex_terrain)
@@ -1220,6 +1223,7 @@ class Game:
             reach.add(b)
             rn = self.road_nodes[p]
             old = self.road_length[p]
+            witness = self._witness[p]
             hint = self._trail_hint[p]
             fresh = b if b not in rn else a if a not in rn else -1
             rn.add(a)
@@ -1237,12 +1241,12 @@ class Game:
             # the latest one it uses (an end that touched none of the player's pieces then) or
             # lies in the network of a piece added between two known intersections.
             if old >= 0:
-                hint = (old, (), ())
+                hint = (old, witness, (), ())
             if hint is not None:
                 if fresh >= 0:
-                    hint = (hint[0], hint[1] + (fresh,), hint[2])
+                    hint = (hint[0], hint[1], hint[2] + (fresh,), hint[3])
                 else:
-                    hint = (hint[0], hint[1], hint[2] + (site,))
+                    hint = (hint[0], hint[1], hint[2], hint[3] + (site,))
                 self._trail_hint[p] = hint
             self._move_longest_road((p,), broken=False)
             return
@@ -1284,7 +1288,8 @@ class Game:
         """Take a piece off the board (a helper's effect, a displaced knight, a lost city...).
 
         Returns its owner.  A path piece's owner gets its trail recounted lazily;
-        call :meth:`update_longest_road` when the move is complete.  An upgrade
+        when the move is complete, call :meth:`move_longest_road` (pieces moved with
+        :meth:`remove` and :meth:`place` alone) or :meth:`update_longest_road`.  An upgrade
         (a city) goes back to the piece it upgraded (a settlement), which stays.
         """
         k = self.kind_id[kind]
@@ -1298,7 +1303,10 @@ class Game:
             ends = self._t.edge_nodes
             self.reach[k][p] = {v for f in self.placed[k][p] for v in ends[f]}
             self.road_nodes[p] = set().union(*(self.reach[j][p] for j in self._path_kinds))
-            self._stale(p, self.road_bound[p])  # shorter or the same: the bound holds
+            witness = self._witness[p]
+            if self.road_length[p] < 0 or witness is None or site in witness:
+                self._stale(p, self.road_bound[p])  # shorter or the same: the bound holds
+            # else a trail of the known length is still there, and none can be longer: it stays known
         else:
             p = self.node_owner[site]
             self.placed[k][p].discard(site)
@@ -1685,23 +1693,29 @@ class Game:
         return {"edge_kind": self.edge_kind, "switch": switch}
 
     def _len(self, q: int) -> int:
-        """``q``'s trail length (B-LR-1..3), recounted if stale: from the hint's end if there is one."""
+        """``q``'s trail length (B-LR-1..3), recounted if stale: from the hint if there is one."""
         n = self.road_length[q]
         if n < 0:
             hint = self._trail_hint[q]
             if hint is None:
-                n = self._trail(q)[0]
+                n, path = self._trail(q)
+                witness: frozenset | None = frozenset(path)
             else:
                 self._trail_hint[q] = None
-                n, starts, joins = hint
+                n, witness, starts, joins = hint
                 if joins:  # recount the networks of the joining pieces, and from the fresh ends outside them
                     net = self._network(q, joins)
-                    n = max(n, self._network_trail(q, net))
+                    m, path = self._network_trail(q, net)
+                    if m > n or (m == n and witness is None):
+                        n, witness = m, frozenset(path)
                     node_edges = self._t.node_edges
                     starts = tuple(v for v in starts if not any(e in net for e in node_edges[v]))
                 if starts:
-                    n = max(n, self._trail_from(q, starts))
+                    m, path = self._trail_from(q, starts)
+                    if m > n or (m == n and witness is None):
+                        n, witness = m, frozenset(path)
             self.road_length[q] = self.road_bound[q] = n
+            self._witness[q] = witness
         return n
 
     def _stale(self, q: int, bound: int) -> None:
@@ -1709,14 +1723,15 @@ class Game:
         self.road_length[q] = -1
         self.road_bound[q] = bound
         self._trail_hint[q] = None
+        self._witness[q] = None
 
     def _trail_blocks(self, p: int) -> list[int]:
         """Intersections of ``p``'s network holding an opponent's blocking piece (B-LR-2)."""
         owner, blocks, kinds = self.node_owner, self._blocks, self.node_kind
         return [v for v in self.road_nodes[p] if owner[v] >= 0 and owner[v] != p and blocks[kinds[v]]]
 
-    def _trail_from(self, p: int, start: tuple[int, ...]) -> int:
-        """Length of ``p``'s longest trail from one of the intersections ``start``."""
+    def _trail_from(self, p: int, start: tuple[int, ...]) -> tuple[int, list[int]]:
+        """Length and pieces of ``p``'s longest trail from one of the intersections ``start``."""
         t = self._t
         path_kinds = self._path_kinds
         if len(path_kinds) == 1:
@@ -1724,7 +1739,7 @@ class Game:
         else:
             mine = set().union(*(self.placed[k][p] for k in path_kinds))
         return longest_trail_from(start, mine, t.edge_nodes, t.node_edges, set(self._trail_blocks(p)),
-                                  **self._trail_kinds(p))
+                                  with_path=True, **self._trail_kinds(p))
 
     def _network(self, p: int, sites) -> set[int]:
         """Path pieces of ``p`` connected to the pieces ``sites`` (through any intersection)."""
@@ -1745,13 +1760,13 @@ class Game:
         """Path pieces of ``p`` connected to ``site`` (an upper bound of a trail through it)."""
         return len(self._network(p, (site,)))
 
-    def _network_trail(self, p: int, net: set[int]) -> int:
-        """Length of ``p``'s longest trail in ``net``, whole networks of ``p``'s path pieces.
+    def _network_trail(self, p: int, net: set[int]) -> tuple[int, list[int]]:
+        """Length and pieces of ``p``'s longest trail in ``net``, whole networks of ``p``'s path pieces.
 
         A trail is connected, so it lies in one network: these networks are counted alone, the
         player's other networks left out."""
         t = self._t
-        return longest_trail(net, t.edge_nodes, t.node_edges, self._trail_blocks(p), **self._trail_kinds(p))[0]
+        return longest_trail(net, t.edge_nodes, t.node_edges, self._trail_blocks(p), **self._trail_kinds(p))
 
     def _n_trail_pieces(self, q: int) -> int:
         return sum(len(self.placed[k][q]) for k in self._path_kinds)
@@ -1782,6 +1797,16 @@ class Game:
         for q in players:
             self._stale(q, bound if bound is not None else self._n_trail_pieces(q))
         self._move_longest_road(players, broken)
+
+    def move_longest_road(self, players: Iterable[int]) -> None:
+        """Move the Longest Road card after ``players``' path pieces moved (B-LR-4..7).
+
+        For moves made with :meth:`remove` and :meth:`place` alone (a ship moved, SF-9; a road
+        moved, H-CARD-9): the engine's own counts hold, so only what can matter is recounted;
+        the holder may lose the card, as after a break (B-LR-6).  After any other change to
+        trails, call :meth:`update_longest_road`.
+        """
+        self._move_longest_road(tuple(players), True)
 
     def _move_longest_road(self, players: Iterable[int], broken: bool) -> None:
         """Move the Longest Road card after ``players``' lengths went stale (see :meth:`update_longest_road`)."""
@@ -1969,7 +1994,7 @@ class Game:
     #: Lists of immutable values, copied flat by :meth:`copy`.
     _FLAT = (
         "bank", "deck", "knights", "node_owner", "node_kind", "edge_owner", "edge_kind", "blocked", "occupied",
-        "board_vp", "road_length", "road_bound", "_trail_hint", "trade_accepted", "log", "dice_history", "stack", "hex_terrain",
+        "board_vp", "road_length", "road_bound", "_trail_hint", "_witness", "trade_accepted", "log", "dice_history", "stack", "hex_terrain",
         "hex_token", "_harbour_rates", "_takers", "_hex_players",
     )
     #: Lists of lists or sets, copied one level down by :meth:`copy`.

@@ -16,6 +16,7 @@ network with neither (a loop).
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from typing import Any
 
 __all__ = ["longest_trail", "longest_trail_from"]
 
@@ -98,7 +99,8 @@ def longest_trail_from(
     *,
     edge_kind: Sequence[int] | None = None,
     switch: Collection[int] = (),
-) -> int:
+    with_path: bool = False,
+) -> Any:
     """Length of the longest trail through ``roads`` that starts at intersection ``start``.
 
     ``start`` may also be a sequence of intersections: the longest trail starting at any of them.
@@ -106,7 +108,7 @@ def longest_trail_from(
     through one, and with ``edge_kind`` it changes kind only at an intersection in ``switch``.
     The engine uses it after a road ends on an intersection none of the player's roads touched:
     every trail through that road ends there, so the new longest trail is the old one or the
-    longest from there.
+    longest from there.  ``with_path``: return ``(length, path ids)`` as :func:`longest_trail` does.
 
     Examples
     --------
@@ -122,12 +124,14 @@ def longest_trail_from(
     starts = [start] if isinstance(start, int) else list(start)
     mine = set(roads)
     if edge_kind is None:
-        return _search(starts, mine, edge_nodes, node_edges, blocked)[0]
-    if not mine:
-        return 0
-    new_edges, new_node_edges, new_blocked, copies = _split(mine, edge_nodes, node_edges, set(blocked), edge_kind,
-                                                           set(switch))
-    return _search([c for v in starts for c in copies.get(v, ())], mine, new_edges, new_node_edges, new_blocked)[0]
+        out = _search(starts, mine, edge_nodes, node_edges, blocked)
+    elif not mine:
+        out = (0, [])
+    else:
+        new_edges, new_node_edges, new_blocked, copies = _split(mine, edge_nodes, node_edges, set(blocked), edge_kind,
+                                                               set(switch))
+        out = _search([c for v in starts for c in copies.get(v, ())], mine, new_edges, new_node_edges, new_blocked)
+    return out if with_path else out[0]
 
 
 #: Trails already counted, by board, pieces, blocks and kinds (a pure function of them).

@@ -509,7 +509,7 @@ def _apply_explorer(game, a: UseExplorer) -> None:
     game.remove("road", a.source)
     game.log.append(a)
     game.place(p, "road", a.target)
-    game.update_longest_road((p,), broken=True, bound=game.road_bound[p])  # moved with remove and place: the bound holds
+    game.move_longest_road((p,))  # moved with remove and place alone; B-LR-6
     _after_use(game, p)
 
 

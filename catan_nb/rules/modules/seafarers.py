@@ -216,9 +216,7 @@ def _apply_move(game, a: MoveShip) -> None:
     p = game.current
     game.remove("ship", a.from_path)
     game.place(p, "ship", a.to_path)
-    # SF-8: only the mover's trails changed (ships block nobody); the engine's bound after remove and
-    # place still holds, so the length is recounted only if it can matter (B-LR-6).
-    game.update_longest_road((p,), broken=True, bound=game.road_bound[p])
+    game.move_longest_road((p,))  # SF-8: only the mover's trails changed (ships block nobody); B-LR-6
     game.ext[NAME]["moved"] = True
     game.log.append(a)
 
