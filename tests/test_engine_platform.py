@@ -342,3 +342,26 @@ def test_mixed_trails_match_brute_force(seed):
         want = _brute(edges, t.edge_nodes, kind, blocked, switch, starts=starts)
         assert longest_trail_from(starts, edges, t.edge_nodes, t.node_edges, blocked, edge_kind=kind,
                                   switch=switch) == want, (sorted(edges), starts)
+
+
+def test_candidates_without_a_piece_match_a_copy_with_it_removed_and_refuse_bad_paths():
+    """``Game.candidates(..., without=path)`` (a piece about to move: SF-9, H-CARD-9) is what a copy of
+    the game with that piece removed lists; a value that is not a path id is refused by name."""
+    checked = 0
+    for seed in range(6):
+        game = Game(Board.random(seed=seed), players=4, seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over and game.turn < 120:
+            acts = game.legal_actions()
+            game.apply(acts[rng.randrange(len(acts))])
+            if game.turn % 10 == 0:
+                for p in range(game.n):
+                    for e in sorted(game.roads[p]):
+                        probe = game.copy()
+                        probe.remove("road", e)
+                        assert game.candidates(p, "road", without=e) == probe.candidates(p, "road")
+                        checked += 1
+    assert checked > 200
+    for bad in ("3", 3.0, True, -1, 10_000):
+        with pytest.raises(ValueError, match="without"):
+            game.candidates(0, "road", without=bad)

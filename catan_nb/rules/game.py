@@ -872,8 +872,16 @@ class Game:
         ``without``: for a path piece, the sites as if ``player``'s piece of that kind on path
         ``without`` were off the board (a ship about to move, SF-9); the modules' filters see the
         board as it is.  No copy of the game is made.
+
+        Raises
+        ------
+        ValueError
+            ``without`` is not a path id of the board.
         """
         k = self.kind_id[kind]
+        if without is not None and (isinstance(without, bool) or not isinstance(without, int)
+                                    or not 0 <= without < self._t.n_edges):
+            raise ValueError(f"without: not a path id of this board (0..{self._t.n_edges - 1}): {without!r}")
         if kind == "settlement":
             if founding:
                 land = self._t.node_land

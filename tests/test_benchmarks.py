@@ -1,0 +1,32 @@
+"""The engine benchmarks run and print their figures on the last line (issue 17), on tiny inputs.
+
+Nothing here asserts a timing: only that each script still runs against the current engine and
+ends with the line its docstring promises (README, Performance).
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCH = Path(__file__).resolve().parent.parent / "benchmarks"
+
+CASES = [
+    ("engine.py", ["--games", "2"], r"^games/s: [\d.]+  games/cpu_s: [\d.]+  actions/game: \d+  turns/game: \d+$"),
+    ("copy.py", ["--actions", "150", "--repeat", "20"], r"^copy_us: [\d.]+  determinized_us: [\d.]+$"),
+    ("modules.py", ["--games", "1", "--only", "base", "seafarers", "helpers"],
+     r"^us/action: base [\d.]+  seafarers [\d.]+  helpers [\d.]+$"),
+    ("loop_floor.py", ["--games", "2"], r"floor_us"),
+]
+
+
+@pytest.mark.parametrize("script, args, last", CASES, ids=[c[0] for c in CASES])
+def test_benchmark_prints_its_figures_on_the_last_line(script, args, last):
+    out = subprocess.run([sys.executable, str(BENCH / script), *args], capture_output=True, text=True, timeout=300,
+                         cwd=BENCH.parent)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert re.search(last, out.stdout.strip().splitlines()[-1]), out.stdout[-500:]
