@@ -160,6 +160,12 @@ def test_sf9_move_the_last_ship_of_an_open_route_once_a_turn_not_built_this_turn
     assert moves and all(m.from_path == e2 for m in moves)
     with pytest.raises(IllegalActionError, match="SF-9"):
         g.play(MoveShip(e1, moves[0].to_path))
+    before = g.to_json()
+    for bad in (MoveShip(t.n_edges + 5, moves[0].to_path), MoveShip(-1, moves[0].to_path), MoveShip(True, 0),
+                MoveShip(e2, t.n_edges), MoveShip(e2, -2)):  # found by the fuzzer: an IndexError, or -1 read as the last path
+        with pytest.raises(IllegalActionError, match="B-BOARD-3|API"):
+            g.play(bad)
+    assert g.to_json() == before
     g.play(moves[0])
     assert g.edge_owner[e2] < 0 and g.piece_on(moves[0].to_path) == (0, "ship")
     assert not any(isinstance(a, MoveShip) for a in g.legal_actions())  # one move a turn

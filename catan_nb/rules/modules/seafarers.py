@@ -200,6 +200,8 @@ def _apply_build(game, a: BuildShip) -> None:
 def _check_move(game, a: MoveShip) -> None:
     p = game.current
     game.require_phase(a, Phase.MAIN, rule="SF-9")
+    game.check_path(a, a.from_path)
+    game.check_path(a, a.to_path)
     if game.edge_owner[a.from_path] != p or game.edge_kind[a.from_path] != game.kind_id["ship"]:
         raise IllegalActionError("SF-9", f"path {a.from_path} holds no ship of seat {p}", a)
     if game.ext[NAME]["moved"]:
