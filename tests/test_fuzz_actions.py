@@ -420,3 +420,42 @@ def test_malformed_dice_game_actions_are_refused_cleanly(data):
 def test_report_fuzz_counts(capsys):
     """Print how many actions the fuzzers tried in this process (shown with -s; see the closing note)."""
     print(f"fuzzed actions: {FUZZ_COUNTS}")
+
+
+def test_every_legal_action_with_an_id_out_of_range_is_refused_cleanly():
+    """Deterministic sweep beside the fuzzers: in every fuzz position, each legal action (up to 6 of a
+    kind) with one whole-number field, or one number of a tuple field, set to -1, -7, 10**6 or 300
+    more.  Each is refused with IllegalActionError and the game unchanged, or played (an offer may
+    ask for any number of cards, B-TRADE-2); no other exception.  It found a ship move whose path
+    was not on the board raising IndexError (SF-9, B-BOARD-3)."""
+    tried = refused = 0
+    for base in positions():
+        if base.is_over:
+            continue
+        kinds: dict[type, int] = {}
+        for action in base.legal_actions(offers=True):
+            t = type(action)
+            kinds[t] = kinds.get(t, 0) + 1
+            if kinds[t] > 6:
+                continue
+            for f in dataclasses.fields(action):
+                v = getattr(action, f.name)
+                if type(v) is int:
+                    values = [-1, -7, 10**6, v + 300]
+                elif isinstance(v, tuple) and v and all(type(x) is int for x in v):
+                    values = [v[:i] + (w,) + v[i + 1:] for i in range(len(v)) for w in (-1, 10**6)]
+                else:
+                    continue
+                for w in values:
+                    bad = object.__new__(t)
+                    for g in dataclasses.fields(action):
+                        object.__setattr__(bad, g.name, w if g.name == f.name else getattr(action, g.name))
+                    game = base.copy()
+                    before = game.state()
+                    tried += 1
+                    try:
+                        game.play(bad)
+                    except IllegalActionError as exc:
+                        refused += 1
+                        assert game.state() == before, f"{bad!r} half-applied before {exc}"
+    assert tried > 10_000 and refused > 0.8 * tried
