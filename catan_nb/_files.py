@@ -100,10 +100,14 @@ def schema_error(data: Any, schema: dict) -> tuple[list, str, str] | None:
     """The most precise JSON-schema error of ``data``: (field path, message, validator), or None.
 
     The deepest error names the most precise field; a missing required field is
-    named itself.
+    named itself.  A file :func:`surely_valid` passes is not given to ``jsonschema``
+    (whose import can take a second and more: it compiles grammars of optional format
+    checkers); any other file is, and its verdict is the one that counts.
     """
     import itertools
 
+    if surely_valid(data, schema):
+        return None
     import jsonschema
 
     validator = _VALIDATORS.get(id(schema))
@@ -122,6 +126,146 @@ def schema_error(data: Any, schema: dict) -> tuple[list, str, str] | None:
 
 
 _VALIDATORS: dict[int, Any] = {}
+
+_TYPES: dict[str, Callable[[Any], bool]] = {
+    "object": lambda x: type(x) is dict,
+    "array": lambda x: type(x) is list,
+    "string": lambda x: type(x) is str,
+    "integer": lambda x: type(x) is int,
+    "number": lambda x: type(x) in (int, float),
+    "boolean": lambda x: type(x) is bool,
+    "null": lambda x: x is None,
+}
+#: Keywords that never change a verdict (annotations).
+_NOTES = frozenset({"$schema", "$id", "title", "description", "$defs", "$comment", "examples", "default"})
+
+
+def surely_valid(data: Any, schema: dict) -> bool:
+    """Whether ``data`` is valid under ``schema`` (JSON Schema 2020-12), decided without ``jsonschema``.
+
+    True only when it is certain: the checks here cover the keywords the project's schemas use,
+    on plain JSON values, and are as strict as the standard or stricter (1.0 is not taken for an
+    integer, a float in a list asked to be unique leaves it undecided...).  False means invalid
+    or undecided: ask ``jsonschema``.
+
+    Examples
+    --------
+    >>> schema = {"type": "object", "required": ["a"], "properties": {"a": {"type": "integer", "maximum": 3}}}
+    >>> surely_valid({"a": 2}, schema), surely_valid({"a": 4}, schema), surely_valid({"a": 2.0}, schema)
+    (True, False, False)
+    """
+    return _verdict(data, schema, schema) is True
+
+
+def _verdict(x: Any, s: Any, root: dict) -> bool | None:
+    """True: valid; False: invalid; None: not decided here (the caller asks ``jsonschema``)."""
+    if s is True or s == {}:
+        return True
+    if s is False:
+        return False
+    if type(s) is not dict:
+        return None
+    out: bool | None = True
+    for key, want in s.items():
+        if key in _NOTES:
+            continue
+        v = _keyword(x, key, want, s, root)
+        if v is False:
+            return False
+        if v is None:
+            out = None
+    return out
+
+
+def _keyword(x: Any, key: str, want: Any, s: dict, root: dict) -> bool | None:
+    if key == "type":
+        names = [want] if isinstance(want, str) else want
+        if not isinstance(names, list) or any(n not in _TYPES for n in names):
+            return None
+        if any(_TYPES[n](x) for n in names):
+            return True
+        if isinstance(x, float) and "integer" in names and x == int(x):
+            return None  # 2020-12 takes 1.0 for an integer: not decided here
+        return False
+    if key == "$ref":
+        if not isinstance(want, str) or not want.startswith("#/$defs/"):
+            return None
+        target = root.get("$defs", {}).get(want[len("#/$defs/"):])
+        return None if target is None else _verdict(x, target, root)
+    if key == "enum":
+        if not isinstance(want, list):
+            return None
+        if any(type(x) is type(e) and x == e for e in want):
+            return True
+        if isinstance(x, (int, float, list, dict)) and not isinstance(x, bool):
+            return None  # 1 and 1.0 are one value to JSON Schema; containers compare deeply
+        return False
+    if key in ("minimum", "maximum"):
+        if type(x) not in (int, float):
+            return True  # applies to numbers only
+        return x >= want if key == "minimum" else x <= want
+    if key in ("minLength", "maxLength"):
+        if type(x) is not str:
+            return True
+        return len(x) >= want if key == "minLength" else len(x) <= want
+    if key == "pattern":
+        if type(x) is not str:
+            return True
+        import re
+
+        return re.search(want, x) is not None
+    if key in ("minItems", "maxItems", "uniqueItems", "items", "prefixItems"):
+        if type(x) is not list:
+            return True
+        if key == "minItems":
+            return len(x) >= want
+        if key == "maxItems":
+            return len(x) <= want
+        if key == "uniqueItems":
+            if not want:
+                return True
+            if any(type(i) not in (str, int, bool) for i in x):
+                return None
+            return len({(type(i), i) for i in x}) == len(x)
+        if key == "prefixItems":
+            return _all(_verdict(i, sub, root) for i, sub in zip(x, want))
+        start = len(s.get("prefixItems", ()))
+        return _all(_verdict(i, want, root) for i in x[start:])
+    if key in ("required", "properties", "additionalProperties", "propertyNames"):
+        if type(x) is not dict:
+            return True
+        if key == "required":
+            return all(k in x for k in want)
+        if key == "properties":
+            return _all(_verdict(x[k], sub, root) for k, sub in want.items() if k in x)
+        if key == "propertyNames":
+            return _all(_verdict(k, want, root) for k in x)
+        if "patternProperties" in s:
+            return None
+        known = s.get("properties", {})
+        return _all(_verdict(v, want, root) for k, v in x.items() if k not in known)
+    if key == "not":
+        v = _verdict(x, want, root)
+        return None if v is None else not v
+    if key == "if":
+        v = _verdict(x, want, root)
+        if v is None:
+            return None
+        branch = s.get("then" if v else "else", True)
+        return _verdict(x, branch, root)
+    if key in ("then", "else"):
+        return True  # judged with "if"
+    return None  # a keyword not covered here
+
+
+def _all(verdicts: Iterable[bool | None]) -> bool | None:
+    out: bool | None = True
+    for v in verdicts:
+        if v is False:
+            return False
+        if v is None:
+            out = None
+    return out
 #: The most actions a saved game may hold (a 2,000-turn game has about 10,000).
 MAX_ACTIONS = 500_000
 
