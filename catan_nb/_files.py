@@ -7,6 +7,7 @@ error class the caller passes (``BoardFileError`` or ``SaveFileError``).
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -211,8 +212,6 @@ def _keyword(x: Any, key: str, want: Any, s: dict, root: dict) -> bool | None:
     if key == "pattern":
         if type(x) is not str:
             return True
-        import re
-
         return re.search(want, x) is not None
     if key in ("minItems", "maxItems", "uniqueItems", "items", "prefixItems"):
         if type(x) is not list:

@@ -36,3 +36,15 @@ def found(game: Game, placements: list[tuple[int, int]]) -> None:
     for v, e in placements:
         game.play(BuildSettlement(v))
         game.play(BuildRoad(e))
+
+
+def json_paths(data, prefix=(), first: int | None = None):
+    """Every (JSON path as a tuple of keys and indexes, value) in a document; with ``first``, only
+    the first items of each list (they stand for the rest)."""
+    yield prefix, data
+    if isinstance(data, dict):
+        for k, v in data.items():
+            yield from json_paths(v, (*prefix, k), first)
+    elif isinstance(data, list):
+        for i, v in enumerate(data[:first]):
+            yield from json_paths(v, (*prefix, i), first)

@@ -20,6 +20,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from helpers import json_paths
 
 from catan_nb import Board, Game
 from catan_nb.analysis import RandomBot, play_game
@@ -97,15 +98,9 @@ def _load(tmp_path: Path, name: str, content: bytes, original, mutated_field: st
     return outcome
 
 
-def _paths(data, prefix=()):
-    """Every (JSON path as a tuple of keys and indexes, value) in a document."""
-    yield prefix, data
-    if isinstance(data, dict):
-        for k, v in data.items():
-            yield from _paths(v, (*prefix, k))
-    elif isinstance(data, list):
-        for i, v in enumerate(data[:6]):  # the first items of each list stand for the rest
-            yield from _paths(v, (*prefix, i))
+def _paths(data):
+    """Every (JSON path, value) in a document, the first 6 items of each list standing for the rest."""
+    return json_paths(data, first=6)
 
 
 def _name(path: tuple) -> str:

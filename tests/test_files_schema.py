@@ -20,6 +20,7 @@ import sys
 
 import jsonschema
 import pytest
+from helpers import json_paths
 
 from catan_nb._files import surely_valid
 from catan_nb.board import BOARDS_DIR, load_schema
@@ -33,20 +34,10 @@ FILES = {
 }
 
 
-def _paths(data, prefix=()):
-    yield prefix, data
-    if isinstance(data, dict):
-        for k, v in data.items():
-            yield from _paths(v, (*prefix, k))
-    elif isinstance(data, list):
-        for i, v in enumerate(data):
-            yield from _paths(v, (*prefix, i))
-
-
 def _mutate(data, rng: random.Random):
     """One seeded change somewhere in a copy of ``data``: a value retyped, nudged, doubled, dropped..."""
     out = copy.deepcopy(data)
-    path, value = rng.choice(list(_paths(out)))
+    path, value = rng.choice(list(json_paths(out)))
     parent = out
     for p in path[:-1]:
         parent = parent[p]

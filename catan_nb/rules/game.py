@@ -1242,7 +1242,7 @@ class Game:
             else:
                 # A trail through the new piece lies in its network: the new length is at most the old
                 # one or that network's size.
-                bound = max(self.road_bound[p], self._network_size(p, site))
+                bound = max(self.road_bound[p], len(self._network(p, (site,))))
             self._stale(p, bound)  # B-LR-5: recounted only if that can take the card
             # The recount covers only what the pieces added since the length was last known can
             # have changed (see _len): a trail using one of them either ends at the fresh end of
@@ -1682,13 +1682,15 @@ class Game:
     # ------------------------------------------------------------------ longest road
     def _trail(self, p: int) -> tuple[int, list[int]]:
         t = self._t
-        placed = self.placed
-        path_kinds = self._path_kinds
+        return longest_trail(self._trail_pieces(p), t.edge_nodes, t.node_edges, self._trail_blocks(p),
+                             **self._trail_kinds(p))
+
+    def _trail_pieces(self, p: int) -> set[int]:
+        """``p``'s path pieces of every kind (roads, ships...)."""
+        placed, path_kinds = self.placed, self._path_kinds
         if len(path_kinds) == 1:
-            mine = placed[path_kinds[0]][p]
-        else:
-            mine = set().union(*(placed[k][p] for k in path_kinds))
-        return longest_trail(mine, t.edge_nodes, t.node_edges, self._trail_blocks(p), **self._trail_kinds(p))
+            return placed[path_kinds[0]][p]
+        return set().union(*(placed[k][p] for k in path_kinds))
 
     def _trail_kinds(self, p: int) -> dict[str, Any]:
         """The kinds of ``p``'s path pieces and where a trail may switch kind (SF-8), if they are several."""
@@ -1741,12 +1743,7 @@ class Game:
     def _trail_from(self, p: int, start: tuple[int, ...]) -> tuple[int, list[int]]:
         """Length and pieces of ``p``'s longest trail from one of the intersections ``start``."""
         t = self._t
-        path_kinds = self._path_kinds
-        if len(path_kinds) == 1:
-            mine = self.placed[path_kinds[0]][p]
-        else:
-            mine = set().union(*(self.placed[k][p] for k in path_kinds))
-        return longest_trail_from(start, mine, t.edge_nodes, t.node_edges, set(self._trail_blocks(p)),
+        return longest_trail_from(start, self._trail_pieces(p), t.edge_nodes, t.node_edges, set(self._trail_blocks(p)),
                                   with_path=True, **self._trail_kinds(p))
 
     def _network(self, p: int, sites) -> set[int]:
@@ -1763,10 +1760,6 @@ class Game:
                         seen.add(f)
                         todo.append(f)
         return seen
-
-    def _network_size(self, p: int, site: int) -> int:
-        """Path pieces of ``p`` connected to ``site`` (an upper bound of a trail through it)."""
-        return len(self._network(p, (site,)))
 
     def _network_trail(self, p: int, net: set[int]) -> tuple[int, list[int]]:
         """Length and pieces of ``p``'s longest trail in ``net``, whole networks of ``p``'s path pieces.
@@ -1800,7 +1793,7 @@ class Game:
         takes it (B-LR-5).  Lengths are recounted lazily, and only when they can
         matter; ``bound`` (with one player) is an upper bound of that player's new
         length, else their pieces count.  After pieces moved with :meth:`remove` and
-        :meth:`place` alone, ``road_bound[player]`` is such a bound.
+        :meth:`place` alone, call :meth:`move_longest_road` instead.
         """
         for q in players:
             self._stale(q, bound if bound is not None else self._n_trail_pieces(q))

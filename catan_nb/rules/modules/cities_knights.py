@@ -497,16 +497,15 @@ def _recount_near(game, *nodes: int) -> None:
 
 
 def _cost(game, by_name: dict) -> tuple[int, ...]:
-    """A cost by good name as counts per good of ``game`` (kept per cost table and set of goods)."""
-    key = (id(by_name), game.goods)
-    hit = _COSTS.get(key)
-    if hit is not None and hit[0] is by_name:
-        return hit[1]
-    out = [0] * game.n_goods
-    for name, k in by_name.items():
-        out[game.good_index(name)] += k
-    _COSTS[key] = (by_name, tuple(out))  # the table kept alive: its id stays its own
-    return tuple(out)
+    """A cost by good name as counts per good of ``game`` (converted once per cost and set of goods)."""
+    key = (tuple(by_name.items()), game.goods)
+    out = _COSTS.get(key)
+    if out is None:
+        counts = [0] * game.n_goods
+        for name, k in by_name.items():
+            counts[game.good_index(name)] += k
+        out = _COSTS[key] = tuple(counts)
+    return out
 
 
 _COSTS: dict = {}

@@ -38,6 +38,7 @@ from ...constants import (
     FAVOUR_SUPPLY,
     FRIENDS_VP_TO_WIN,
     GUILD_PRICE,
+    RESOURCES,
     DevCard,
     Guild,
     Resource,
@@ -416,33 +417,13 @@ def _apply_return(game, a: ReturnFavour) -> None:
 
 # ---------------------------------------------------------------------------- module
 _ACCEPT, _REFUSE, _ARCH = AcceptGift(), RefuseGift(), UseArchitects()
-_RES = tuple(Resource)
-
-
 # The listed actions are values: shared, not built anew at every listing.
-@lru_cache(maxsize=None)
-def _gift(q: int, r: int) -> "OfferGift":
-    return OfferGift(q, _RES[r])
-
-
-@lru_cache(maxsize=None)
-def _merchants(g: int, r: int) -> "UseMerchants":
-    return UseMerchants(((_RES[g], _RES[r]),))
-
-
-@lru_cache(maxsize=None)
-def _traders(r: int) -> "UseTraders":
-    return UseTraders(_RES[r])
-
-
-@lru_cache(maxsize=4096)
-def _pavers(e: int) -> "UsePavers":
-    return UsePavers(e)
-
-
-@lru_cache(maxsize=None)
-def _return_favour(g: int) -> "ReturnFavour":
-    return ReturnFavour(Guild(g))
+_gift = lru_cache(maxsize=None)(OfferGift)
+_merchants = lru_cache(maxsize=None)(UseMerchants)
+_traders = lru_cache(maxsize=None)(UseTraders)
+_pavers = lru_cache(maxsize=4096)(UsePavers)
+_return_favour = lru_cache(maxsize=None)(ReturnFavour)
+_GUILDS = tuple(Guild)
 
 
 @register
@@ -527,7 +508,7 @@ class Friends(Module):
             return
         if ph is FAVOUR_EXCHANGE:
             p = game.active
-            out.extend([_return_favour(g) for g in range(N_GUILDS) if st["tokens"][p][g]])
+            out.extend([_return_favour(_GUILDS[g]) for g in range(N_GUILDS) if st["tokens"][p][g]])
             return
         if ph not in (Phase.ROLL, Phase.MAIN) or game.current != game.active:
             return
@@ -537,14 +518,15 @@ class Friends(Module):
             mine = game.vp(p, visible=True)
             for q in range(game.n):
                 if q != p and q not in st["gift_refused"] and game.vp(q, visible=True) <= mine:
-                    out.extend([_gift(q, r) for r in range(5) if hand[r]])
+                    out.extend([_gift(q, RESOURCES[r]) for r in range(5) if hand[r]])
         if st["used"]:
             return
         if usable(game, p, Guild.MERCHANTS) >= 1:
             bank = game.bank
-            out.extend([_merchants(g, r) for g in range(5) if hand[g] for r in range(5) if r != g and bank[r]])
+            out.extend([_merchants(((RESOURCES[g], RESOURCES[r]),)) for g in range(5) if hand[g]
+                        for r in range(5) if r != g and bank[r]])
         if usable(game, p, Guild.TRADERS) >= 1:
-            out.extend([_traders(r) for r in range(5) if game.bank[r]])
+            out.extend([_traders(RESOURCES[r]) for r in range(5) if game.bank[r]])
         if usable(game, p, Guild.PAVERS) >= 1 and game.pieces_left(p)["road"] > 0:
             out.extend([_pavers(e) for e in game.candidates(p, "road")])
         if usable(game, p, Guild.PROFESSORS) >= 2 and any(game.deck):
