@@ -355,3 +355,48 @@ def test_a_ship_moved_and_the_pirate_moved_by_clicking_at_the_table():
     if g.phase is Phase.MOVE_ROBBER:  # several options there: pick one from the list
         table.choice_box.children[1].click()
     assert g.ext["seafarers"]["pirate"] == hx and isinstance(g.log[-1], MovePirate)
+
+
+def test_sf9_x56_sbp_1_a_ship_built_in_the_special_building_phase_moves_in_its_owners_next_turn():
+    """Issue 24 item 8 (SF-9 with X56-SBP-1): a ship built in the Special Building Phase after seat 0's
+    turn belongs to that turn, so its owner (seat 1, next to play) may move it in their own turn.
+    The audit's repro was ``random_islands(201, players=6)``, seed 201 (ship 232 at action 1413)."""
+    from catan_nb.rules.modules.five_six import EndSpecialBuild
+    from catan_nb.rules.modules.seafarers import random_islands
+
+    g = Game(random_islands(201, players=6), players=6, seed=201, rules=Rules(modules=("seafarers",)))
+    t = g.topology
+    while g.phase in (Phase.FOUNDING_SETTLEMENT, Phase.FOUNDING_ROAD):  # coastal settlements, land roads
+        acts = g.legal_actions()
+        if g.phase is Phase.FOUNDING_SETTLEMENT:
+            coast = [a for a in acts if sea_paths_from(g, a.node)]
+            g.play(coast[0] if coast else acts[0])
+        else:
+            g.play(next(a for a in acts if isinstance(a, BuildRoad)))
+    g.play(RollDice(dice=(2, 2)))
+    empty_hands(g)
+    v = my_coast_node(g, 1)
+    e = sea_paths_from(g, v)[0]
+    g.play(EndTurn())  # seat 0's turn ends; the Special Building Phase begins with seat 1
+    assert g.phase.value == "special_build" and g.current_player == 1
+    deal(g, 1, wool=1, lumber=1)
+    g.play(BuildShip(e))
+    while g.phase.value == "special_build":
+        g.play(EndSpecialBuild())
+    assert g.active_player == 1
+    g.play(RollDice(dice=(2, 2)))
+    assert movable_ships(g, 1) == [e]  # its route is open at the far end
+    moves = [a for a in g.legal_actions() if isinstance(a, MoveShip)]
+    assert moves and all(m.from_path == e for m in moves)
+    g.play(moves[0])
+    assert g.edge_owner[e] < 0 and g.piece_on(moves[0].to_path) == (1, "ship")
+    # a ship built in one's own turn still waits for the next (SF-9)
+    g.play(EndTurn())
+    advance(g, 2, Phase.MAIN)
+    deal(g, 2, wool=1, lumber=1)
+    w = my_coast_node(g, 2)
+    f = sea_paths_from(g, w)[0]
+    g.play(BuildShip(f))
+    assert f not in movable_ships(g, 2)
+    with pytest.raises(IllegalActionError, match="SF-9"):
+        g.play(MoveShip(f, next(x for x in sea_paths_from(g, w) if x != f)))

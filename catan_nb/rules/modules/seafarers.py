@@ -30,7 +30,8 @@
 
 Fog (SF-3), treasure (SF-4) and Great Catan (SF-15, SF-16) are their own modules.
 
-State in ``game.ext["seafarers"]``: ``{"built": [paths built this turn], "moved": bool,
+State in ``game.ext["seafarers"]``: ``{"built": [paths of ships built this turn, the Special Building
+Phase after it included (X56-SBP-1)], "moved": bool,
 "pirate": hex or None, "home": [[island, ...] per seat], "settled": [[foreign island, ...] per seat]}``.
 
 Examples
@@ -391,7 +392,11 @@ class Seafarers(Module):
         return {"pirate": st["pirate"], "home": [list(h) for h in st["home"]],
                 "settled": [list(x) for x in st["settled"]]}
 
-    def on_end_turn(self, game) -> None:
+    def on_turn_start(self, game) -> None:
+        # SF-9 "never a ship built this turn": a ship belongs to the turn it was built in, and the
+        # Special Building Phase after a turn is part of that turn (X56-SBP-1); so the list is
+        # cleared when the next turn begins, not when the active player ends theirs, and a ship
+        # built in the phase may move in its owner's next turn.
         st = game.ext[NAME]
         st["built"] = []
         st["moved"] = False
