@@ -80,17 +80,53 @@ def test_sf7_a_founding_ship_leaves_the_settlement_just_placed():
     assert ships and all(v in t.edge_nodes[a.path] and t.edge_sea[a.path] for a in ships)
     far = next(e for e in range(t.n_edges) if t.edge_sea[e] and v not in t.edge_nodes[e])
     before = g.state()
-    with pytest.raises(IllegalActionError, match="SF-7"):
+    with pytest.raises(IllegalActionError, match="B-SETUP-17"):  # placed like a founding road (SF-6)
         g.play(BuildShip(far))
     inland = [e for e in t.node_edges[v] if not t.edge_sea[e]]
     for e in inland:
-        with pytest.raises(IllegalActionError, match="SF-7"):
+        with pytest.raises(IllegalActionError, match="SF-6: path .* borders no sea"):
             g.play(BuildShip(e))
     assert g.state() == before  # nothing half-applied
     g.play(ships[0])
     assert g.piece_on(ships[0].path) == (0, "ship") and g.phase is Phase.FOUNDING_SETTLEMENT
     assert g.current_player == 1  # the founding passes on
     assert g.pieces_left(0)["ship"] == 14 and g.pieces_left(0)["road"] == 15
+
+
+def test_sf2_sf6_b_setup_17_each_founding_refusal_names_its_own_rule():
+    """Issue 24 item 9: a founding road on a sea path next to the settlement just placed touches it, so
+    B-SETUP-17 is not the reason: a road needs land (SF-2), a ship may go there (SF-6).  Every other
+    founding refusal names its own rule too, and leaves the game as it was."""
+    board = Board.load(ISLANDS)
+    g = Game(board, players=3, seed=1, rules=Rules(modules=("seafarers",)))
+    t = g.topology
+    at_sea = next(x for x in range(t.n_nodes) if not t.node_land[x])
+    before = g.state()
+    with pytest.raises(IllegalActionError, match="SF-2: intersection .* touches no land"):
+        g.play(BuildSettlement(at_sea))
+    assert g.state() == before
+    v = next(a.node for a in g.legal_actions()
+             if any(t.edge_sea[e] and not t.edge_land[e] for e in t.node_edges[a.node]))
+    g.play(BuildSettlement(v))
+    sea = next(e for e in t.node_edges[v] if t.edge_sea[e] and not t.edge_land[e])
+    before = g.state()
+    with pytest.raises(IllegalActionError, match=r"SF-2: path .* borders only sea: a road needs land; build a ship"):
+        g.play(BuildRoad(sea))
+    far = next(e for e in range(t.n_edges) if t.edge_land[e] and v not in t.edge_nodes[e])
+    with pytest.raises(IllegalActionError, match="B-SETUP-17: a founding road must touch"):
+        g.play(BuildRoad(far))
+    for bad in (-1, t.n_edges):
+        with pytest.raises(IllegalActionError, match="B-BOARD-3"):
+            g.play(BuildRoad(bad))
+    assert g.state() == before
+    g.play(BuildShip(sea))  # the right piece for that path
+    assert g.piece_on(sea) == (0, "ship")
+    w = next(a.node for a in g.legal_actions())
+    g.play(BuildSettlement(w))
+    with pytest.raises(IllegalActionError, match="B-BUILD-3: path .* already holds a ship of seat 0"):
+        g.play(BuildShip(sea))
+    with pytest.raises(IllegalActionError, match="B-BUILD-3: path .* already holds a ship of seat 0"):
+        g.play(BuildRoad(sea))
 
 
 def test_sf7_founding_ships_play_whole_games():
@@ -438,6 +474,12 @@ def test_great_catan_founds_on_the_main_island():
     g = Game(GREAT, players=3, seed=1, rules=Rules.for_board(GREAT))
     main = set(main_hexes(g))
     assert all(set(g.topology.node_hexes[a.node]) & main for a in g.legal_actions())
+    t = g.topology  # issue 24 item 9: the refusal names the scenario's rule, not B-SETUP-17
+    off = next(v for v in range(t.n_nodes) if t.node_land[v] and not set(t.node_hexes[v]) & main)
+    before = g.state()
+    with pytest.raises(IllegalActionError, match="SF-15: intersection .* is off the main island"):
+        g.play(BuildSettlement(off))
+    assert g.state() == before
 
 
 # ---------------------------------------------------------------------------------------- SF-13
