@@ -12,7 +12,7 @@ from invariants import Checker
 
 from catan_nb import Board, Game, Resource
 from catan_nb.errors import BoardFileError, IllegalActionError
-from catan_nb.rules import BuildRoad, BuildSettlement, EndTurn, Phase, RollDice, Rules
+from catan_nb.rules import BuildRoad, BuildSettlement, EndTurn, MoveRobber, Phase, RollDice, Rules
 from catan_nb.rules.modules import corsica_new_york as cny
 from catan_nb.rules.modules import erie_canal as erie
 
@@ -459,3 +459,48 @@ def test_erie_3_a_link_made_in_the_founding_never_pays():
                  cny.scenario_data(NEW_YORK).road_ok[e] and set(g.topology.edge_nodes[e]) & g.road_nodes[0])
     g.place(0, "road", spare)
     assert st["tokens"][0] == 0 and st["supply"] == 12
+
+
+# ------------------------------------------------------------------ decisions (docs/scenarios.md)
+def test_decision_sc_10_a_founding_road_takes_the_vp_token_it_reaches():
+    """DECISION (SC-10, "the first player to reach a VP intersection with a road"): a founding road
+    is a road, so one that reaches a VP intersection takes its Catan token (1 VP)."""
+    g = Game(CORSICA, players=4, seed=1, rules=Rules.for_board(CORSICA))
+    d = cny.scenario_data(CORSICA)
+    t = g.topology
+    vp_nodes = set(d.vp_nodes)
+    v, e = next((a.node, e) for a in g.legal_actions() for e in t.node_edges[a.node]
+                 if d.road_ok[e] and set(t.edge_nodes[e]) & vp_nodes)
+    x = next(y for y in t.edge_nodes[e] if y in vp_nodes)
+    g.play(BuildSettlement(v))
+    assert BuildRoad(e) in g.legal_actions()
+    g.play(BuildRoad(e))
+    assert [x, 0] in g.ext[cny.NAME]["tokens"] and g.vp(0) == 2  # the settlement and the token
+
+
+def test_decision_sc_9_the_robber_on_a_linked_hex_robs_a_locality_only_linked_to_it():
+    """DECISION (SC-9: a locality collects from the hexes linked to it): the robber on a linked hex
+    blocks it and may steal from a player whose only building there is linked, not touching."""
+    g = founded(CORSICA)
+    t = g.topology
+    d = cny.scenario_data(g.board)
+    v, h = next((x, hx) for x in sorted(d.localities) if g.board.graph.nodes[x].get("links") and not g.blocked[x]
+                for hx in g.board.graph.nodes[x]["links"])
+    assert h not in g.board.graph.nodes[v]["hexes"] and not any(h in t.node_hexes[y] for y in t.node_neighbours[v]
+                                                                  if g.node_owner[y] == 1)
+    g.place(1, "settlement", v)
+    assert not any(g.node_owner[y] == 1 and y != v for y in t.hex_nodes[h])  # seat 1 is only linked to h
+    g.play(EndTurn())
+    g.play(RollDice(dice=(1, 2)))  # seat 1's turn: a 3
+    g.play(EndTurn())
+    empty_hands(g)
+    deal(g, 1, ore=1)
+    g.play(RollDice(dice=(3, 4)))  # seat 2 rolls a 7
+    while g.phase is Phase.DISCARD:
+        g.play(g.legal_actions()[0])
+    if g.robber == h:
+        pytest.skip("the robber stands on the linked hex already")
+    assert MoveRobber(h, 1) in g.legal_actions()
+    ore = g.hands[2][Resource.ORE.value]
+    g.play(MoveRobber(h, 1))
+    assert sum(g.hands[1]) == 0 and g.hands[2][Resource.ORE.value] == ore + 1
