@@ -504,3 +504,40 @@ def test_decision_sc_9_the_robber_on_a_linked_hex_robs_a_locality_only_linked_to
     ore = g.hands[2][Resource.ORE.value]
     g.play(MoveRobber(h, 1))
     assert sum(g.hands[1]) == 0 and g.hands[2][Resource.ORE.value] == ore + 1
+
+
+# ------------------------------------------------------------------ a game nobody can win (issue 24 item 13)
+def test_sc_13_new_york_has_room_for_six():
+    """SC-13 (GAP, our proposal map): New York holds 27 locality spaces, all two paths apart so that
+    every one of them can hold a settlement, and 36 with 5-6 players (SC-11: VP intersections too)."""
+    d = cny.scenario_data(NEW_YORK)
+    t = NEW_YORK.topology
+    assert len(d.localities) == 27
+    assert not any(w in d.localities for v in d.localities for w in t.node_neighbours[v])
+    g = Game(NEW_YORK, players=6, seed=1, rules=Rules.for_board(NEW_YORK))
+    assert len(cny.localities(g)) == 36
+
+
+def test_sc_13_decision_a_game_nobody_can_win_ends_with_the_leader_winning():
+    """DECISION (docs/scenarios.md, ``cny.STALL_RULE``): when a turn would begin and no player can
+    reach the target any more, the game ends and the player with the most VP wins.  The audit's
+    repro: the 24-locality New York map, 6 players, seed 128, ``RandomBot(1280 + q)``: every
+    locality taken or cut off, the deck empty, the best at 9 of 10 VP; it ran to 20,000 turns."""
+    from pathlib import Path
+
+    from catan_nb.analysis import RandomBot
+
+    board = Board.load(Path(__file__).parent / "fixtures" / "new_york_24_localities.json")
+    g = Game(board, players=6, seed=128, rules=Rules(modules=("corsica_new_york", "erie_canal")))
+    assert cny.best_vp(g, 0) is None and cny.can_reach_target(g)  # cards to draw: anything may happen
+    bots = [RandomBot(1280 + q) for q in range(6)]
+    while not g.is_over and g.turn < 2000:
+        g.apply(bots[g.current_player].choose(g))
+    assert g.is_over and g.ext[cny.NAME]["stalled"]
+    assert not any(g.deck) and not cny.can_reach_target(g)
+    assert all(cny.best_vp(g, p) < g.vp_target for p in range(6))
+    vps = [g.vp(p) for p in range(6)]
+    assert max(vps) < g.vp_target and g.vp(g.winner) == max(vps)
+    assert g.legal_actions() == []
+    Checker(g)()
+    assert g.replay().state() == g.state() and Game.from_json(g.to_json()).winner == g.winner
