@@ -121,6 +121,9 @@ class Rules:
         A-08 / B-TURN-2: trading after building in the same turn.
     shortage_single_taker : bool
         B-COMP-14's recalled exception: a sole claimant takes what the bank has left.
+    metropolis_counts_double : bool
+        A-42 / CK-BAR-1 (Cities & Knights): a city carrying a metropolis counts twice toward the
+        barbarians' strength (default: once).
     """
 
     modules: tuple[str, ...] = ()
@@ -130,6 +133,7 @@ class Rules:
     steal_mandatory: bool = False
     combined_trade_build: bool = False
     shortage_single_taker: bool = True
+    metropolis_counts_double: bool = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "modules", tuple(self.modules))

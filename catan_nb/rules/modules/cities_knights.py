@@ -445,9 +445,13 @@ def catan_strength(game, player: int | None = None) -> int:
 
 
 def barbarian_strength(game) -> int:
-    """CK-BAR-1: the cities on the board (a city with a metropolis counts once: DECISION, A-42)."""
+    """CK-BAR-1: the cities on the board; a city with a metropolis counts once (DECISION, A-42), or
+    twice with ``Rules(metropolis_counts_double=True)``."""
     city = game.kind_id["city"]
-    return sum(len(game.placed[city][p]) for p in range(game.n))
+    cities = sum(len(game.placed[city][p]) for p in range(game.n))
+    if game.rules.metropolis_counts_double:
+        cities += len(_metropolis_nodes(game))
+    return cities
 
 
 def improvement_cost(game, player: int, track: Track) -> tuple[int, ...]:
@@ -461,6 +465,15 @@ def improvement_cost(game, player: int, track: Track) -> tuple[int, ...]:
 
 def _metropolis_nodes(game) -> set[int]:
     return {m[1] for m in _st(game)["metropolis"] if m is not None}
+
+
+def _gold_picks(game, total: int) -> dict[int, int]:
+    """SF-1: the gold picks each seat is owed for a roll of ``total`` (none without gold fields)."""
+    from .gold_fields import NAME as GOLD, gold_owed
+
+    if not any(m.name == GOLD for m in game.modules):
+        return {}
+    return gold_owed(game, total)
 
 
 def _cities(game, player: int) -> list[int]:
@@ -971,8 +984,8 @@ def _harvest_or_warlord(game, a: PlayProgress) -> None:
     p = game.current
     if a.card == "warlord":  # CK-PC-17: every knight active, free
         for row in _st(game)["knights"]:
-            if row[1] == p:
-                row[3] = True
+            if row[1] == p and not row[3]:
+                row[3] = row[4] = True  # CK-KN-5: activated this turn, it acts from the next turn
     else:  # CK-PC-5, CK-PC-6: 2 per hex next to the player's buildings; cities do not double
         terrain = _HARVEST_TERRAIN[a.card]
         for _ in _harvest_hexes(game, p, terrain):
@@ -1050,8 +1063,10 @@ def _apply_progress_node(game, a: PlayProgressNode) -> None:
 
 
 def _smith_targets(game, player: int) -> list[int]:
+    """CK-PC-10, CK-KN-2: ``player``'s knights the Smith may promote (not mighty, strong only with the
+    Fortress, and not promoted this turn already)."""
     fortress = _st(game)["levels"][player][Track.POLITICS.value] >= ABILITY_LEVEL
-    return [r[0] for r in knights(game, player) if r[2] == 1 or (r[2] == 2 and fortress)]
+    return [r[0] for r in knights(game, player) if not r[5] and (r[2] == 1 or (r[2] == 2 and fortress))]
 
 
 def _check_smith(game, a: PlaySmith) -> None:
@@ -1062,6 +1077,10 @@ def _check_smith(game, a: PlaySmith) -> None:
         raise IllegalActionError("CK-PC-10", f"Smith promotes 1 or 2 different knights, not {a.nodes!r}", a)
     ok = _smith_targets(game, p)
     for v in nodes:
+        row = _knight_at(game, v) if isinstance(v, int) and not isinstance(v, bool) else None
+        if row is not None and row[1] == p and row[5]:
+            raise IllegalActionError("CK-KN-2", f"the knight on {v} was promoted this turn already: one level a "
+                                     "turn", a)
         if v not in ok:
             raise IllegalActionError("CK-PC-10", f"the knight on {v!r} cannot be promoted (mighty, no Fortress, "
                                      f"or not seat {p}'s)", a)
@@ -1077,7 +1096,9 @@ def _check_smith(game, a: PlaySmith) -> None:
 def _apply_smith(game, a: PlaySmith) -> None:
     _spend(game, "smith")
     for v in a.nodes:
-        _knight_at(game, v)[2] += 1  # CK-PC-10: each keeps its active state
+        row = _knight_at(game, v)
+        row[2] += 1  # CK-PC-10: each keeps its active state
+        row[5] = True  # CK-KN-2: one level a turn
     game.log.append(a)
 
 
@@ -1610,8 +1631,12 @@ class CitiesKnights(Module):
         }
 
     def vp_target(self, game) -> int:
-        bonus = SEAFARERS_BONUS if any(m.name == "seafarers" for m in game.modules) else 0
-        return VP_TARGET + bonus  # CK-VP-1, CK-SF-1
+        """CK-VP-1: 13 VP; CK-SF-1: with Seafarers, the scenario's own target + 2 (islands 12 -> 14...).
+        A Seafarers board that names no target keeps the 13 (DECISION).  The game plays to the largest
+        module target, so the scenario's own (smaller) target gives way to this one."""
+        sea = next((m for m in game.modules if m.name == "seafarers"), None)
+        own = sea.vp_target(game) if sea is not None else None
+        return VP_TARGET if own is None else own + SEAFARERS_BONUS
 
     def yields(self, game, table: dict) -> None:
         for terrain, gains in CITY_YIELDS.items():  # CK-COM-2
@@ -1654,8 +1679,10 @@ class CitiesKnights(Module):
         got = game.last_production
         i = TRACKS.index(Track.SCIENCE)
         if any(game.bank[r.value] for r in Resource):  # CK-IMP-3 Aqueduct: nothing received, take a resource
+            picks = _gold_picks(game, total)  # SF-1: a gold pick is something received
             game.push_in_turn_order(AQUEDUCT, dict.fromkeys(
-                q for q in range(game.n) if st["levels"][q][i] >= ABILITY_LEVEL and not any(got.get(q, ()))))
+                q for q in range(game.n) if st["levels"][q][i] >= ABILITY_LEVEL and not any(got.get(q, ()))
+                and not picks.get(q)))
 
     def rate(self, game, player: int, good: int, rate: int) -> int:
         st = _st(game)
