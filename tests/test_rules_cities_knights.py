@@ -1220,3 +1220,61 @@ def test_ck_bar_1_a_42_metropolis_counts_double_option():
         assert barbarian_strength(g) == 2 + double
     with pytest.raises(SaveFileError, match="metropolis_counts_double"):
         Game.from_json({**saved, "rules": {**saved["rules"], "metropolis_counts_double": 2}})
+
+
+def test_ck_setup_1_the_second_founding_piece_is_a_city():
+    """Issue 24 item 10 (CK-SETUP-1): in the first round a settlement and a road; in the second
+    (reverse order) a city and a road.  The city pays 1 resource per producing hex (as B-SETUP-19
+    does for a settlement) and no commodity.  Listing and checking agree; the game replays."""
+    from catan_nb.rules import BuildCity, BuildSettlement
+
+    g = Game(Board.beginner(), players=4, seed=1, rules=RULES)
+    t = g.topology
+    nodes = range(t.n_nodes)
+    while g.phase is Phase.FOUNDING_SETTLEMENT or g.phase is Phase.FOUNDING_ROAD:
+        p = g.current_player
+        if g.phase is Phase.FOUNDING_ROAD:
+            g.play(g.legal_actions()[0])
+            continue
+        second = len(g.occupied) >= g.n
+        acts = g.legal_actions()
+        assert acts and all(type(a) is (BuildCity if second else BuildSettlement) for a in acts)
+        wrong = BuildSettlement(acts[0].node) if second else BuildCity(acts[0].node)
+        with pytest.raises(IllegalActionError, match="CK-SETUP-1" if second else "B-SETUP-15"):
+            g.play(wrong)
+        if p == 0:
+            _listing_is_checking(g, [BuildSettlement(v) for v in nodes] + [BuildCity(v) for v in nodes])
+        v = acts[-1].node
+        before = list(g.hands[p])
+        g.play(acts[-1])
+        got = [x - y for x, y in zip(g.hands[p], before)]
+        assert g.building_at(v)[1].name == ("CITY" if second else "SETTLEMENT")
+        producing = sum(1 for h in t.node_hexes[v] if t.hex_resource[h] >= 0)
+        assert sum(got) == (producing if second else 0) and not any(got[len(Resource):])  # no commodity
+    assert g.phase is Phase.ROLL
+    assert g.n_settlements == [1] * 4 and g.n_cities == [1] * 4 and [g.vp(p) for p in range(4)] == [3] * 4
+    assert barbarian_strength(g) == 4
+    assert g.replay().state() == g.state()
+
+
+def test_ck_setup_1_ck_sf_1_the_founding_city_may_take_a_ship():
+    """CK-SETUP-1 with Seafarers: the road beside the founding city may be a ship (SF-6)."""
+    from catan_nb.rules import BuildCity
+    from catan_nb.rules.modules.seafarers import ISLANDS, BuildShip
+
+    g = Game(Board.load(ISLANDS), players=3, seed=1, rules=Rules(modules=("seafarers", "cities_knights")))
+    while len(g.occupied) < g.n or g.phase is Phase.FOUNDING_ROAD:
+        g.play(g.legal_actions()[0])
+    assert g.phase is Phase.FOUNDING_SETTLEMENT
+    for a in g.legal_actions():
+        assert isinstance(a, BuildCity)
+        c = g.copy()
+        c.play(a)
+        ships = [x for x in c.legal_actions() if isinstance(x, BuildShip)]
+        if ships:
+            break
+    else:
+        raise AssertionError("no coastal founding city")
+    p = c.current_player
+    c.play(ships[0])
+    assert c.building_at(a.node)[1].name == "CITY" and c.piece_on(ships[0].path) == (p, "ship")

@@ -1638,6 +1638,9 @@ class CitiesKnights(Module):
         own = sea.vp_target(game) if sea is not None else None
         return VP_TARGET if own is None else own + SEAFARERS_BONUS
 
+    def founding_building(self, game, player: int, second: bool) -> tuple[str, str] | None:
+        return ("city", "CK-SETUP-1") if second else None  # CK-SETUP-1: a city in the second round
+
     def yields(self, game, table: dict) -> None:
         for terrain, gains in CITY_YIELDS.items():  # CK-COM-2
             table[("city", terrain)] = tuple((game.good_index(g), k) for g, k in gains)
