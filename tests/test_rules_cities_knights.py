@@ -1278,3 +1278,142 @@ def test_ck_setup_1_ck_sf_1_the_founding_city_may_take_a_ship():
     p = c.current_player
     c.play(ships[0])
     assert c.building_at(a.node)[1].name == "CITY" and c.piece_on(ships[0].path) == (p, "ship")
+
+
+# -------------------------------------------- issue 24: decisions written down (docs/cities_knights.md)
+def test_decision_b_rob_2_commodities_count_toward_the_discard_limit():
+    """DECISION (B-ROB-2, CK-COM-1): commodities are cards in hand, so they count toward the 7's limit
+    and may be discarded (half of resources plus commodities, rounded down, A-03)."""
+    from catan_nb.rules.modules.robber import DISCARD
+
+    g = ck_game()
+    to_roll(g, 1)
+    deal(g, 2, ore=3, grain=3)
+    give(g, 2, Commodity.CLOTH, 2)  # 6 resources + 2 commodities: 8 cards, over 7
+    g.play(RollDice(dice=(3, 4, 4)))
+    while g.phase is DISCARD and g.current_player != 2:
+        g.play(g.legal_actions()[0])
+    assert g.phase is DISCARD and g.current_player == 2 and g.stack[-1].data == 4
+    assert any(a.cards[CLOTH] == 1 for a in g.legal_actions())
+    before = g.hands[2][CLOTH]
+    g.play(next(a for a in g.legal_actions() if a.cards[CLOTH] == 1))
+    assert g.hands[2][CLOTH] == before - 1
+
+
+@pytest.mark.parametrize("commodity", [
+    pytest.param(Commodity.CLOTH, marks=pytest.mark.xfail(strict=False, reason="issue 24 item 1 (another branch): "
+                                                          "cloth's good index was read as the generic harbour code")),
+    Commodity.COIN, Commodity.PAPER])
+def test_decision_b_trade_7_a_generic_harbour_trades_commodities_3_to_1(commodity):
+    """DECISION (B-TRADE-7, CK-IMP-3): a generic 3:1 harbour applies to commodities too; a resource's
+    2:1 harbour does not.  (The Trading House's 2:1 is CK-IMP-3's own.)"""
+    g = ck_game()
+    t = g.topology
+    assert all(g.maritime_rate(3, r) == 4 for r in Resource)
+    for v in range(t.n_nodes):
+        if t.node_harbour[v] < 0 or g.blocked[v] or not t.node_land[v]:
+            continue
+        c = g.copy()
+        c.place(3, "settlement", v)
+        if all(c.maritime_rate(3, r) == 3 for r in Resource):  # a generic harbour
+            assert c.maritime_rate(3, commodity) == 3
+            break
+    else:
+        raise AssertionError("no free generic harbour")
+    for v in range(t.n_nodes):  # a 2:1 resource harbour leaves commodities at 4:1
+        if t.node_harbour[v] >= 0 and not g.blocked[v] and t.node_land[v]:
+            c = g.copy()
+            c.place(3, "settlement", v)
+            if min(c.maritime_rate(3, r) for r in Resource) == 2:
+                assert all(c.maritime_rate(3, x) == 4 for x in Commodity)
+                break
+
+
+def test_decision_ck_imp_4_an_untaken_metropolis_waits_for_the_next_to_reach_it():
+    """DECISION (CK-IMP-4): a player reaching level 4 with no city free for the metropolis (all their
+    cities carry one) does not take it; it waits for the next player to reach level 4 (or 5) with a
+    free city."""
+    g = ck_game()
+    s = st(g)
+    c0 = make_city(g, 0)
+    make_city(g, 1)
+    s["metropolis"][Track.POLITICS.value] = [0, c0]  # seat 0's only city already carries one
+    s["levels"][0][Track.POLITICS.value] = 4
+    s["levels"][0][Track.SCIENCE.value] = 3
+    s["levels"][1][Track.SCIENCE.value] = 3
+    give(g, 0, Commodity.PAPER, 4)
+    g.play(ImproveCity(Track.SCIENCE))  # level 4, no free city: nobody takes it
+    assert s["metropolis"][Track.SCIENCE.value] is None and s["levels"][0][Track.SCIENCE.value] == 4
+    h = g.copy()
+    finish_turns(g, 1)
+    give(g, 1, Commodity.PAPER, 4)
+    g.play(ImproveCity(Track.SCIENCE))  # the next to reach level 4 with a free city takes it
+    assert s["metropolis"][Track.SCIENCE.value][0] == 1
+    c1 = make_city(h, 0)  # or seat 0, with a city of its own free now, on reaching level 5
+    give(h, 0, Commodity.PAPER, 5)
+    h.play(ImproveCity(Track.SCIENCE))
+    assert h.ext["cities_knights"]["metropolis"][Track.SCIENCE.value] == [0, c1]
+
+
+def test_decision_ck_pc_13_an_open_road_counts_only_its_owners_pieces():
+    """DECISION (CK-PC-13): an open road has nothing of its owner's at one end; an opponent's road or
+    knight there does not close it (the Diplomat may remove it)."""
+    g = ck_game()
+    t = g.topology
+    r, v = next((e, v) for e in sorted(g.roads[1]) for v in t.edge_nodes[e]
+                if g.node_owner[v] != 1 and not any(f != e and g.edge_owner[f] == 1 for f in t.node_edges[v])
+                and g.node_owner[v] < 0)
+    assert r in cks.open_roads(g)
+    other = next(e for e in t.node_edges[v] if g.edge_owner[e] < 0 and t.edge_land[e])
+    g.place(2, "road", other)  # an opponent's road at the open end
+    knight_at(g, 2, v)  # and an opponent's knight on it
+    assert r in cks.open_roads(g)
+    holding(g, "diplomat")
+    assert cks.PlayDiplomat(r) in g.legal_actions()
+    g.play(cks.PlayDiplomat(r))
+    assert g.edge_owner[r] == -1
+
+
+def test_decision_ck_kn_1_a_knight_may_be_hired_where_only_ships_reach():
+    """DECISION (CK-KN-1 with SF-6): a knight goes on a free intersection on the player's roads or
+    ships, so one reached only by a ship takes a knight too."""
+    from catan_nb.rules.modules.seafarers import ISLANDS
+
+    g = Game(Board.load(ISLANDS), players=3, seed=2, rules=Rules(modules=("seafarers", "cities_knights")))
+    bots = [RandomBot(q) for q in range(3)]
+    while g.phase is not Phase.ROLL:
+        g.play(bots[g.current_player].choose(g))
+    t = g.topology
+    ship = g.kind_id["ship"]
+    for p in range(3):
+        for e in g.candidates(p, "ship"):
+            w = next((x for x in t.edge_nodes[e] if x not in g.road_nodes[p]), None)
+            if w is not None and t.node_land[w] and g.node_owner[w] < 0:
+                g.place(p, "ship", e)
+                assert g.placed[ship][p] and w in g.candidates(p, "knight")
+                assert not any(g.edge_owner[f] == p and g.edge_kind[f] != ship for f in t.node_edges[w])
+                return
+    raise AssertionError("no ship to a free coast")
+
+
+def test_decision_ck_bar_4_the_pirate_waits_for_the_first_attack_like_the_robber():
+    """DECISION (CK-BAR-4 with SF-10): before the barbarians' first attack a 7 moves neither the robber
+    nor the pirate (players only discard); after it, the pirate may move."""
+    from catan_nb.rules.modules.seafarers import ISLANDS, MovePirate, pirate
+
+    g = Game(Board.load(ISLANDS), players=3, seed=2, rules=Rules(modules=("seafarers", "cities_knights")))
+    bots = [RandomBot(q) for q in range(3)]
+    while g.phase is not Phase.ROLL:
+        g.play(bots[g.current_player].choose(g))
+    robber, ship = g.robber, pirate(g)
+    g.play(RollDice(dice=(3, 4, 4)))
+    while g.phase is not Phase.MAIN:
+        assert g.phase is not Phase.MOVE_ROBBER
+        g.play(g.legal_actions()[0])
+    assert (g.robber, pirate(g)) == (robber, ship)
+    g.play(EndTurn())
+    st(g)["attacks"] = 1
+    g.play(RollDice(dice=(3, 4, 4)))
+    while g.phase is not Phase.MOVE_ROBBER:
+        g.play(g.legal_actions()[0])
+    assert any(isinstance(a, MovePirate) for a in g.legal_actions())

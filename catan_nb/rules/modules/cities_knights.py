@@ -742,10 +742,11 @@ def _apply_improve(game, a: ImproveCity) -> None:
     game.built_this_turn = True
     game.log.append(a)
     held = st["metropolis"][i]
-    if level == METROPOLIS_LEVEL and held is None or (
+    if level >= METROPOLIS_LEVEL and held is None or (
         level == MAX_LEVEL and held is not None and held[0] != p and st["levels"][held[0]][i] < MAX_LEVEL
     ):
-        # CK-IMP-4: the first to level 4 takes it; CK-IMP-5: it moves only to the first to level 5
+        # CK-IMP-4: the first to level 4 takes it; CK-IMP-5: it moves only to the first to level 5.
+        # DECISION: one nobody could take (no city free for it) waits for the next to reach level 4 or 5
         free = [v for v in _cities(game, p) if v not in _metropolis_nodes(game)]
         if free:
             if held is not None:
