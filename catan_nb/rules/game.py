@@ -268,7 +268,8 @@ _END_TURN = EndTurn()
 _ROLL = RollDice()
 _HOOK_ATTR_NAMES = (
     "_h_trades", "_h_builds", "_h_candidates", "_h_check_place", "_h_place", "_h_remove", "_h_founding",
-    "_h_founding_done", "_h_founding_building", "_h_before", "_h_resolve", "_h_roll", "_h_limit", "_h_targets", "_h_robber", "_h_vp",
+    "_h_founding_done", "_h_founding_building", "_h_before", "_h_resolve", "_h_roll", "_h_limit", "_h_targets",
+    "_h_robber", "_h_vp",
     "_h_rate", "_h_end_turn", "_h_turn_start",
 )
 #: Recorded rolls are values: the outcomes are shared, not built anew each turn.
@@ -2238,7 +2239,8 @@ _BASE_APPLY = {
 _BASE_VP_ACTIONS = (BuildSettlement, BuildCity, BuildRoad, EndTurn)
 _HOOKS = (
     "legal_trades", "legal_builds", "candidates", "check_place", "on_place", "on_remove", "on_founding_settlement",
-    "on_founding_done", "founding_building", "before_production", "resolve_roll", "on_roll", "hand_limit", "robber_targets", "on_robber",
+    "on_founding_done", "founding_building", "before_production", "resolve_roll", "on_roll", "hand_limit",
+    "robber_targets", "on_robber",
     "vp", "rate", "on_end_turn", "on_turn_start",
 )
 _HOOK_ATTR = {

@@ -1,11 +1,14 @@
 """Cities & Knights (RULES.md section 17), as a rule module.
 
-The components and commodities (CK-COMP-1, CK-COM-1..3), city improvements with their level-3
+The founding with a city in the second round (CK-SETUP-1, through the ``founding_building`` hook),
+the components and commodities (CK-COMP-1, CK-COM-1..3), city improvements with their level-3
 abilities and the metropolises (CK-IMP-1..5), knights (CK-KN-1..7), the event die and the barbarians
 (CK-BAR-1..4), progress-card draws with the hand limit (CK-PROG-1..3), every progress card
 (CK-PC-1..24), city walls (CK-WALL-1), the merchant (CK-MER-1), the 13 VP target (CK-VP-1) and the
-rules with Seafarers (CK-SF-1: +2 VP; a city on a gold field picks resources only; no merchant on
-gold).  The module replaces the development deck and the Largest Army (CK-COMP-1).  A played
+rules with Seafarers (CK-SF-1: the scenario's target + 2; a city on a gold field picks resources
+only, and a gold pick is income for the Aqueduct; no merchant on gold).
+``Rules(metropolis_counts_double=True)`` counts a metropolis city twice toward the barbarians
+(A-42).  The module replaces the development deck and the Largest Army (CK-COMP-1).  A played
 progress card goes under its deck (DECISION).
 
 Dice: the first number die is the red one (CK-IMP-2 numbers, CK-PROG-1), the third die is the
@@ -26,12 +29,16 @@ player's cities without one; a knight moves along the owner's connected roads to
 intersection; the robber cannot move until the first attack, so a 7 before it only makes players
 discard (CK-BAR-4 recalled); a progress card over the limit is returned to the bottom of its deck;
 a pillaged city whose owner has no settlement left in supply is razed (B-COMP-9 holds); the
-Bishop waits for the first attack like the robber; an open road (Diplomat) has nothing of its
-owner's at one end; a deserter acts from the next turn; the merchant needs a resource hex.
+Bishop waits for the first attack like the robber (the pirate too); an open road (Diplomat) has
+nothing of its owner's at one end; a deserter acts from the next turn, like a knight activated this
+turn by ``ActivateKnight`` or the Warlord (CK-KN-5); the Smith's promotions count toward one level
+per knight per turn (CK-KN-2); an untaken metropolis waits for the next to reach level 4 or 5; the
+merchant needs a resource hex; with Seafarers, a board with no target keeps 13.
 
 State in ``game.ext["cities_knights"]`` (plain data): ``levels`` per seat and track; ``metropolis``
 per track (``[seat, node]`` or ``None``); ``walls`` per seat; ``knights`` as ``[node, seat, level,
-active, fresh, promoted]`` rows sorted by node; ``barbarians`` (steps on the track) and ``attacks``;
+active, fresh, promoted]`` rows sorted by node (``fresh``: activated this turn, CK-KN-5; ``promoted``:
+promoted this turn, CK-KN-2); ``barbarians`` (steps on the track) and ``attacks``;
 ``defender`` cards per seat and ``defender_left``; the three progress ``decks`` (face down) and each
 seat's progress ``hand``; ``vp_cards`` played face up per seat; ``merchant`` (``[seat, hex]`` or
 ``None``); this turn's ``crane`` seat, Merchant ``fleet`` goods and ``harbored`` seats; while a
