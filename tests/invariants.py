@@ -41,7 +41,8 @@ class Checker:
         self._lr: list[int] = []
         self._log_seen = 0
         self._progress_played = 0
-        self._army = game.largest_army_holder  # the holder before the next action
+        self._army = game.largest_army_holder  # the holders before the next action (B-LR-6, A-27)
+        self._road = game.longest_road_holder
 
     def __call__(self) -> None:
         g = self.game
@@ -124,9 +125,11 @@ class Checker:
         assert 0 <= g.robber < t.n_hexes
         # Longest road recomputed from scratch equals the cached value.
         assert g.road_lengths() == self._lr, (g.road_lengths(), self._lr)
+        # B-LR-4..7: the Longest Road holder recomputed from the trail lengths.
         h = g.longest_road_holder
-        if h is not None:
-            assert self._lr[h] >= LONGEST_ROAD_MIN
+        expected = special_card_holder(self._road, self._lr, LONGEST_ROAD_MIN)
+        assert h == expected, f"Longest Road: {h}, expected {expected} (before: {self._road}, lengths {self._lr})"
+        self._road = h
         # B-LA-1, B-LA-2, A-27: the Largest Army holder recomputed from the played knights.
         a = g.largest_army_holder
         expected = special_card_holder(self._army, g.knights, LARGEST_ARMY_MIN)

@@ -611,7 +611,8 @@ def joins(game, player: int, path: int) -> list[int]:
             if any(district == d for d in seen):
                 continue
             seen.append(district)
-            if not district & before and q not in joined and not (links and _linked(links, player, before, q, district)):
-                joined.append(q)
+            if district & before or q in joined or (links and _linked(links, player, before, q, district)):
+                continue
+            joined.append(q)
     # F-EARN-9: the other owners draw in turn order from the builder (see the module docstring).
     return sorted(joined, key=lambda q: (q - player) % game.n)
