@@ -61,6 +61,8 @@ from ..constants import (
     Building,
     Colour,
     DevCard,
+    HarbourCode,
+    HarbourKind,
     Resource,
     Terrain,
 )
@@ -86,7 +88,6 @@ SAVE_FORMAT = "catan_nb.game"
 SAVE_VERSION = 1
 
 N_RES = len(RESOURCES)
-GENERIC = Topology.GENERIC_HARBOUR
 #: Kind ids of the base pieces (``node_kind`` values match :class:`~catan_nb.constants.Building`).
 SETTLEMENT, CITY, ROAD = 1, 2, 3
 FOUNDING = None  # set below, once the step functions exist
@@ -491,7 +492,8 @@ class Game:
         self.reach: list[list[set[int]]] = [[set() for _ in range(n)] for _ in range(K)]
         #: Intersections touched by any of a player's path pieces.
         self.road_nodes: list[set[int]] = [set() for _ in range(n)]
-        self.harbours: list[set[int]] = [set() for _ in range(n)]
+        #: Harbour codes each player reaches (B-TRADE-7, B-TRADE-8): resources and ``HarbourKind.GENERIC``.
+        self.harbours: list[set[HarbourCode]] = [set() for _ in range(n)]
         self._harbour_rates: list[tuple[int, ...]] = [(4,) * G for _ in range(n)]  # B-TRADE-6..9, kept up to date
         #: Victory points of each player's pieces on the board (B-END-1), kept up to date.
         self.board_vp: list[int] = [0] * n
@@ -671,9 +673,11 @@ class Game:
         return rates
 
     def _rates_from_harbours(self, player: int) -> tuple[int, ...]:
+        # Goods are compared with harbour codes as typed members: a commodity is never a harbour's
+        # resource, and the generic harbour is no good (B-TRADE-7, B-TRADE-8).
         hs = self.harbours[player]
-        base = 3 if GENERIC in hs else 4
-        return tuple(2 if r in hs else base for r in range(self.n_goods))
+        base = 3 if HarbourKind.GENERIC in hs else 4
+        return tuple(2 if g in hs else base for g in self.goods)
 
     def robber_victims(self, hex_id: int) -> list[int]:
         """Opponents of the active player who could be robbed on ``hex_id`` (B-ROB-6, B-ROB-8)."""
@@ -1283,7 +1287,7 @@ class Game:
             for w in self._t.node_neighbours[site]:
                 blocked[w] += 1
             hb = self._t.node_harbour[site]
-            if hb >= 0:
+            if hb is not None:
                 self.harbours[p].add(hb)
                 self._harbour_rates[p] = self._rates_from_harbours(p)
         if pk.blocks:
@@ -1339,7 +1343,7 @@ class Game:
                     for w in self._t.node_neighbours[site]:
                         blocked[w] -= 1
                     hb = self._t.node_harbour[site]
-                    if hb >= 0 and not any(self.node_owner[v] == p and self._building[self.node_kind[v]]
+                    if hb is not None and not any(self.node_owner[v] == p and self._building[self.node_kind[v]]
                                            and self._t.node_harbour[v] == hb for v in self.occupied):
                         self.harbours[p].discard(hb)
                         self._harbour_rates[p] = self._rates_from_harbours(p)
@@ -1997,7 +2001,7 @@ class Game:
         "bank", "knights", "node_owner", "node_kind", "edge_owner", "edge_kind", "blocked", "road_length", "board_vp",
         "occupied", "trade_accepted", "log", "dice_history", "hex_token",
     )
-    _NESTED = ("hands", "dev", "dev_new", "road_nodes", "harbours", "_harbour_rates")
+    _NESTED = ("hands", "dev", "dev_new", "road_nodes", "_harbour_rates")
 
     #: Attributes a copy shares with its source: immutable, or derived from immutable data only ...
     SHARED = frozenset({
@@ -2063,6 +2067,7 @@ class Game:
             out[k] = list(getattr(self, k))
         for k in self._NESTED:
             out[k] = [sorted(x) if isinstance(x, set) else list(x) for x in getattr(self, k)]
+        out["harbours"] = [sorted(map(str, x)) for x in self.harbours]  # typed codes, named
         out["placed"] = [[sorted(s) for s in row] for row in self.placed]
         out["hex_terrain"] = [str(t) for t in self.hex_terrain]
         out["stack"] = [d.plain() for d in self.stack]
