@@ -118,7 +118,10 @@ class KnightLayer(Layer):
 
 
 def _phrases() -> None:
-    from .text import PHRASES, cards_text, place_of_hex, place_of_node, place_of_path
+    from .text import GROUPS, PHRASES, PRIVATE, _summed, cards_text, place_of_hex, place_of_node, place_of_path
+
+    def _n(k):
+        return f"{k} card{'' if k == 1 else 's'}"
 
     def at(b, v):
         return place_of_node(b, v)
@@ -167,6 +170,16 @@ def _phrases() -> None:
         f"take {cards_text(a.cards, g.goods)}" if not who else f"{who} took {sum(a.cards)} card(s) with the Master Merchant"))
     PHRASES.setdefault("PlayMerchant", lambda who, a, b, g: f"{who} placed the merchant on {place_of_hex(b, a.hex)}")
     PHRASES.setdefault("GiveGoods", lambda who, a, b, g: f"{who} gave {cards_text(a.cards, g.goods)} as a wedding present")
+    # cards passed between two players: named to those two only (the others see how many)
+    PRIVATE.setdefault("GiveGoods", (lambda g, a, before: (before["current"], before["active"]),
+                                     lambda who, a, b, g: f"{who} gave {_n(sum(a.cards))} as a wedding present"))
+    GROUPS.setdefault("GiveGoods", lambda who, acts, g, visible: (
+        f"{who} gave {cards_text(_summed(g, acts, 'cards'), g.goods) if visible else _n(sum(sum(a.cards) for a in acts))}"
+        " as a wedding present"))
+    PRIVATE.setdefault("HarborOffer", (lambda g, a, before: (before["current"], g.current_player),
+                                       lambda who, a, b, g: f"{who} offered a resource (Commercial Harbor)"))
+    PRIVATE.setdefault("HarborReply", (lambda g, a, before: (before["current"], before["active"]),
+                                       lambda who, a, b, g: f"{who} gave a commodity in return"))
     PHRASES.setdefault("HarborOffer", lambda who, a, b, g: f"{who} offered 1 {a.resource} (Commercial Harbor)")
     PHRASES.setdefault("HarborReply", lambda who, a, b, g: f"{who} gave 1 {a.commodity} in return")
 

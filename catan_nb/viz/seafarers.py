@@ -116,15 +116,28 @@ class ShipLayer(Layer):
 
 def _phrases() -> None:
     """How the log says the Seafarers actions (and a gold pick, SF-1)."""
-    from .text import PHRASES, place_of_path
+    from .text import GROUPS, PHRASES, ROLL_NOTES, _summed, cards_text, place_of_path
 
     PHRASES.setdefault("BuildShip", lambda who, a, b, g: f"{who} built a ship {place_of_path(b, a.path)}")
     PHRASES.setdefault("MoveShip", lambda who, a, b, g: (f"{who} moved a ship: {place_of_path(b, a.from_path)} → "
                                                          f"{place_of_path(b, a.to_path)}"))
     PHRASES.setdefault("PickGold", lambda who, a, b, g: f"{who} took 1 {a.resource} from a gold field")
+    GROUPS.setdefault("PickGold", lambda who, acts, g, visible: (
+        f"{who} took {cards_text(_summed(g, acts, 'resource'), g.goods)} from a gold field"))
+    ROLL_NOTES.append(_gold_note)
     PHRASES.setdefault("MovePirate", lambda who, a, b, g: (
         f"{who} moved the pirate next to {_sea_place(g, a.hex)}"
         + (f" and robbed {str(g.colours[a.victim]).title()}" if a.victim is not None else "")))
+
+
+def _gold_note(game, kinds) -> list[str]:
+    """SF-1: after a roll, who picks how many resources from a gold field (in the order they pick)."""
+    from ..rules.modules.gold_fields import GOLD_PICK
+    from .text import seat_name
+
+    picks = [d for d in reversed(game.stack) if d.phase is GOLD_PICK]
+    return [f"{seat_name(game, d.player, kinds)} picks {d.data} resource{'s' if d.data != 1 else ''} of their choice "
+            "from a gold field" for d in picks]
 
 
 def _sea_place(game, hx: int) -> str:
