@@ -20,6 +20,7 @@ another seat's hidden cards.  Three checks:
 from __future__ import annotations
 
 import difflib
+import re
 import random
 
 import pytest
@@ -27,7 +28,7 @@ from table_driver import HumanDriver, perturbed, shown
 
 from catan_nb import Board
 from catan_nb.board import BOARDS_DIR
-from catan_nb.rules import Rules
+from catan_nb.rules import OfferTrade, RollDice, Rules
 from catan_nb.rules.modules.gold_fields import gold_board
 from catan_nb.viz.text import narrate, snapshot
 from catan_nb.widgets import GameTable
@@ -132,3 +133,216 @@ def test_a_human_plays_every_modules_table_seeing_only_its_own_cards(name):
     assert d.done.get("RollDice", 0) + d.done.get("BuildSettlement", 0) > 0, d.done
     assert checked, "no log sentence about another seat's hidden card was checked"
     assert not d.unreachable, d.unreachable
+
+
+# ---------------------------------------------------------------------- the items one by one
+def first_roll_seed(ok, board=None, rules=None, n=4):
+    """A seed whose first roll (two number dice) satisfies ``ok`` (peeked on a copy)."""
+    from catan_nb import Game
+    from catan_nb.rules import RollDice
+
+    for s in range(2000):
+        g = Game(board or Board.beginner(), players=n, seed=s, start="beginner", rules=rules or Rules())
+        c = g.copy()
+        c.play(RollDice())
+        if ok(c.dice_history[-1][:2], c):
+            return s
+    raise AssertionError("no seed found")
+
+
+CK = Rules(modules=("cities_knights",))
+
+
+def test_cities_knights_discard_offer_and_bank_trade_take_every_good():
+    """Item 1 (B-ROB-2, CK-COM-1): the discard panel, the offer steppers and the bank-trade choices have one
+    entry per good of the game (8 with Cities & Knights), so a human discards commodities on a 7."""
+    from catan_nb.constants import Commodity
+    from catan_nb.rules import Phase
+
+    seed = first_roll_seed(lambda d, g: sum(d) == 7, rules=CK)
+    t = GameTable(Board.beginner(), seats=["human", "bot", "bot", "bot"], seed=seed, start="beginner",
+                  bot_delay=None, rules=CK)
+    g = t.game
+    assert g.n_goods == 8
+    assert len(t.discard_counts) == len(t.offer_give) == len(t.offer_get) == 8
+    assert [str(x) for x in g.goods] == [label for label, _ in t.give_res.options] == [label for label, _ in t.get_res.options]
+    g.deal(0, {Commodity.CLOTH: 3, Commodity.PAPER: 4, Commodity.COIN: 1})
+    g.deal(0, {r: 1 for r in g.goods[:5]})
+    t.refresh()
+    assert all(f"{gd} " in re.sub("<[^>]+>", "", t.rates_box.value) for gd in g.goods)
+    t.press("roll")
+    assert g.phase is Phase.DISCARD and g.current_player == 0
+    owed = g.discards_owed()[0]
+    cloth = g.goods.index(Commodity.CLOTH)
+    left = owed - 3
+    t.discard_counts[cloth].value = 3
+    for i, s in enumerate(t.discard_counts):  # the rest from whatever else is held, resources and commodities
+        if i != cloth:
+            s.value = min(left, g.hands[0][i])
+            left -= s.value
+    assert left == 0
+    hand = sum(g.hands[0])
+    t.press("discard")
+    assert not t.message.startswith("⚠"), t.message
+    assert sum(g.hands[0]) == hand - owed and g.hands[0][cloth] == 0
+    assert any(x.startswith("Red discarded") and x.endswith("3 cloth") for x in t.log_lines), t.log_lines[-4:]
+
+
+def test_discard_steppers_stop_at_the_hand_and_offer_steppers_reset():
+    """Item 10: a discard counter cannot go past the cards of that kind in the hand; after an offer the
+    offer counters are back to 0."""
+    from catan_nb import Resource
+    from helpers import deal
+
+    seed = first_roll_seed(lambda d, g: sum(d) == 7)
+    t = GameTable(Board.beginner(), seats=["human", "bot", "bot", "bot"], seed=seed, start="beginner", bot_delay=None)
+    g = t.game
+    deal(g, 0, ore=6, grain=3)
+    t.refresh()
+    t.press("roll")
+    ore, grain = Resource.ORE.value, Resource.GRAIN.value
+    assert [s.maximum for s in t.discard_counts] == g.hands[0]
+    t.discard_counts[ore].value = 9
+    assert t.discard_counts[ore].value == g.hands[0][ore] and t.discard_counts[ore].plus.disabled
+    for _ in range(5):
+        t.discard_counts[grain].plus.click()
+    assert t.discard_counts[grain].value == g.hands[0][grain]
+    while g.phase.value != "main":
+        if g.phase.value == "discard":
+            owed = g.discards_owed()[0]
+            for s in t.discard_counts:
+                s.value = 0
+            t.discard_counts[ore].value = owed
+            t.press("discard")
+        else:
+            t.play(t.legal()[0])
+    assert [s.maximum for s in t.offer_give] == g.hands[0]  # one offers only what one holds (B-TRADE-2)
+    give = max(range(5), key=lambda r: g.hands[0][r])
+    t.offer_give[give].value = 1
+    t.offer_get[(give + 1) % 5].value = 2
+    t.press("offer")
+    assert isinstance(g.log[-1], OfferTrade) or any(isinstance(a, OfferTrade) for a in g.log[-6:])
+    assert all(s.value == 0 for s in t.offer_give + t.offer_get)
+
+
+def test_game_over_reveals_every_hidden_victory_point():
+    """Item 5 (B-DEV-9): during the game the others' VP cards are hidden; at the end the scoreboard, the hands
+    and the log show them, so the winner's total agrees with the scoreboard."""
+    from catan_nb import DevCard
+
+    t = GameTable(Board.beginner(), seats=["human", "bot", "bot", "bot"], seed=4, start="beginner", bot_delay=None)
+    g = t.game
+    for q in (1, 2):
+        g.dev[q][DevCard.VICTORY_POINT.value] += 1
+        g.deck[DevCard.VICTORY_POINT.value] -= 1
+    t.refresh()
+
+    def vp_cells():
+        rows = re.findall(r"</span> ([A-Z][a-z]+)(?: \(bot\))?</td><td>(\d+)</td>", t.scoreboard.value)
+        return {name: int(v) for name, v in rows}
+
+    cells = vp_cells()
+    assert cells["Blue"] == g.vp(1, visible=True) == g.vp(1) - 1 and "Victory Point" not in shown(t.widget)
+    HumanDriver(t, seed=3, offer_rate=0).play(400)
+    assert g.is_over
+    cells = vp_cells()
+    assert cells == {t.name(q).split(" (")[0]: g.vp(q) for q in range(g.n)}, cells
+    assert f"wins with {g.vp(g.winner)} VP" in t.status.value
+    text = "\n".join(re.sub("<[^>]+>", "", x) for x in t.log_lines[-8:])
+    for q in range(g.n):
+        hidden = g.vp(q) - g.vp(q, visible=True)
+        if hidden:
+            assert f"{t.name(q)} reveals {hidden} victory point card" in text, text
+    assert all(f"seat {q}:" in t.hand_box.value for q in range(g.n))
+
+
+def test_cities_knights_cost_card_and_scoreboard_show_what_the_modules_declare():
+    """Item 4: C&K's cost card lists knights, walls and the next improvements, no development card and no
+    Buy button; its scoreboard has improvements, knight strength, commodities, progress cards, Defender
+    points and metropolises, and no development cards or Largest Army.  The base game keeps its own."""
+    seed = first_roll_seed(lambda d, g: sum(d) != 7, rules=CK)
+    t = GameTable(Board.beginner(), seats=["human", "bot", "bot", "bot"], seed=seed, start="beginner",
+                  bot_delay=None, rules=CK)
+    t.press("roll")
+    assert t.game.phase.value == "main"
+    cost = re.sub("<[^>]+>", "", t.cost_box.value)
+    for row in ("road", "settlement", "city", "hire a knight", "promote a knight", "activate a knight", "city wall",
+                "trade level 1", "politics level 1", "science level 1"):
+        assert row in cost, (row, cost)
+    assert "development" not in cost
+    assert t.buttons["buy"].layout.display == "none"
+    heads = re.findall(r"<th title='[^']*'>([^<]+)</th>", t.scoreboard.value)
+    assert heads == ["VP", "cards", "impr.", "knights", "comm.", "prog.", "def.", "metro.", "road"], heads
+    base = GameTable(Board.beginner(), seats=["human", "bot", "bot", "bot"], seed=seed, start="beginner",
+                     bot_delay=None)
+    assert "development card" in base.cost_box.value and "knight" not in base.cost_box.value
+    assert re.findall(r"<th title='[^']*'>([^<]+)</th>", base.scoreboard.value) == ["VP", "cards", "dev", "knights",
+                                                                                   "road"]
+    sea = make_table("seafarers islands")
+    assert "ship" in re.sub("<[^>]+>", "", sea.cost_box.value)
+
+
+def test_gold_says_who_picks_and_what_they_took():
+    """Item 9 (SF-1): a roll that pays a gold field says who picks how many (never "nobody collects
+    anything"); the picks, made with the panel's buttons, read as one line."""
+    from catan_nb import Resource
+
+    board = gold_board(Board.beginner(), 4)  # hills 6: seats 0 and 2 have a settlement on it
+    rules = Rules(modules=("gold_fields",))
+    seed = first_roll_seed(lambda d, g: sum(d) == 6, board=board, rules=rules)
+    t = GameTable(board, seats=["human", "bot", "human", "bot"], seed=seed, start="beginner", bot_delay=None,
+                  rules=rules)
+    t.press("roll")
+    lines = [re.sub("<[^>]+>", "", x) for x in t.log_lines]
+    assert any("Red picks 1 resource of their choice from a gold field" in x for x in lines), lines[-5:]
+    assert not any("nobody collects anything" in x for x in lines[-4:])
+    panel = next(p for p in t.panels if hasattr(p, "buttons") and Resource.ORE in p.buttons)
+    assert t.game.phase.value == "gold_pick" and t.game.current_player == 0
+    panel.buttons[Resource.ORE].click()
+    assert any("Red took 1 ore from a gold field" in re.sub("<[^>]+>", "", x) for x in t.log_lines[-3:])
+
+
+def test_log_sentences_discards_in_one_line_and_articles():
+    """Item 11: a bot discarding card by card is one line ("discarded 4 cards"); "stole an ore"."""
+    from catan_nb import Resource
+    from catan_nb.rules import MoveRobber
+    from catan_nb.viz.text import a_card
+    from helpers import deal
+
+    assert a_card(Resource.ORE) == "an ore" and a_card(Resource.BRICK) == "a brick"
+    seed = first_roll_seed(lambda d, g: sum(d) == 7)
+    t = GameTable(Board.beginner(), seats=["human", "bot", "bot", "bot"], seed=seed, start="beginner", bot_delay=None)
+    g = t.game
+    deal(g, 1, ore=9)
+    t.refresh()
+    owed = g.copy()
+    owed.play(RollDice())
+    owed = owed.discards_owed()[1]
+    t.press("roll")
+    while g.phase.value == "discard" and g.current_player == 0:
+        owed = g.discards_owed()[0]
+        cards = [i for i, k in enumerate(g.hands[0]) for _ in range(k)][:owed]
+        for i, s in enumerate(t.discard_counts):
+            s.value = cards.count(i)
+        t.press("discard")
+    lines = [re.sub("<[^>]+>", "", x) for x in t.log_lines]
+    blue = [x for x in lines if x.startswith("Blue (bot) discarded")]
+    assert blue == [f"Blue (bot) discarded {owed} cards"], lines[-8:]
+    robbers = [a for a in g.legal_actions() if isinstance(a, MoveRobber) and a.victim == 1]
+    t.play(robbers[0])
+    stolen = [x for x in map(lambda x: re.sub("<[^>]+>", "", x), t.log_lines) if "stole" in x][-1]
+    assert "stole an ore from Blue" in stolen or "stole a " in stolen, stolen
+
+
+def test_explain_bot_moves_in_the_logs_words():
+    """Item 11: "why" lines name the moves as the log does, values rounded; without open hands the
+    runners-up are not named (what else a bot could do tells what it holds)."""
+    for open_hands in (True, False):
+        t = GameTable(Board.beginner(), seats=["human", "bot", "bot", "bot"], seed=4, start="beginner",
+                      bot_delay=None, open_hands=open_hands)
+        t.explain_box.value = True
+        HumanDriver(t, seed=1, offer_rate=0).play(12)
+        why = [x for x in t.log_lines if x.startswith("  why:")]
+        assert why
+        assert not [x for x in why if re.search(r"\d\.\d\d|\(cards|victim \d|path \d|node \d", x)], why[:3]
+        assert any("next best: " in x for x in why) == open_hands, why[:3]
