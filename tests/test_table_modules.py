@@ -346,3 +346,26 @@ def test_explain_bot_moves_in_the_logs_words():
         assert why
         assert not [x for x in why if re.search(r"\d\.\d\d|\(cards|victim \d|path \d|node \d", x)], why[:3]
         assert any("next best: " in x for x in why) == open_hands, why[:3]
+
+
+def test_every_notebook_table_hides_the_other_hands():
+    """Item 2: every table a notebook builds shows the human only its own cards: none passes
+    ``viewer=None``, and one that opens the hands (``open_hands=True``) says so in its text."""
+    import json
+    from pathlib import Path
+
+    root = Path(__file__).parent.parent
+    books = sorted((root / "notebooks").rglob("*.ipynb")) + [root / "catan_nb" / "app" / "app.ipynb"]
+    tables = 0
+    for path in books:
+        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+        prose = " ".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown").lower()
+        for c in cells:
+            src = "".join(c["source"])
+            if c["cell_type"] != "code" or "GameTable(" not in src:
+                continue
+            tables += 1
+            assert not re.search(r"viewer\s*=\s*None", src), path.name
+            if re.search(r"open_hands\s*=\s*True", src):
+                assert "open hands" in prose or "open_hands" in prose, f"{path.name} opens the hands without saying so"
+    assert tables >= 4
