@@ -292,7 +292,8 @@ HIDDEN_FIELDS = {
     "BuyDevelopmentCard": ("card",), "MoveRobber": ("stolen",), "MovePirate": ("stolen",), "Discard": ("cards",),
     "UseProfessors": ("card",), "ExchangeFavour": ("drawn",), "ReturnFavour": ("guild",),
     "ReturnProgress": ("card",), "SpyTake": ("card",), "TakeGoods": ("cards",), "GiveGoods": ("cards",),
-    "HarborOffer": ("resource",), "HarborReply": ("commodity",), "PlayBishop": ("stolen",),
+    "HarborOffer": ("resource",), "HarborReply": ("commodity",), "PlayBishop": ("stolen",), "KeepCard": ("card",),
+    "UseArchitect": ("seen",),
 }
 
 
@@ -311,11 +312,18 @@ def perturbed(game, action, rng: random.Random):
             out = [0] * len(v)
             out[(max(range(len(v)), key=lambda i: v[i]) + 1) % len(v)] = k
             changes[f.name] = tuple(out)
-        elif isinstance(v, tuple):  # goods taken one by one
-            changes[f.name] = tuple(game.goods[(game.good_index(x) + 1) % game.n_goods] for x in v)
-        elif isinstance(v, str):  # a progress card by name
-            changes[f.name] = "alchemist" if v != "alchemist" else "bishop"
-        else:  # an enum: another member
-            members = list(type(v))
-            changes[f.name] = members[(members.index(v) + 1) % len(members)]
+        elif isinstance(v, tuple):  # goods taken one by one, cards seen
+            changes[f.name] = tuple(_other(game, x) for x in v)
+        else:
+            changes[f.name] = _other(game, v)
     return replace(action, **changes) if changes else None
+
+
+def _other(game, v):
+    """Another value of the same kind: a progress card by name, a good of the game, an enum member."""
+    if isinstance(v, str):
+        return "alchemist" if v != "alchemist" else "bishop"
+    if v in game.goods:
+        return game.goods[(game.goods.index(v) + 1) % game.n_goods]
+    members = list(type(v))
+    return members[(members.index(v) + 1) % len(members)]

@@ -118,7 +118,7 @@ class KnightLayer(Layer):
 
 
 def _phrases() -> None:
-    from .text import GROUPS, PHRASES, PRIVATE, _summed, cards_text, place_of_hex, place_of_node, place_of_path
+    from .text import GROUPS, PHRASES, PRIVATE, goods_counts, cards_text, place_of_hex, place_of_node, place_of_path
 
     def _n(k):
         return f"{k} card{'' if k == 1 else 's'}"
@@ -174,7 +174,7 @@ def _phrases() -> None:
     PRIVATE.setdefault("GiveGoods", (lambda g, a, before: (before["current"], before["active"]),
                                      lambda who, a, b, g: f"{who} gave {_n(sum(a.cards))} as a wedding present"))
     GROUPS.setdefault("GiveGoods", lambda who, acts, g, visible: (
-        f"{who} gave {cards_text(_summed(g, acts, 'cards'), g.goods) if visible else _n(sum(sum(a.cards) for a in acts))}"
+        f"{who} gave {cards_text(goods_counts(g, acts, 'cards'), g.goods) if visible else _n(sum(sum(a.cards) for a in acts))}"
         " as a wedding present"))
     PRIVATE.setdefault("HarborOffer", (lambda g, a, before: (before["current"], g.current_player),
                                        lambda who, a, b, g: f"{who} offered a resource (Commercial Harbor)"))

@@ -65,6 +65,7 @@ def layers_for(source: Any) -> list["Layer"]:
     from . import seafarers as _  # noqa: F401  (the built-in modules' layers register themselves)
     from . import cities_knights as _ck  # noqa: F401
     from . import scenarios as _sc  # noqa: F401
+    from . import variants as _va  # noqa: F401  (log phrases only)
 
     if isinstance(source, (list, tuple)):
         names: Iterable[str] = source

@@ -116,14 +116,14 @@ class ShipLayer(Layer):
 
 def _phrases() -> None:
     """How the log says the Seafarers actions (and a gold pick, SF-1)."""
-    from .text import GROUPS, PHRASES, ROLL_NOTES, _summed, cards_text, place_of_path
+    from .text import GROUPS, PHRASES, ROLL_NOTES, goods_counts, cards_text, place_of_path
 
     PHRASES.setdefault("BuildShip", lambda who, a, b, g: f"{who} built a ship {place_of_path(b, a.path)}")
     PHRASES.setdefault("MoveShip", lambda who, a, b, g: (f"{who} moved a ship: {place_of_path(b, a.from_path)} → "
                                                          f"{place_of_path(b, a.to_path)}"))
     PHRASES.setdefault("PickGold", lambda who, a, b, g: f"{who} took 1 {a.resource} from a gold field")
     GROUPS.setdefault("PickGold", lambda who, acts, g, visible: (
-        f"{who} took {cards_text(_summed(g, acts, 'resource'), g.goods)} from a gold field"))
+        f"{who} took {cards_text(goods_counts(g, acts, 'resource'), g.goods)} from a gold field"))
     ROLL_NOTES.append(_gold_note)
     PHRASES.setdefault("MovePirate", lambda who, a, b, g: (
         f"{who} moved the pirate next to {_sea_place(g, a.hex)}"

@@ -25,7 +25,7 @@ from ..board import Board
 from ..constants import RESOURCES, DevCard
 
 __all__ = ["place_of_node", "place_of_path", "place_of_hex", "cards_text", "seat_name", "narrate", "snapshot", "PHRASES",
-           "PRIVATE", "ROLL_NOTES", "GROUPS", "narrate_group", "a_card"]
+           "PRIVATE", "ROLL_NOTES", "GROUPS", "narrate_group", "a_card", "goods_counts"]
 
 
 def _hex_words(board: Board, hex_id: int) -> str:
@@ -98,15 +98,13 @@ PHRASES: dict[str, Any] = {
 #: Actions whose phrase only some seats may read (cards passed between two players): by action
 #: name, ``(seats(game, action, before) -> seats allowed, public phrase(who, action, board, game))``.
 #: ``game`` is the game just after the action; ``before`` what :func:`snapshot` took before it.
-PRIVATE: dict[str, tuple[Any, Any]] = {
-    "ReturnFavour": (lambda g, a, before: (before["current"],), lambda who, a, b, g: f"{who} returned a favour token"),
-}
+PRIVATE: dict[str, tuple[Any, Any]] = {}
 
 def _n_cards(k: int) -> str:
     return f"{k} card{'' if k == 1 else 's'}"
 
 
-def _summed(game, actions, field: str) -> tuple[int, ...]:
+def goods_counts(game, actions, field: str) -> tuple[int, ...]:
     """Counts per good of several one-card (or counts) actions."""
     out = [0] * game.n_goods
     for a in actions:
@@ -122,7 +120,7 @@ def _summed(game, actions, field: str) -> tuple[int, ...]:
 #: name, ``sentence(who, actions, game, visible)`` with ``visible`` whether the reader may see the cards.
 GROUPS: dict[str, Any] = {
     "Discard": lambda who, acts, g, visible: (
-        f"{who} discarded {cards_text(_summed(g, acts, 'cards'), g.goods) if visible else _n_cards(sum(sum(a.cards) for a in acts))}"),
+        f"{who} discarded {cards_text(goods_counts(g, acts, 'cards'), g.goods) if visible else _n_cards(sum(sum(a.cards) for a in acts))}"),
 }
 
 

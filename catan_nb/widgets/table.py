@@ -127,7 +127,8 @@ _CHOICES = {
 
 #: The log phrases' leading verbs, as a choice's label says them.
 _IMPERATIVE = {"upgraded": "upgrade", "ended": "end", "stopped": "stop", "accepts": "accept", "withdrew": "withdraw",
-               "offers": "offer", "played": "play", "placed": "place", "gave": "give", "offered": "offer", "asked": "ask",
+               "offers": "offer", "used": "use", "exchanged": "exchange", "returned": "return", "turned": "turn",
+               "kept": "keep", "refused": "refuse", "let": "let", "played": "play", "placed": "place", "gave": "give", "offered": "offer", "asked": "ask",
                "took": "take", "built": "build", "hired": "hire", "promoted": "promote", "activated": "activate",
                "moved": "move", "improved": "improve", "raised": "raise", "drew": "draw", "accepted": "accept",
                "declined": "decline", "bought": "buy", "found": "find", "revealed": "reveal"}
