@@ -432,8 +432,9 @@ class GameTable(SavesGames):
                             style={"description_width": "70px"}).add_class(f"catan-level-{p}")
             dd.observe(lambda ch, p=p: self.guard(lambda _: self.set_level(p, ch["new"]))(None), "value")
             self.level_boxes[p] = dd
-        self.explain_box = W.Checkbox(value=False, description="explain bot moves in the log", indent=False
-                                      ).add_class("catan-explain")
+        self.explain_box = W.Checkbox(value=False, indent=False, description=(
+            "explain bot moves in the log" if self.viewer is None else
+            "explain bot moves in the log (their other options show only with open hands)")).add_class("catan-explain")
         self.explain_box.observe(lambda ch: setattr(self, "explain_bots", bool(ch["new"])), "value")
         self.bots_card = W.VBox([W.HTML("<b>Bots</b> <small>(easy: weighted random · medium: value bot · "
                                         "hard: search, ≤ 1 s a move)</small>"),
@@ -1005,7 +1006,8 @@ class GameTable(SavesGames):
                 for c, k in g.dev_cards(q).items() if k)
             rows.append(f"{self.swatch(q)} <b>seat {q}: {html.escape(self.name(q))}</b> {chips}"
                         + (f"<br>&nbsp;&nbsp;&nbsp;cards: {cards}" if cards else ""))
-        self.hand_box.value = "<div class='catan-card'><b>Hands</b><br>" + "<br>".join(rows) + "</div>"
+        title = "Hands" if viewer is None else "Your hand <small>(the others' cards are face down)</small>"
+        self.hand_box.value = f"<div class='catan-card'><b>{title}</b><br>" + "<br>".join(rows) + "</div>"
         # The building-cost card: what the game's pieces and modules cost, and what you can afford now.
         seat = viewer if viewer is not None else g.active_player
         h = g.hands[seat]
