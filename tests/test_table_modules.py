@@ -369,3 +369,21 @@ def test_every_notebook_table_hides_the_other_hands():
             if re.search(r"open_hands\s*=\s*True", src):
                 assert "open hands" in prose or "open_hands" in prose, f"{path.name} opens the hands without saying so"
     assert tables >= 4
+
+
+def test_the_log_says_what_the_fog_revealed_and_names_places_as_they_are_now():
+    """Item 3 (SF-3): the log says which hex the fog revealed and what its revealer took; later sentences
+    name that hex by its terrain and number, not "fog"."""
+    t = make_table("seafarers fog+treasure")
+    HumanDriver(t, seed=5).play(400, until=lambda t: len(t.game.ext["fog"]["revealed"]) >= 1)
+    g = t.game
+    hx = g.ext["fog"]["revealed"][0][0]
+    terrain, token = g.hex_terrain[hx], g.hex_token[hx]
+    lines = [re.sub("<[^>]+>", "", x) for x in t.log_lines]
+    told = [x for x in lines if "the fog lifts" in x]
+    assert told and f"{terrain}{' ' + str(token) if token else ''} revealed" in told[0], told
+    if terrain.resource is not None:
+        assert f"takes 1 {terrain.resource}" in told[0]
+    from catan_nb.viz.text import live_board, place_of_hex
+
+    assert place_of_hex(live_board(g), hx) == f"{terrain}{' ' + str(token) if token else ''}"

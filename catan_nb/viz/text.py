@@ -25,7 +25,8 @@ from ..board import Board
 from ..constants import RESOURCES, DevCard
 
 __all__ = ["place_of_node", "place_of_path", "place_of_hex", "cards_text", "seat_name", "narrate", "snapshot", "PHRASES",
-           "PRIVATE", "ROLL_NOTES", "GROUPS", "narrate_group", "a_card", "goods_counts"]
+           "PRIVATE", "ROLL_NOTES", "NOTES", "SNAPSHOTS", "GROUPS", "narrate_group", "a_card", "goods_counts",
+           "live_board"]
 
 
 def _hex_words(board: Board, hex_id: int) -> str:
@@ -64,6 +65,31 @@ def cards_text(counts: Sequence[int], goods: Sequence[Any] = RESOURCES) -> str:
     """Counts per good as words: ``"1 lumber, 2 wool"`` (``"nothing"`` if empty)."""
     parts = [f"{k} {g}" for k, g in zip(counts, goods) if k]
     return ", ".join(parts) or "nothing"
+
+
+class _LiveBoard:
+    """A board whose hexes are as they are now in a game (fog revealed, SF-3; number tokens moved,
+    SF-16, CK-PC-4); everything else is the board's."""
+
+    def __init__(self, board: Board, hexes: tuple):
+        self._board = board
+        self.hexes = hexes
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._board, name)
+
+
+def live_board(game) -> Any:
+    """``game.board``, or a view of it with the hexes as they are now when some have changed, so
+    that places are named as the players see them ("hills 5", not "fog")."""
+    from dataclasses import replace
+
+    board = game.board
+    now = [(game.hex_terrain[t.id], game.hex_token[t.id] or None) for t in board.hexes]
+    if all(t.terrain is terrain and t.token == token for t, (terrain, token) in zip(board.hexes, now)):
+        return board
+    return _LiveBoard(board, tuple(t if (t.terrain is terrain and t.token == token) else replace(t, terrain=terrain, token=token)
+                                   for t, (terrain, token) in zip(board.hexes, now)))
 
 
 def a_card(good: Any) -> str:
@@ -132,6 +158,13 @@ def narrate_group(game, actions: Sequence[Any], before: dict, viewer: int | None
                                              viewer is None or viewer == actor)
 
 
+#: Sentences a rule module adds after any action (a fog hex revealed, a treasure found), from the state
+#: before and after: ``note(game, action, before, viewer, kinds) -> list of str``, with what the
+#: module's :data:`SNAPSHOTS` entry added to ``before``.
+NOTES: list[Any] = []
+#: What a rule module records before each action for its :data:`NOTES`: ``snap(game) -> dict``.
+SNAPSHOTS: list[Any] = []
+
 #: Sentences a rule module adds after a roll (a gold field's picks...): ``note(game, kinds) -> list of str``,
 #: called with the game just after the roll.
 ROLL_NOTES: list[Any] = []
@@ -154,7 +187,7 @@ def narrate(game, action, before: dict, viewer: int | None, kinds: Sequence[str]
     kinds : sequence of str, optional
         ``"human"``/``"bot"`` per seat, to mark bots in names.
     """
-    b = game.board
+    b = live_board(game)
     actor = before["current"]
     who = seat_name(game, actor, kinds)
     name = type(action).__name__
@@ -207,6 +240,7 @@ def narrate(game, action, before: dict, viewer: int | None, kinds: Sequence[str]
                    f"{cards_text(get, game.goods)} with {seat_name(game, action.partner, kinds)}")
     else:
         out.append(f"{who} {_words(action, secret=not (see or viewer == actor))}")
+    out.extend(line for note in NOTES for line in note(game, action, before, viewer, kinds))
     # Awards and the end of the game, from the state before and after.
     lr, la = game.longest_road_holder, game.largest_army_holder
     if lr != before.get("longest_road"):
@@ -225,7 +259,7 @@ def narrate(game, action, before: dict, viewer: int | None, kinds: Sequence[str]
 
 def snapshot(game) -> dict:
     """What :func:`narrate` compares against: taken just before an action is applied."""
-    return {
+    out = {
         "current": game.current_player,
         "active": game.active_player,
         "longest_road": game.longest_road_holder,
@@ -234,6 +268,9 @@ def snapshot(game) -> dict:
         "over": game.is_over,
         "rate": ({str(g): r for g, r in zip(game.goods, game.rates(game.active_player))} if not game.is_over else {}),
     }
+    for snap in SNAPSHOTS:
+        out.update(snap(game))
+    return out
 
 
 #: Fields that carry a hidden outcome (a card drawn or seen): shown only to the player who acted.

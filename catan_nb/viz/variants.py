@@ -1,4 +1,5 @@
-"""How the log says the actions of Friends (guild favours, F-*) and Helpers (H-*).
+"""How the log says the actions of Friends (guild favours, F-*), Helpers (H-*) and the 5-6 player Special
+Building Phase (X56-SBP).
 
 No figure layer: these variants add nothing to the board.  Favour tokens are drawn face down
 (F-EARN-1, F-USE-6), so the guild of a token drawn or given back is named only to its owner;
@@ -39,6 +40,7 @@ def _phrases() -> None:
     PRIVATE.setdefault("ExchangeFavour", (mine, lambda who, a, b, g: f"{who} exchanged a favour token"))
     p("ReturnFavour", lambda who, a, b, g: f"{who} returned a {a.guild.token} token ({title(a.guild)})")
     PRIVATE.setdefault("ReturnFavour", (mine, lambda who, a, b, g: f"{who} returned a favour token"))
+    p("EndSpecialBuild", lambda who, a, b, g: f"{who} is done building (Special Building Phase)")
     # Helpers (H-USE-*, H-CARD-1..9)
     p("FlipHelper", lambda who, a, b, g: f"{who} turned their helper to side B")
     p("ExchangeHelper", lambda who, a, b, g: f"{who} exchanged their helper for the {title(a.take)}")

@@ -62,7 +62,7 @@ from ..rules import (
 from ..viz import board_figure, dynamic_traces
 from ..viz.palette import palette
 from ..viz.plugins import layers_for
-from ..viz.text import GROUPS, _words, cards_text, narrate, narrate_group, place_of_hex, seat_name, snapshot
+from ..viz.text import GROUPS, _words, cards_text, live_board, narrate, narrate_group, place_of_hex, seat_name, snapshot
 from ._common import SavesGames, check_seat_index, guarded, schedule
 from .panels import Stepper, badge, button, chip, counts_of, enable, module_panels, show, style_block
 
@@ -104,7 +104,7 @@ def describe(action, game=None) -> str:
     phrase = PHRASES.get(name)
     if game is not None and phrase is not None:
         try:
-            text = phrase("", action, game.board, game).strip()
+            text = phrase("", action, live_board(game), game).strip()
         except (AttributeError, KeyError, TypeError, IndexError):
             return _words(action)
         first, _, rest = text.partition(" ")
@@ -118,7 +118,7 @@ _CHOICES = {
     "RollDice": lambda a, g: "roll the dice",
     "BuyDevelopmentCard": lambda a, g: "buy a development card",
     "Discard": lambda a, g: f"discard {cards_text(a.cards, g.goods)}",
-    "MoveRobber": lambda a, g: (f"move the robber to {place_of_hex(g.board, a.hex)}"
+    "MoveRobber": lambda a, g: (f"move the robber to {place_of_hex(live_board(g), a.hex)}"
                                 + (f" and steal from {seat_name(g, a.victim)}" if a.victim is not None else "")),
     "MaritimeTrade": lambda a, g: f"trade {g.maritime_rate(g.active_player, a.give)} {a.give} for 1 {a.get} with the bank",
     "DeclineTrade": lambda a, g: "decline the offer",
