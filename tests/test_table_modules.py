@@ -387,3 +387,19 @@ def test_the_log_says_what_the_fog_revealed_and_names_places_as_they_are_now():
     from catan_nb.viz.text import live_board, place_of_hex
 
     assert place_of_hex(live_board(g), hx) == f"{terrain}{' ' + str(token) if token else ''}"
+
+
+def test_the_status_line_says_where_to_click_for_the_pirate_and_for_a_choice():
+    """Items 6 and 7 (SF-10): on a 7 with the pirate the status line names both pieces; when a click
+    could mean several moves it says to choose below."""
+    from catan_nb.rules.modules.seafarers import MovePirate
+
+    t = make_table("seafarers islands")
+    d = HumanDriver(t, seed=3, offer_rate=0)
+    d.play(600, until=lambda t: any(isinstance(a, MovePirate) for a in t.legal()))
+    assert any(isinstance(a, MovePirate) for a in t.legal()), "no pirate move reached"
+    status = re.sub("<[^>]+>", "", t.status.value)
+    assert "a highlighted hex for the robber" in status and "a ringed sea hex for the pirate" in status, status
+    t.pending_choices = [a for a in t.legal() if isinstance(a, MovePirate)][:2]
+    t.refresh()
+    assert "choose below which move you mean" in re.sub("<[^>]+>", "", t.status.value)

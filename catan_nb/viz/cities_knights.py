@@ -104,6 +104,17 @@ class KnightLayer(Layer):
                                  hovertext=["hire a knight here (1 ore + 1 wool)"] * len(hires)),
         }
 
+    def hints(self, game, legal):
+        from ..rules.modules.cities_knights import HireKnight
+
+        rows = {r[0] for r in game.ext[NAME]["knights"]}
+        out = []
+        if any(isinstance(a, HireKnight) for a in legal):
+            out.append("a ringed dot to hire a knight")
+        if any(getattr(a, "node", None) in rows or getattr(a, "from_node", None) in rows for a in legal):
+            out.append("one of your knights for its moves")
+        return out
+
     def click(self, game, trace_name, index, legal):
         from ..rules.modules.cities_knights import HireKnight
 

@@ -17,7 +17,9 @@ A layer is a class with
 * ``below`` (optional, default False): draw the layer right over the hexes, under every piece;
 * ``click(game, trace_name, index, legal) -> Action | list | None``: the action a click on point
   ``index`` of a clickable trace stands for, among ``legal`` (``None``: the click does nothing; a
-  list: several moves start there, and the table asks which one).
+  list: several moves start there, and the table asks which one);
+* ``hints(game, legal) -> list[str]`` (optional): what the status line adds to say where to click
+  for the layer's moves among ``legal`` ("or a ringed sea hex for the pirate").
 
 Examples
 --------
@@ -87,3 +89,6 @@ class Layer:
 
     def click(self, game, trace_name: str, index: int, legal: list):
         return None
+
+    def hints(self, game, legal: list) -> list[str]:
+        return []

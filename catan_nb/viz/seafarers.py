@@ -99,6 +99,19 @@ class ShipLayer(Layer):
                                            hovertext=["build a ship here"] * len(targets))
         return out
 
+    def hints(self, game, legal):
+        from ..rules.modules.seafarers import BuildShip, MovePirate, MoveShip
+
+        kinds = {type(a) for a in legal}
+        out = []
+        if MovePirate in kinds:  # SF-10: the robber or the pirate
+            out.append("or a ringed sea hex for the pirate")
+        if BuildShip in kinds:
+            out.append("a ringed sea path for a ship")
+        if MoveShip in kinds:
+            out.append("a ringed ship to move it")
+        return out
+
     def click(self, game, trace_name, index, legal):
         from ..rules.modules.seafarers import BuildShip, MovePirate, MoveShip
 
@@ -303,6 +316,11 @@ class GreatCatanLayer(Layer):
             "great_catan:sources": dict(x=[c[0] for c in cs], y=[c[1] for c in cs], customdata=sources,
                                         hovertext=[f"move this {game.hex_token[h]} to the small island" for h in sources]),
         }
+
+    def hints(self, game, legal):
+        from ..rules.modules.great_catan import MoveNumberToken
+
+        return ["a ringed number token to move it"] if any(isinstance(a, MoveNumberToken) for a in legal) else []
 
     def click(self, game, trace_name, index, legal):
         from ..rules.modules.great_catan import MoveNumberToken

@@ -951,7 +951,11 @@ class GameTable(SavesGames):
         if BuildRoad in kinds:
             hints.append("click a highlighted path")
         if MoveRobber in kinds:
-            hints.append("click a highlighted hex" if self.pending_hex is None else "now pick the victim")
+            hints.append("click a highlighted hex for the robber" if self.pending_hex is None else "now pick the victim")
+        if self.pending_choices:
+            hints = ["choose below which move you mean (Which one?)"]
+        else:
+            hints += [h for layer in self.layers for h in layer.hints(g, legal)]
         return text + (f" — {', '.join(hints)}" if hints else "")
 
     def cost_rows(self, seat: int) -> list[tuple[str, tuple[int, ...]]]:
