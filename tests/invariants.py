@@ -9,6 +9,24 @@ from catan_nb.rules import Phase, PlayMonopoly, PlayRoadBuilding, PlayYearOfPlen
 PROGRESS = (PlayMonopoly, PlayRoadBuilding, PlayYearOfPlenty)
 
 
+def special_card_holder(before: int | None, counts: list[int], minimum: int) -> int | None:
+    """Who holds Longest Road or Largest Army after an action, from who held it before the action
+    and the counts (trail lengths or played knights) after it.
+
+    The holder is history-dependent (the card stays on a tie), so the reference is a transition:
+    the holder keeps the card while at ``minimum`` or more and nobody has strictly more (B-LR-5,
+    B-LR-6, B-LA-2, A-27; one who drops below the minimum loses it even if still the greatest);
+    otherwise the card goes to a single player at ``minimum`` or more with strictly more than every
+    other (B-LR-4, B-LA-1; a card set aside, B-LR-7 and A-27, goes the same way, never to one who
+    ties); failing that it is set aside (``None``).  Exact when applied after every action.
+    """
+    top = max(counts)
+    if before is not None and counts[before] >= minimum and counts[before] == top:
+        return before
+    leaders = [q for q, x in enumerate(counts) if x == top]
+    return leaders[0] if top >= minimum and len(leaders) == 1 else None
+
+
 class Checker:
     """Checks one game's invariants after each action.
 
@@ -23,6 +41,14 @@ class Checker:
         self._lr: list[int] = []
         self._log_seen = 0
         self._progress_played = 0
+        # CK-KN-2, CK-KN-5: the knights after the last call, and this turn's activated and promoted ones
+        self._ck_prev: dict[int, tuple[int, int, bool]] | None = None
+        self._ck_turn = None
+        self._ck_seen = 0
+        self._ck_activated: set[int] = set()
+        self._ck_promoted: set[int] = set()
+        self._army = game.largest_army_holder  # the holders before the next action (B-LR-6, A-27)
+        self._road = game.longest_road_holder
 
     def __call__(self) -> None:
         g = self.game
@@ -78,6 +104,9 @@ class Checker:
             assert total == sum(FAVOUR_SUPPLY[n].values()), total
             assert all(0 <= f <= k for fr, tk in zip(friends["fresh"], friends["tokens"]) for f, k in zip(fr, tk))
             assert friends["catan_left"] + sum(friends["catan_tokens"]) == CATAN_TOKENS
+        ck = g.ext.get("cities_knights")
+        if ck is not None:
+            self._check_knight_turns(g, ck)
         # SF-4: treasure tokens conserved (found + face down), found spots no longer marked.
         tr = g.ext.get("treasure")
         if tr is not None:
@@ -105,12 +134,16 @@ class Checker:
         assert 0 <= g.robber < t.n_hexes
         # Longest road recomputed from scratch equals the cached value.
         assert g.road_lengths() == self._lr, (g.road_lengths(), self._lr)
+        # B-LR-4..7: the Longest Road holder recomputed from the trail lengths.
         h = g.longest_road_holder
-        if h is not None:
-            assert self._lr[h] >= LONGEST_ROAD_MIN
+        expected = special_card_holder(self._road, self._lr, LONGEST_ROAD_MIN)
+        assert h == expected, f"Longest Road: {h}, expected {expected} (before: {self._road}, lengths {self._lr})"
+        self._road = h
+        # B-LA-1, B-LA-2, A-27: the Largest Army holder recomputed from the played knights.
         a = g.largest_army_holder
-        if a is not None:
-            assert g.knights[a] >= LARGEST_ARMY_MIN and g.knights[a] == max(g.knights)
+        expected = special_card_holder(self._army, g.knights, LARGEST_ARMY_MIN)
+        assert a == expected, f"Largest Army: {a}, expected {expected} (before: {self._army}, knights {g.knights})"
+        self._army = a
         # VP recomputed from scratch equals the cached VP (B-END-1).
         founding = g.phase in (Phase.FOUNDING_SETTLEMENT, Phase.FOUNDING_ROAD)
         for p in range(n):
@@ -166,7 +199,7 @@ class Checker:
             # the holder has 3 or more and nobody has more; with no holder nobody has 3.
             points = [0] * g.n
             for v, o in enumerate(g.node_owner):
-                if o >= 0 and g.board.topology.node_harbour[v] >= 0 and g.kinds[g.node_kind[v]].building:
+                if o >= 0 and g.board.topology.node_harbour[v] is not None and g.kinds[g.node_kind[v]].building:
                     points[o] += 1 if g.kinds[g.node_kind[v]].name == "settlement" else 2
             holder = hm["holder"]
             if holder is None:
@@ -234,6 +267,45 @@ class Checker:
         if merchant is not None:  # CK-PC-21, CK-SF-1: on a land hex with a resource
             assert g.board.topology.hex_land[merchant[1]] and g.hex_terrain[merchant[1]].resource is not None
         return 2 * len(metro) + ck["defender"][p] + len(ck["vp_cards"][p]) + (merchant is not None and merchant[0] == p)
+
+    def _check_knight_turns(self, g: Game, ck: dict) -> None:
+        """CK-KN-5: no knight activated this turn (ActivateKnight, the Warlord, a deserter placed active)
+        moves, displaces or chases this turn, and only active knights act; CK-KN-2: no knight rises more
+        than one level a turn (PromoteKnight or the Smith).  Follows the knights from call to call (the
+        checker runs after every action), independent of the module's own flags."""
+        from catan_nb.rules.modules.cities_knights import ChaseRobber, DisplaceKnight, MoveKnight
+
+        now = {r[0]: (r[1], r[2], bool(r[3])) for r in ck["knights"]}
+        prev = self._ck_prev
+        if prev is None:  # the first call: what happened before is unknown
+            self._ck_turn, self._ck_seen, self._ck_prev = g.turn, len(g.log), now
+            return
+        if g.turn != self._ck_turn:  # a new turn
+            self._ck_turn = g.turn
+            self._ck_activated, self._ck_promoted = set(), set()
+        for a in g.log[self._ck_seen:]:
+            if isinstance(a, (MoveKnight, DisplaceKnight, ChaseRobber)):
+                v = a.node if isinstance(a, ChaseRobber) else a.from_node
+                assert v not in self._ck_activated, ("CK-KN-5: a knight activated this turn acted", a)
+                assert v in prev and prev[v][2], ("CK-KN-5: only an active knight acts", a)
+                if not isinstance(a, ChaseRobber) and v in self._ck_promoted:
+                    self._ck_promoted.discard(v)
+                    self._ck_promoted.add(a.to_node)  # the knight goes on, still promoted this turn
+        self._ck_seen = len(g.log)
+        for v, (seat, level, active) in now.items():
+            before = prev.get(v)
+            if before is None or before[0] != seat:  # arrived: hired, moved, retreated or a deserter
+                if active:
+                    self._ck_activated.add(v)  # placed active this turn (it acts from the next)
+                continue
+            if level != before[1]:
+                assert level == before[1] + 1 and v not in self._ck_promoted, ("CK-KN-2: one level a turn", v)
+                self._ck_promoted.add(v)
+            if active and not before[2]:
+                self._ck_activated.add(v)
+        for v in set(prev) - set(now):
+            self._ck_activated.discard(v)
+        self._ck_prev = now
 
     def _check_position(self, g: Game, t) -> None:
         # Distance rule holds everywhere (B-BUILD-7) among buildings (knights and other pieces aside).

@@ -13,7 +13,7 @@ from invariants import Checker
 from catan_nb import Board, Game
 from catan_nb.analysis import RandomBot, ValueBot
 from catan_nb.constants import Commodity, Resource, Terrain
-from catan_nb.errors import IllegalActionError
+from catan_nb.errors import IllegalActionError, SaveFileError
 from catan_nb.rules import BuildRoad, EndTurn, MaritimeTrade, Phase, RollDice, Rules
 from catan_nb.rules.modules import cities_knights as cks
 from catan_nb.rules.modules.cities_knights import (
@@ -465,12 +465,13 @@ def test_ck_wall_1_walls_under_cities_raise_the_hand_limit():
 
 
 def test_ck_vp_1_ck_sf_1_targets():
-    """CK-VP-1: 13 VP; CK-SF-1: 2 more with Seafarers."""
+    """CK-VP-1: 13 VP; CK-SF-1: the Seafarers scenario's own target + 2 (the islands' 12 -> 14; every
+    scenario in test_ck_sf_1_the_scenario_target_rises_by_two)."""
     from catan_nb.rules.modules.seafarers import ISLANDS
 
     assert Game(Board.beginner(), players=4, seed=1, rules=RULES).vp_target == 13
     g = Game(Board.load(ISLANDS), players=4, seed=1, rules=Rules(modules=("seafarers", "cities_knights")))
-    assert g.vp_target == 15
+    assert g.vp_target == 12 + 2
 
 
 # ------------------------------------------------------------------------------- bad input, views
@@ -1030,3 +1031,387 @@ def test_the_table_plays_progress_cards_knights_and_the_merchant():
     assert len(drawn.x) == 1
     panel = next(p for p in t.panels if type(p).__name__ == "CitiesKnightsPanel")
     assert "merchant" in panel.html.value and "placed the merchant on" in t.log_box.value
+
+
+# ------------------------------------------------------------------ issue 24: the independent audit
+def _listing_is_checking(g: Game, actions) -> None:
+    """Each of ``actions`` is accepted by ``play`` on a copy exactly when ``legal_actions()`` lists it."""
+    listed = set(g.legal_actions())
+    for a in actions:
+        c = g.copy()
+        try:
+            c.play(a)
+            accepted = True
+        except IllegalActionError:
+            accepted = False
+        assert accepted == (a in listed), (a, accepted)
+
+
+def _knight_actions(g: Game, v: int) -> list:
+    """Every move, displacement and chase a knight on ``v`` of the current seat could try."""
+    t = g.topology
+    out = [MoveKnight(v, w) for w in range(t.n_nodes) if w != v]
+    out += [DisplaceKnight(v, r[0]) for r in st(g)["knights"] if r[1] != g.current_player]
+    out += [ChaseRobber(v, g.robber, h) for h in range(t.n_hexes) if h != g.robber]
+    return out
+
+
+def test_ck_kn_5_ck_pc_17_knights_the_warlord_activates_act_from_the_next_turn():
+    """Issue 24 item 3 (CK-KN-5 with CK-PC-17): a knight activated this turn cannot act this turn,
+    whoever activated it: the Warlord's knights neither move, displace nor chase the robber until
+    the next turn; a knight that was active already acts.  Listing and checking agree (the audit's
+    repro: 4 players, Board.random(seed=1), seed 1, value bots 10-13, action 322 Warlord, 323
+    ChaseRobber with a knight inactive before the card)."""
+    g = ck_game()
+    t = g.topology
+    v, w = g.candidates(0, "knight")[:2]
+    knight_at(g, 0, v, 2, False)  # inactive: the Warlord activates it
+    knight_at(g, 0, w, 2, True)   # active since an earlier turn
+    for x in (v, w):  # a road on from each knight (somewhere to move) and the robber beside it
+        e = next((e for e in t.node_edges[x] if g.edge_owner[e] < 0 and t.edge_land[e]), None)
+        if e is not None:
+            g.place(0, "road", e)
+    knight_at(g, 1, g.candidates(1, "knight")[0], 1, False)  # a weaker knight somewhere
+    st(g)["attacks"] = 1
+    g.robber = next(h for h in t.node_hexes[v] if t.hex_land[h])
+    holding(g, "warlord")
+    g.play(PlayProgress("warlord"))
+    assert all(r[3] for r in knights(g, 0))
+    acting = (MoveKnight, DisplaceKnight, ChaseRobber)
+    listed = [a for a in g.legal_actions() if isinstance(a, acting)]
+    assert not [a for a in listed if getattr(a, "from_node", getattr(a, "node", None)) == v]
+    assert any(isinstance(a, MoveKnight) and a.from_node == w for a in listed)
+    free = [y for y in _free_nodes(g, 0) if y != v]
+    with pytest.raises(IllegalActionError, match="CK-KN-5"):
+        g.play(MoveKnight(v, free[0]))
+    with pytest.raises(IllegalActionError, match="CK-KN-5"):
+        g.play(ChaseRobber(v, g.robber, next(h for h in g.robber_targets() if h != g.robber)))
+    _listing_is_checking(g, _knight_actions(g, v) + _knight_actions(g, w)[:40])
+    g.play(EndTurn())
+    finish_turns(g, 0)
+    assert any(isinstance(a, acting) and getattr(a, "from_node", getattr(a, "node", None)) == v
+               for a in g.legal_actions())
+
+
+def _free_nodes(g: Game, p: int) -> list[int]:
+    return sorted(y for y in g.road_nodes[p] if g.node_owner[y] < 0 and g.topology.node_land[y])
+
+
+def test_ck_kn_5_ck_pc_12_a_deserter_placed_active_acts_from_the_next_turn():
+    """CK-PC-12 keeps the removed knight's state; CK-KN-5 (DECISION, docs/cities_knights.md): an
+    active deserter is placed this turn, so like a knight activated this turn it acts from the next."""
+    g = ck_game()
+    theirs = g.candidates(1, "knight")[0]
+    knight_at(g, 1, theirs, 1, True)
+    holding(g, "deserter")
+    g.play(cks.PlayDeserter(1))
+    g.play(cks.RemoveKnight(theirs))
+    spot = g.candidates(0, "knight")[0]
+    t = g.topology
+    e = next((e for e in t.node_edges[spot] if g.edge_owner[e] < 0 and t.edge_land[e]), None)
+    if e is not None:
+        g.place(0, "road", e)
+    g.play(cks.PlaceDeserter(spot))
+    assert knights(g, 0)[0][:4] == [spot, 0, 1, True]
+    assert not any(isinstance(a, MoveKnight) for a in g.legal_actions())
+    _listing_is_checking(g, _knight_actions(g, spot))
+
+
+def test_ck_kn_2_ck_pc_10_one_level_per_knight_per_turn_by_smith_or_promotion():
+    """Issue 24 item 4 (CK-KN-2): a knight rises at most one level a turn, whether by PromoteKnight
+    or the Smith: a knight the Smith promoted is not promoted again that turn (by PromoteKnight or a
+    second Smith), and a promoted knight is not the Smith's.  The audit's repro: 4 players,
+    Board.random(seed=4), random bots 40-43, action 2357 PlaySmith((34, 35)), 2359 PromoteKnight(35)."""
+    g = ck_game()
+    a, b = g.candidates(0, "knight")[:2]
+    for v in (a, b):
+        knight_at(g, 0, v, 1, False)
+    st(g)["levels"][0][Track.POLITICS.value] = 3
+    deal(g, 0, ore=4, wool=4)
+    holding(g, "smith", "smith")
+    g.play(PlaySmith((a,)))
+    assert PromoteKnight(a) not in g.legal_actions() and PromoteKnight(b) in g.legal_actions()
+    with pytest.raises(IllegalActionError, match="CK-KN-2"):
+        g.play(PromoteKnight(a))
+    assert not any(isinstance(x, PlaySmith) and a in x.nodes for x in g.legal_actions())
+    with pytest.raises(IllegalActionError, match="CK-KN-2"):
+        g.play(PlaySmith((a,)))
+    g.play(PromoteKnight(b))  # the other knight, by PromoteKnight: then not by the Smith
+    assert not any(isinstance(x, PlaySmith) for x in g.legal_actions())
+    with pytest.raises(IllegalActionError, match="CK-KN-2"):
+        g.play(PlaySmith((b,)))
+    _listing_is_checking(g, [PromoteKnight(a), PromoteKnight(b), PlaySmith((a,)), PlaySmith((b,)),
+                             PlaySmith((a, b))])
+    assert sorted(r[2] for r in knights(g, 0)) == [2, 2]
+    g.play(EndTurn())
+    finish_turns(g, 0)
+    assert PlaySmith((a, b)) in g.legal_actions()
+    g.play(PlaySmith((a, b)))
+    assert sorted(r[2] for r in knights(g, 0)) == [3, 3]
+
+
+@pytest.mark.parametrize("order", [("gold_fields", "cities_knights"), ("cities_knights", "gold_fields")])
+def test_ck_imp_3_sf_1_a_gold_pick_is_income_so_no_aqueduct(order):
+    """Issue 24 item 5 (CK-IMP-3 with SF-1): the Aqueduct is for a player who received nothing on the
+    roll; a gold pick is something received, so a player whose only income is a gold pick takes no
+    Aqueduct (the audit: islands with gold fields 20 and 23, 4 players, seed 4, action 372, roll
+    (6, 6, 3)).  A player with nothing at all still takes it."""
+    from catan_nb.rules.modules.gold_fields import GOLD_PICK, gold_board
+
+    probe = Game(Board.beginner(), seed=1, start="beginner", rules=RULES)
+    t = probe.topology
+    hand = {p: [h for v in settlements(probe, p) for h in t.node_hexes[v]] for p in range(4)}
+    # a hex of seat 2 with a number that none of seat 2's other hexes has, and no hex of seat 3 has
+    h = next(x for x in hand[2] if probe.hex_token[x] and x != probe.robber
+             and sum(probe.hex_token[y] == probe.hex_token[x] for y in hand[2]) == 1
+             and not any(probe.hex_token[y] == probe.hex_token[x] for y in hand[3]))
+    g = Game(gold_board(Board.beginner(), h), seed=1, start="beginner", rules=Rules(modules=order))
+    empty_hands(g)
+    for p in (2, 3):
+        st(g)["levels"][p][Track.SCIENCE.value] = 3
+    tok = g.hex_token[h]
+    g.play(RollDice(dice=(tok - min(tok - 1, 6), min(tok - 1, 6), 4)))
+    owed = {d.player for d in g.stack if d.phase is GOLD_PICK}
+    aqueduct = {d.player for d in g.stack if d.phase is AQUEDUCT}
+    assert 2 in owed and 2 not in aqueduct and 3 in aqueduct
+
+
+SEA_TARGETS = [("seafarers_islands.json", 12), ("seafarers_fog.json", 12), ("seafarers_harbours.json", 14),
+               ("seafarers_great_catan.json", 13)]
+
+
+@pytest.mark.parametrize("name,own", SEA_TARGETS)
+def test_ck_sf_1_the_scenario_target_rises_by_two(name, own):
+    """Issue 24 item 6 (CK-SF-1): with Seafarers every scenario's own target rises by 2 (islands and
+    fog 14, the Harbour Master 16, Great Catan 15), not a flat 15; Rules(vp_to_win) still decides."""
+    from catan_nb.board import BOARDS_DIR
+
+    board = Board.load(BOARDS_DIR / name)
+    assert board.scenario["vp_to_win"] == own
+    plain = Game(board, players=4, seed=1, rules=Rules.for_board(board))
+    ck = Game(board, players=4, seed=1, rules=Rules.for_board(board, modules=("cities_knights",)))
+    assert plain.vp_target == own and ck.vp_target == own + 2
+    fixed = Game(board, players=4, seed=1, rules=Rules.for_board(board, modules=("cities_knights",), vp_to_win=9))
+    assert fixed.vp_target == 9
+
+
+def test_ck_sf_1_without_a_scenario_target_the_ck_target_stands():
+    """CK-SF-1, CK-VP-1 (DECISION, docs/cities_knights.md): Seafarers on a board that names no target
+    plays to C&K's own 13."""
+    g = Game(Board.beginner(), players=4, seed=1, rules=Rules(modules=("seafarers", "cities_knights")))
+    assert g.board.scenario.get("vp_to_win") is None and g.vp_target == 13
+
+
+def test_ck_bar_1_a_42_metropolis_counts_double_option():
+    """Issue 24 item 7 (CK-BAR-1, A-42): Rules(metropolis_counts_double=True) exists (default False):
+    with it a city carrying a metropolis counts twice toward the barbarians' strength; the option is
+    saved and loaded with the game."""
+    assert Rules().metropolis_counts_double is False
+    rules = Rules(modules=("cities_knights",), metropolis_counts_double=True)
+    assert Rules.from_dict(rules.to_dict()) == rules and rules.to_dict()["metropolis_counts_double"] is True
+    for double in (False, True):
+        g = Game(Board.beginner(), players=4, seed=1, start="beginner",
+                 rules=Rules(modules=("cities_knights",), metropolis_counts_double=double))
+        saved = g.to_dict()
+        assert Game.from_json(g.to_json()).rules.metropolis_counts_double is double
+        c = make_city(g, 0)
+        make_city(g, 1)
+        st(g)["metropolis"][Track.SCIENCE.value] = [0, c]
+        assert barbarian_strength(g) == 2 + double
+    with pytest.raises(SaveFileError, match="metropolis_counts_double"):
+        Game.from_json({**saved, "rules": {**saved["rules"], "metropolis_counts_double": 2}})
+
+
+def test_ck_setup_1_the_second_founding_piece_is_a_city():
+    """Issue 24 item 10 (CK-SETUP-1): in the first round a settlement and a road; in the second
+    (reverse order) a city and a road.  The city pays 1 resource per producing hex (as B-SETUP-19
+    does for a settlement) and no commodity.  Listing and checking agree; the game replays."""
+    from catan_nb.rules import BuildCity, BuildSettlement
+
+    g = Game(Board.beginner(), players=4, seed=1, rules=RULES)
+    t = g.topology
+    nodes = range(t.n_nodes)
+    while g.phase is Phase.FOUNDING_SETTLEMENT or g.phase is Phase.FOUNDING_ROAD:
+        p = g.current_player
+        if g.phase is Phase.FOUNDING_ROAD:
+            g.play(g.legal_actions()[0])
+            continue
+        second = len(g.occupied) >= g.n
+        acts = g.legal_actions()
+        assert acts and all(type(a) is (BuildCity if second else BuildSettlement) for a in acts)
+        wrong = BuildSettlement(acts[0].node) if second else BuildCity(acts[0].node)
+        with pytest.raises(IllegalActionError, match="CK-SETUP-1" if second else "B-SETUP-15"):
+            g.play(wrong)
+        if p == 0:
+            _listing_is_checking(g, [BuildSettlement(v) for v in nodes] + [BuildCity(v) for v in nodes])
+        v = acts[-1].node
+        before = list(g.hands[p])
+        g.play(acts[-1])
+        got = [x - y for x, y in zip(g.hands[p], before)]
+        assert g.building_at(v)[1].name == ("CITY" if second else "SETTLEMENT")
+        producing = sum(1 for h in t.node_hexes[v] if t.hex_resource[h] >= 0)
+        assert sum(got) == (producing if second else 0) and not any(got[len(Resource):])  # no commodity
+    assert g.phase is Phase.ROLL
+    assert g.n_settlements == [1] * 4 and g.n_cities == [1] * 4 and [g.vp(p) for p in range(4)] == [3] * 4
+    assert barbarian_strength(g) == 4
+    assert g.replay().state() == g.state()
+
+
+def test_ck_setup_1_ck_sf_1_the_founding_city_may_take_a_ship():
+    """CK-SETUP-1 with Seafarers: the road beside the founding city may be a ship (SF-6)."""
+    from catan_nb.rules import BuildCity
+    from catan_nb.rules.modules.seafarers import ISLANDS, BuildShip
+
+    g = Game(Board.load(ISLANDS), players=3, seed=1, rules=Rules(modules=("seafarers", "cities_knights")))
+    while len(g.occupied) < g.n or g.phase is Phase.FOUNDING_ROAD:
+        g.play(g.legal_actions()[0])
+    assert g.phase is Phase.FOUNDING_SETTLEMENT
+    for a in g.legal_actions():
+        assert isinstance(a, BuildCity)
+        c = g.copy()
+        c.play(a)
+        ships = [x for x in c.legal_actions() if isinstance(x, BuildShip)]
+        if ships:
+            break
+    else:
+        raise AssertionError("no coastal founding city")
+    p = c.current_player
+    c.play(ships[0])
+    assert c.building_at(a.node)[1].name == "CITY" and c.piece_on(ships[0].path) == (p, "ship")
+
+
+# -------------------------------------------- issue 24: decisions written down (docs/cities_knights.md)
+def test_decision_b_rob_2_commodities_count_toward_the_discard_limit():
+    """DECISION (B-ROB-2, CK-COM-1): commodities are cards in hand, so they count toward the 7's limit
+    and may be discarded (half of resources plus commodities, rounded down, A-03)."""
+    from catan_nb.rules.modules.robber import DISCARD
+
+    g = ck_game()
+    to_roll(g, 1)
+    deal(g, 2, ore=3, grain=3)
+    give(g, 2, Commodity.CLOTH, 2)  # 6 resources + 2 commodities: 8 cards, over 7
+    g.play(RollDice(dice=(3, 4, 4)))
+    while g.phase is DISCARD and g.current_player != 2:
+        g.play(g.legal_actions()[0])
+    assert g.phase is DISCARD and g.current_player == 2 and g.stack[-1].data == 4
+    assert any(a.cards[CLOTH] == 1 for a in g.legal_actions())
+    before = g.hands[2][CLOTH]
+    g.play(next(a for a in g.legal_actions() if a.cards[CLOTH] == 1))
+    assert g.hands[2][CLOTH] == before - 1
+
+
+@pytest.mark.parametrize("commodity", [
+    Commodity.CLOTH, Commodity.COIN, Commodity.PAPER])
+def test_decision_b_trade_7_a_generic_harbour_trades_commodities_3_to_1(commodity):
+    """DECISION (B-TRADE-7, CK-IMP-3): a generic 3:1 harbour applies to commodities too; a resource's
+    2:1 harbour does not.  (The Trading House's 2:1 is CK-IMP-3's own.)"""
+    g = ck_game()
+    t = g.topology
+    assert all(g.maritime_rate(3, r) == 4 for r in Resource)
+    for v in range(t.n_nodes):
+        if t.node_harbour[v] is None or g.blocked[v] or not t.node_land[v]:
+            continue
+        c = g.copy()
+        c.place(3, "settlement", v)
+        if all(c.maritime_rate(3, r) == 3 for r in Resource):  # a generic harbour
+            assert c.maritime_rate(3, commodity) == 3
+            break
+    else:
+        raise AssertionError("no free generic harbour")
+    for v in range(t.n_nodes):  # a 2:1 resource harbour leaves commodities at 4:1
+        if t.node_harbour[v] is not None and not g.blocked[v] and t.node_land[v]:
+            c = g.copy()
+            c.place(3, "settlement", v)
+            if min(c.maritime_rate(3, r) for r in Resource) == 2:
+                assert all(c.maritime_rate(3, x) == 4 for x in Commodity)
+                break
+
+
+def test_decision_ck_imp_4_an_untaken_metropolis_waits_for_the_next_to_reach_it():
+    """DECISION (CK-IMP-4): a player reaching level 4 with no city free for the metropolis (all their
+    cities carry one) does not take it; it waits for the next player to reach level 4 (or 5) with a
+    free city."""
+    g = ck_game()
+    s = st(g)
+    c0 = make_city(g, 0)
+    make_city(g, 1)
+    s["metropolis"][Track.POLITICS.value] = [0, c0]  # seat 0's only city already carries one
+    s["levels"][0][Track.POLITICS.value] = 4
+    s["levels"][0][Track.SCIENCE.value] = 3
+    s["levels"][1][Track.SCIENCE.value] = 3
+    give(g, 0, Commodity.PAPER, 4)
+    g.play(ImproveCity(Track.SCIENCE))  # level 4, no free city: nobody takes it
+    assert s["metropolis"][Track.SCIENCE.value] is None and s["levels"][0][Track.SCIENCE.value] == 4
+    h = g.copy()
+    finish_turns(g, 1)
+    give(g, 1, Commodity.PAPER, 4)
+    g.play(ImproveCity(Track.SCIENCE))  # the next to reach level 4 with a free city takes it
+    assert s["metropolis"][Track.SCIENCE.value][0] == 1
+    c1 = make_city(h, 0)  # or seat 0, with a city of its own free now, on reaching level 5
+    give(h, 0, Commodity.PAPER, 5)
+    h.play(ImproveCity(Track.SCIENCE))
+    assert h.ext["cities_knights"]["metropolis"][Track.SCIENCE.value] == [0, c1]
+
+
+def test_decision_ck_pc_13_an_open_road_counts_only_its_owners_pieces():
+    """DECISION (CK-PC-13): an open road has nothing of its owner's at one end; an opponent's road or
+    knight there does not close it (the Diplomat may remove it)."""
+    g = ck_game()
+    t = g.topology
+    r, v = next((e, v) for e in sorted(g.roads[1]) for v in t.edge_nodes[e]
+                if g.node_owner[v] != 1 and not any(f != e and g.edge_owner[f] == 1 for f in t.node_edges[v])
+                and g.node_owner[v] < 0)
+    assert r in cks.open_roads(g)
+    other = next(e for e in t.node_edges[v] if g.edge_owner[e] < 0 and t.edge_land[e])
+    g.place(2, "road", other)  # an opponent's road at the open end
+    knight_at(g, 2, v)  # and an opponent's knight on it
+    assert r in cks.open_roads(g)
+    holding(g, "diplomat")
+    assert cks.PlayDiplomat(r) in g.legal_actions()
+    g.play(cks.PlayDiplomat(r))
+    assert g.edge_owner[r] == -1
+
+
+def test_decision_ck_kn_1_a_knight_may_be_hired_where_only_ships_reach():
+    """DECISION (CK-KN-1 with SF-6): a knight goes on a free intersection on the player's roads or
+    ships, so one reached only by a ship takes a knight too."""
+    from catan_nb.rules.modules.seafarers import ISLANDS
+
+    g = Game(Board.load(ISLANDS), players=3, seed=2, rules=Rules(modules=("seafarers", "cities_knights")))
+    bots = [RandomBot(q) for q in range(3)]
+    while g.phase is not Phase.ROLL:
+        g.play(bots[g.current_player].choose(g))
+    t = g.topology
+    ship = g.kind_id["ship"]
+    for p in range(3):
+        for e in g.candidates(p, "ship"):
+            w = next((x for x in t.edge_nodes[e] if x not in g.road_nodes[p]), None)
+            if w is not None and t.node_land[w] and g.node_owner[w] < 0:
+                g.place(p, "ship", e)
+                assert g.placed[ship][p] and w in g.candidates(p, "knight")
+                assert not any(g.edge_owner[f] == p and g.edge_kind[f] != ship for f in t.node_edges[w])
+                return
+    raise AssertionError("no ship to a free coast")
+
+
+def test_decision_ck_bar_4_the_pirate_waits_for_the_first_attack_like_the_robber():
+    """DECISION (CK-BAR-4 with SF-10): before the barbarians' first attack a 7 moves neither the robber
+    nor the pirate (players only discard); after it, the pirate may move."""
+    from catan_nb.rules.modules.seafarers import ISLANDS, MovePirate, pirate
+
+    g = Game(Board.load(ISLANDS), players=3, seed=2, rules=Rules(modules=("seafarers", "cities_knights")))
+    bots = [RandomBot(q) for q in range(3)]
+    while g.phase is not Phase.ROLL:
+        g.play(bots[g.current_player].choose(g))
+    robber, ship = g.robber, pirate(g)
+    g.play(RollDice(dice=(3, 4, 4)))
+    while g.phase is not Phase.MAIN:
+        assert g.phase is not Phase.MOVE_ROBBER
+        g.play(g.legal_actions()[0])
+    assert (g.robber, pirate(g)) == (robber, ship)
+    g.play(EndTurn())
+    st(g)["attacks"] = 1
+    g.play(RollDice(dice=(3, 4, 4)))
+    while g.phase is not Phase.MOVE_ROBBER:
+        g.play(g.legal_actions()[0])
+    assert any(isinstance(a, MovePirate) for a in g.legal_actions())

@@ -509,7 +509,7 @@ def test_sf13_sf14_the_harbour_master_scenario_pays_harbour_points_on_small_isla
     from catan_nb.rules.modules.seafarers import island_of, islands
 
     main = max(range(len(islands(board))), key=lambda i: len(islands(board)[i]))
-    spot = next(v for v in range(t.n_nodes) if t.node_harbour[v] >= 0 and island_of(board, v) not in (None, main)
+    spot = next(v for v in range(t.n_nodes) if t.node_harbour[v] is not None and island_of(board, v) not in (None, main)
                 and g.node_owner[v] < 0 and all(g.node_owner[w] < 0 for w in t.node_neighbours[v]))
     vp = g.vp(0)
     g.place(0, "settlement", spot)

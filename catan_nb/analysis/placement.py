@@ -53,7 +53,7 @@ from typing import Any
 import numpy as np
 
 from ..board import Board, NodeId
-from ..constants import RESOURCES, Resource
+from ..constants import RESOURCES, HarbourKind, Resource
 from ..rules import BuildSettlement, Game, Phase
 from .bots import RandomBot, WeightedBot, play_game
 from .probability import Estimate, estimate_mean, estimate_proportion
@@ -202,10 +202,10 @@ class _NodeTable:
         special = np.zeros((n, _N_RES), dtype=np.int64)
         generic = np.zeros(n, dtype=bool)
         for v, code in enumerate(t.node_harbour):
-            if code == t.GENERIC_HARBOUR:
+            if code is HarbourKind.GENERIC:
                 generic[v] = True
-            elif code >= 0:
-                special[v, code] = 1
+            elif code is not None:
+                special[v, RESOURCES.index(code)] = 1
         self.special = special
         self.generic = generic
         board_pips = np.zeros(_N_RES)

@@ -61,6 +61,8 @@ from ..constants import (
     Building,
     Colour,
     DevCard,
+    HarbourCode,
+    HarbourKind,
     Resource,
     Terrain,
 )
@@ -86,7 +88,6 @@ SAVE_FORMAT = "catan_nb.game"
 SAVE_VERSION = 1
 
 N_RES = len(RESOURCES)
-GENERIC = Topology.GENERIC_HARBOUR
 #: Kind ids of the base pieces (``node_kind`` values match :class:`~catan_nb.constants.Building`).
 SETTLEMENT, CITY, ROAD = 1, 2, 3
 FOUNDING = None  # set below, once the step functions exist
@@ -121,6 +122,9 @@ class Rules:
         A-08 / B-TURN-2: trading after building in the same turn.
     shortage_single_taker : bool
         B-COMP-14's recalled exception: a sole claimant takes what the bank has left.
+    metropolis_counts_double : bool
+        A-42 / CK-BAR-1 (Cities & Knights): a city carrying a metropolis counts twice toward the
+        barbarians' strength (default: once).
     """
 
     modules: tuple[str, ...] = ()
@@ -130,6 +134,7 @@ class Rules:
     steal_mandatory: bool = False
     combined_trade_build: bool = False
     shortage_single_taker: bool = True
+    metropolis_counts_double: bool = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "modules", tuple(self.modules))
@@ -264,7 +269,8 @@ _END_TURN = EndTurn()
 _ROLL = RollDice()
 _HOOK_ATTR_NAMES = (
     "_h_trades", "_h_builds", "_h_candidates", "_h_check_place", "_h_place", "_h_remove", "_h_founding",
-    "_h_founding_done", "_h_before", "_h_resolve", "_h_roll", "_h_limit", "_h_targets", "_h_robber", "_h_vp",
+    "_h_founding_done", "_h_founding_building", "_h_before", "_h_resolve", "_h_roll", "_h_limit", "_h_targets",
+    "_h_robber", "_h_vp",
     "_h_rate", "_h_end_turn", "_h_turn_start",
 )
 #: Recorded rolls are values: the outcomes are shared, not built anew each turn.
@@ -486,7 +492,8 @@ class Game:
         self.reach: list[list[set[int]]] = [[set() for _ in range(n)] for _ in range(K)]
         #: Intersections touched by any of a player's path pieces.
         self.road_nodes: list[set[int]] = [set() for _ in range(n)]
-        self.harbours: list[set[int]] = [set() for _ in range(n)]
+        #: Harbour codes each player reaches (B-TRADE-7, B-TRADE-8): resources and ``HarbourKind.GENERIC``.
+        self.harbours: list[set[HarbourCode]] = [set() for _ in range(n)]
         self._harbour_rates: list[tuple[int, ...]] = [(4,) * G for _ in range(n)]  # B-TRADE-6..9, kept up to date
         #: Victory points of each player's pieces on the board (B-END-1), kept up to date.
         self.board_vp: list[int] = [0] * n
@@ -666,9 +673,11 @@ class Game:
         return rates
 
     def _rates_from_harbours(self, player: int) -> tuple[int, ...]:
+        # Goods are compared with harbour codes as typed members: a commodity is never a harbour's
+        # resource, and the generic harbour is no good (B-TRADE-7, B-TRADE-8).
         hs = self.harbours[player]
-        base = 3 if GENERIC in hs else 4
-        return tuple(2 if r in hs else base for r in range(self.n_goods))
+        base = 3 if HarbourKind.GENERIC in hs else 4
+        return tuple(2 if g in hs else base for g in self.goods)
 
     def robber_victims(self, hex_id: int) -> list[int]:
         """Opponents of the active player who could be robbed on ``hex_id`` (B-ROB-6, B-ROB-8)."""
@@ -783,7 +792,7 @@ class Game:
         elif ph is _ROLL_PHASE:
             out = [_ROLL]
         elif ph is Phase.FOUNDING_SETTLEMENT:
-            a = self._acts["settle"]
+            a = self._acts["settle" if self._founding_piece(top)[0] == "settlement" else "city"]
             out = [a[v] for v in self.candidates(top.player, "settlement", founding=True)]
         elif ph is Phase.FOUNDING_ROAD:
             a = self._acts["road"]
@@ -1316,7 +1325,7 @@ class Game:
             for w in self._t.node_neighbours[site]:
                 blocked[w] += 1
             hb = self._t.node_harbour[site]
-            if hb >= 0:
+            if hb is not None:
                 self.harbours[p].add(hb)
                 self._harbour_rates[p] = self._rates_from_harbours(p)
         if pk.blocks:
@@ -1372,7 +1381,7 @@ class Game:
                     for w in self._t.node_neighbours[site]:
                         blocked[w] -= 1
                     hb = self._t.node_harbour[site]
-                    if hb >= 0 and not any(self.node_owner[v] == p and self._building[self.node_kind[v]]
+                    if hb is not None and not any(self.node_owner[v] == p and self._building[self.node_kind[v]]
                                            and self._t.node_harbour[v] == hb for v in self.occupied):
                         self.harbours[p].discard(hb)
                         self._harbour_rates[p] = self._rates_from_harbours(p)
@@ -1490,17 +1499,25 @@ class Game:
         self.check_node(a, a.node)
         p = self.current
         if self.phase is Phase.FOUNDING_SETTLEMENT:
-            self._check_distance(a, a.node)  # B-SETUP-17
-            if not self._t.node_land[a.node]:
-                raise IllegalActionError("SF-2", f"intersection {a.node} touches no land: a settlement stands on land", a)
-            if a.node not in self.candidates(p, "settlement", founding=True):
-                for h in self._h_check_place:  # a module's own rule (SC-5) names itself first
-                    h(self, a, p, "settlement", a.node)
-                raise IllegalActionError("B-SETUP-17", f"no founding settlement may stand on intersection {a.node}", a)
+            self._check_founding(a, p, "settlement")
             return
         self.require_build_phase(a)
         self.check_spot(a, p, "settlement", a.node)
         self.require_cost(a, p, self._cost[SETTLEMENT], "a settlement")
+
+    def _check_founding(self, a: BuildSettlement | BuildCity, p: int, kind: str) -> None:
+        """A founding building: the kind this round asks for (B-SETUP-15, B-SETUP-16, or a module's:
+        CK-SETUP-1), on an intersection a founding settlement may take (B-SETUP-17)."""
+        want, rule = self._founding_piece(self.stack[-1])
+        if kind != want:
+            raise IllegalActionError(rule, f"seat {p}'s founding piece now is a {want}, not a {kind}", a)
+        self._check_distance(a, a.node)  # B-SETUP-17
+        if not self._t.node_land[a.node]:
+            raise IllegalActionError("SF-2", f"intersection {a.node} touches no land: a {kind} stands on land", a)
+        if a.node not in self.candidates(p, "settlement", founding=True):
+            for h in self._h_check_place:  # a module's own rule (SC-5) names itself first
+                h(self, a, p, "settlement", a.node)
+            raise IllegalActionError("B-SETUP-17", f"no founding {kind} may stand on intersection {a.node}", a)
 
     def _check_road(self, a: BuildRoad) -> None:
         p = self.current
@@ -1522,6 +1539,9 @@ class Game:
     def _check_city(self, a: BuildCity) -> None:
         self.check_node(a, a.node)
         p = self.current
+        if self.phase is Phase.FOUNDING_SETTLEMENT:
+            self._check_founding(a, p, "city")  # a module's founding city (CK-SETUP-1)
+            return
         self.require_build_phase(a)
         self.check_spot(a, p, "city", a.node)
         self.require_cost(a, p, self._cost[CITY], "a city")
@@ -1543,23 +1563,8 @@ class Game:
     def _do_settlement(self, a: BuildSettlement) -> None:
         p = self.current
         v = a.node
-        top = self.stack[-1]
-        if top.phase is Phase.FOUNDING_SETTLEMENT:
-            self._put(p, SETTLEMENT, v)
-            second = top.data >= self.n
-            if second:  # B-SETUP-19: the second settlement pays
-                h, bank = self.hands[p], self.bank
-                for hx in self._t.node_hexes[v]:
-                    r = self._t.hex_resource[hx]
-                    if r >= 0 and bank[r]:
-                        h[r] += 1
-                        bank[r] -= 1
-            self.stack[-1] = Decision(Phase.FOUNDING_ROAD, p, v)
-            self.log.append(a)
-            for h in self._h_place:
-                h(self, p, "settlement", v, True)
-            for h in self._h_founding:
-                h(self, p, v, second)
+        if self.stack[-1].phase is Phase.FOUNDING_SETTLEMENT:
+            self._found(a, p, v)
             return
         self.pay(p, self._cost[SETTLEMENT])
         self.built_this_turn = True
@@ -1630,8 +1635,62 @@ class Game:
         if nxt.phase is Phase.FOUNDING_SETTLEMENT:
             self.active = nxt.player
 
+    def _found(self, a: BuildSettlement | BuildCity, p: int, v: int) -> None:
+        """Place a founding building: a settlement, upgraded at once to a city where a module's
+        founding asks for one (CK-SETUP-1); the second round pays (B-SETUP-19)."""
+        top = self.stack[-1]
+        second = top.data >= self.n
+        kind = self._founding_piece(top)[0]
+        self._put(p, SETTLEMENT, v)
+        if second:  # B-SETUP-19: the second settlement pays (a founding city too: 1 per hex, CK-SETUP-1)
+            h, bank = self.hands[p], self.bank
+            for hx in self._t.node_hexes[v]:
+                r = self._t.hex_resource[hx]
+                if r >= 0 and bank[r]:
+                    h[r] += 1
+                    bank[r] -= 1
+        self.stack[-1] = Decision(Phase.FOUNDING_ROAD, p, v)
+        self.log.append(a)
+        for h in self._h_place:
+            h(self, p, "settlement", v, True)
+        if kind == "city":
+            self._put(p, CITY, v)
+            for h in self._h_place:
+                h(self, p, "city", v, True)
+        for h in self._h_founding:
+            h(self, p, v, second)
+
+    def founding_building(self, player: int, second: bool) -> tuple[str, str]:
+        """The building ``player`` founds in the first or ``second`` founding round, and the rule
+        that says so: a settlement (B-SETUP-15, B-SETUP-16) unless a module's
+        ``founding_building`` hook asks for a city (CK-SETUP-1: the second round of Cities & Knights).
+
+        Examples
+        --------
+        >>> g = Game(Board.beginner(), seed=1)
+        >>> g.founding_building(0, second=True)
+        ('settlement', 'B-SETUP-16')
+        >>> g = Game(Board.beginner(), seed=1, rules=Rules(modules=("cities_knights",)))
+        >>> g.founding_building(0, second=False), g.founding_building(0, second=True)
+        (('settlement', 'B-SETUP-15'), ('city', 'CK-SETUP-1'))
+        """
+        out = ("settlement", "B-SETUP-16" if second else "B-SETUP-15")
+        for h in self._h_founding_building:
+            got = h(self, player, second)
+            if got is not None:
+                out = tuple(got)
+        if out[0] not in ("settlement", "city"):
+            raise ValueError(f"a founding building is a settlement or a city, not {out[0]!r}")
+        return out  # type: ignore[return-value]
+
+    def _founding_piece(self, top: Decision) -> tuple[str, str]:
+        return self.founding_building(top.player, top.data >= self.n)
+
     def _do_city(self, a: BuildCity) -> None:
         p = self.current
+        if self.stack[-1].phase is Phase.FOUNDING_SETTLEMENT:
+            self._found(a, p, a.node)
+            return
         self.pay(p, self._cost[CITY])
         self._put(p, CITY, a.node)
         self.built_this_turn = True
@@ -1974,7 +2033,7 @@ class Game:
         "bank", "knights", "node_owner", "node_kind", "edge_owner", "edge_kind", "blocked", "road_length", "board_vp",
         "occupied", "trade_accepted", "log", "dice_history", "hex_token",
     )
-    _NESTED = ("hands", "dev", "dev_new", "road_nodes", "harbours", "_harbour_rates")
+    _NESTED = ("hands", "dev", "dev_new", "road_nodes", "_harbour_rates")
 
     #: Attributes a copy shares with its source: immutable, or derived from immutable data only ...
     SHARED = frozenset({
@@ -2040,6 +2099,7 @@ class Game:
             out[k] = list(getattr(self, k))
         for k in self._NESTED:
             out[k] = [sorted(x) if isinstance(x, set) else list(x) for x in getattr(self, k)]
+        out["harbours"] = [sorted(map(str, x)) for x in self.harbours]  # typed codes, named
         out["placed"] = [[sorted(s) for s in row] for row in self.placed]
         out["hex_terrain"] = [str(t) for t in self.hex_terrain]
         out["stack"] = [d.plain() for d in self.stack]
@@ -2216,13 +2276,15 @@ _BASE_APPLY = {
 _BASE_VP_ACTIONS = (BuildSettlement, BuildCity, BuildRoad, EndTurn)
 _HOOKS = (
     "legal_trades", "legal_builds", "candidates", "check_place", "on_place", "on_remove", "on_founding_settlement",
-    "on_founding_done", "before_production", "resolve_roll", "on_roll", "hand_limit", "robber_targets", "on_robber",
+    "on_founding_done", "founding_building", "before_production", "resolve_roll", "on_roll", "hand_limit",
+    "robber_targets", "on_robber",
     "vp", "rate", "on_end_turn", "on_turn_start",
 )
 _HOOK_ATTR = {
     "legal_trades": "_h_trades", "legal_builds": "_h_builds", "candidates": "_h_candidates",
     "check_place": "_h_check_place", "on_place": "_h_place", "on_remove": "_h_remove",
     "on_founding_settlement": "_h_founding", "on_founding_done": "_h_founding_done",
+    "founding_building": "_h_founding_building",
     "before_production": "_h_before", "resolve_roll": "_h_resolve", "on_roll": "_h_roll",
     "hand_limit": "_h_limit", "robber_targets": "_h_targets", "on_robber": "_h_robber", "vp": "_h_vp",
     "rate": "_h_rate", "on_end_turn": "_h_end_turn", "on_turn_start": "_h_turn_start",

@@ -67,6 +67,15 @@ Hooks (all optional)
 ``on_place(game, player, kind, site, founding)``, ``on_remove(game, player, kind, site)``
     After a piece is placed (a city built, a road joining districts...) or removed.
 ``on_founding_settlement(game, player, node, second)``, ``on_founding_done(game)``
+    After a founding building (a settlement, or the city ``founding_building`` asked for) and its
+    payment (B-SETUP-19); after the last founding piece.
+``founding_building(game, player, second) -> (kind, rule) | None``
+    The building ``player`` founds in the first or ``second`` round instead of a settlement, with
+    the rule that says so: ``("city", "CK-SETUP-1")`` in the second round of Cities & Knights.
+    ``None``: a settlement (B-SETUP-15, B-SETUP-16).  The engine then lists and accepts
+    ``BuildCity`` on the intersections a founding settlement may take (B-SETUP-17), places a
+    settlement and upgrades it (``on_place`` sees both, ``founding=True``) and pays the second
+    round as for a settlement (B-SETUP-19); ``game.founding_building(player, second)`` asks.
 ``before_production(game, dice)``
     After a roll and before it is resolved (the barbarians, CK-BAR-4); push
     decisions to have players choose first.
@@ -154,6 +163,9 @@ class Module:
 
     def on_founding_done(self, game) -> None:
         pass
+
+    def founding_building(self, game, player: int, second: bool) -> tuple[str, str] | None:
+        return None
 
     def before_production(self, game, dice: tuple[int, ...]) -> None:
         pass

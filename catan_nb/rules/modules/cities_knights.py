@@ -1,11 +1,14 @@
 """Cities & Knights (RULES.md section 17), as a rule module.
 
-The components and commodities (CK-COMP-1, CK-COM-1..3), city improvements with their level-3
+The founding with a city in the second round (CK-SETUP-1, through the ``founding_building`` hook),
+the components and commodities (CK-COMP-1, CK-COM-1..3), city improvements with their level-3
 abilities and the metropolises (CK-IMP-1..5), knights (CK-KN-1..7), the event die and the barbarians
 (CK-BAR-1..4), progress-card draws with the hand limit (CK-PROG-1..3), every progress card
 (CK-PC-1..24), city walls (CK-WALL-1), the merchant (CK-MER-1), the 13 VP target (CK-VP-1) and the
-rules with Seafarers (CK-SF-1: +2 VP; a city on a gold field picks resources only; no merchant on
-gold).  The module replaces the development deck and the Largest Army (CK-COMP-1).  A played
+rules with Seafarers (CK-SF-1: the scenario's target + 2; a city on a gold field picks resources
+only, and a gold pick is income for the Aqueduct; no merchant on gold).
+``Rules(metropolis_counts_double=True)`` counts a metropolis city twice toward the barbarians
+(A-42).  The module replaces the development deck and the Largest Army (CK-COMP-1).  A played
 progress card goes under its deck (DECISION).
 
 Dice: the first number die is the red one (CK-IMP-2 numbers, CK-PROG-1), the third die is the
@@ -26,12 +29,16 @@ player's cities without one; a knight moves along the owner's connected roads to
 intersection; the robber cannot move until the first attack, so a 7 before it only makes players
 discard (CK-BAR-4 recalled); a progress card over the limit is returned to the bottom of its deck;
 a pillaged city whose owner has no settlement left in supply is razed (B-COMP-9 holds); the
-Bishop waits for the first attack like the robber; an open road (Diplomat) has nothing of its
-owner's at one end; a deserter acts from the next turn; the merchant needs a resource hex.
+Bishop waits for the first attack like the robber (the pirate too); an open road (Diplomat) has
+nothing of its owner's at one end; a deserter acts from the next turn, like a knight activated this
+turn by ``ActivateKnight`` or the Warlord (CK-KN-5); the Smith's promotions count toward one level
+per knight per turn (CK-KN-2); an untaken metropolis waits for the next to reach level 4 or 5; the
+merchant needs a resource hex; with Seafarers, a board with no target keeps 13.
 
 State in ``game.ext["cities_knights"]`` (plain data): ``levels`` per seat and track; ``metropolis``
 per track (``[seat, node]`` or ``None``); ``walls`` per seat; ``knights`` as ``[node, seat, level,
-active, fresh, promoted]`` rows sorted by node; ``barbarians`` (steps on the track) and ``attacks``;
+active, fresh, promoted]`` rows sorted by node (``fresh``: activated this turn, CK-KN-5; ``promoted``:
+promoted this turn, CK-KN-2); ``barbarians`` (steps on the track) and ``attacks``;
 ``defender`` cards per seat and ``defender_left``; the three progress ``decks`` (face down) and each
 seat's progress ``hand``; ``vp_cards`` played face up per seat; ``merchant`` (``[seat, hex]`` or
 ``None``); this turn's ``crane`` seat, Merchant ``fleet`` goods and ``harbored`` seats; while a
@@ -445,9 +452,13 @@ def catan_strength(game, player: int | None = None) -> int:
 
 
 def barbarian_strength(game) -> int:
-    """CK-BAR-1: the cities on the board (a city with a metropolis counts once: DECISION, A-42)."""
+    """CK-BAR-1: the cities on the board; a city with a metropolis counts once (DECISION, A-42), or
+    twice with ``Rules(metropolis_counts_double=True)``."""
     city = game.kind_id["city"]
-    return sum(len(game.placed[city][p]) for p in range(game.n))
+    cities = sum(len(game.placed[city][p]) for p in range(game.n))
+    if game.rules.metropolis_counts_double:
+        cities += len(_metropolis_nodes(game))
+    return cities
 
 
 def improvement_cost(game, player: int, track: Track) -> tuple[int, ...]:
@@ -461,6 +472,15 @@ def improvement_cost(game, player: int, track: Track) -> tuple[int, ...]:
 
 def _metropolis_nodes(game) -> set[int]:
     return {m[1] for m in _st(game)["metropolis"] if m is not None}
+
+
+def _gold_picks(game, total: int) -> dict[int, int]:
+    """SF-1: the gold picks each seat is owed for a roll of ``total`` (none without gold fields)."""
+    from .gold_fields import NAME as GOLD, gold_owed
+
+    if not any(m.name == GOLD for m in game.modules):
+        return {}
+    return gold_owed(game, total)
 
 
 def _cities(game, player: int) -> list[int]:
@@ -729,10 +749,11 @@ def _apply_improve(game, a: ImproveCity) -> None:
     game.built_this_turn = True
     game.log.append(a)
     held = st["metropolis"][i]
-    if level == METROPOLIS_LEVEL and held is None or (
+    if level >= METROPOLIS_LEVEL and held is None or (
         level == MAX_LEVEL and held is not None and held[0] != p and st["levels"][held[0]][i] < MAX_LEVEL
     ):
-        # CK-IMP-4: the first to level 4 takes it; CK-IMP-5: it moves only to the first to level 5
+        # CK-IMP-4: the first to level 4 takes it; CK-IMP-5: it moves only to the first to level 5.
+        # DECISION: one nobody could take (no city free for it) waits for the next to reach level 4 or 5
         free = [v for v in _cities(game, p) if v not in _metropolis_nodes(game)]
         if free:
             if held is not None:
@@ -971,8 +992,8 @@ def _harvest_or_warlord(game, a: PlayProgress) -> None:
     p = game.current
     if a.card == "warlord":  # CK-PC-17: every knight active, free
         for row in _st(game)["knights"]:
-            if row[1] == p:
-                row[3] = True
+            if row[1] == p and not row[3]:
+                row[3] = row[4] = True  # CK-KN-5: activated this turn, it acts from the next turn
     else:  # CK-PC-5, CK-PC-6: 2 per hex next to the player's buildings; cities do not double
         terrain = _HARVEST_TERRAIN[a.card]
         for _ in _harvest_hexes(game, p, terrain):
@@ -1050,8 +1071,10 @@ def _apply_progress_node(game, a: PlayProgressNode) -> None:
 
 
 def _smith_targets(game, player: int) -> list[int]:
+    """CK-PC-10, CK-KN-2: ``player``'s knights the Smith may promote (not mighty, strong only with the
+    Fortress, and not promoted this turn already)."""
     fortress = _st(game)["levels"][player][Track.POLITICS.value] >= ABILITY_LEVEL
-    return [r[0] for r in knights(game, player) if r[2] == 1 or (r[2] == 2 and fortress)]
+    return [r[0] for r in knights(game, player) if not r[5] and (r[2] == 1 or (r[2] == 2 and fortress))]
 
 
 def _check_smith(game, a: PlaySmith) -> None:
@@ -1062,6 +1085,10 @@ def _check_smith(game, a: PlaySmith) -> None:
         raise IllegalActionError("CK-PC-10", f"Smith promotes 1 or 2 different knights, not {a.nodes!r}", a)
     ok = _smith_targets(game, p)
     for v in nodes:
+        row = _knight_at(game, v) if isinstance(v, int) and not isinstance(v, bool) else None
+        if row is not None and row[1] == p and row[5]:
+            raise IllegalActionError("CK-KN-2", f"the knight on {v} was promoted this turn already: one level a "
+                                     "turn", a)
         if v not in ok:
             raise IllegalActionError("CK-PC-10", f"the knight on {v!r} cannot be promoted (mighty, no Fortress, "
                                      f"or not seat {p}'s)", a)
@@ -1077,7 +1104,9 @@ def _check_smith(game, a: PlaySmith) -> None:
 def _apply_smith(game, a: PlaySmith) -> None:
     _spend(game, "smith")
     for v in a.nodes:
-        _knight_at(game, v)[2] += 1  # CK-PC-10: each keeps its active state
+        row = _knight_at(game, v)
+        row[2] += 1  # CK-PC-10: each keeps its active state
+        row[5] = True  # CK-KN-2: one level a turn
     game.log.append(a)
 
 
@@ -1610,8 +1639,15 @@ class CitiesKnights(Module):
         }
 
     def vp_target(self, game) -> int:
-        bonus = SEAFARERS_BONUS if any(m.name == "seafarers" for m in game.modules) else 0
-        return VP_TARGET + bonus  # CK-VP-1, CK-SF-1
+        """CK-VP-1: 13 VP; CK-SF-1: with Seafarers, the scenario's own target + 2 (islands 12 -> 14...).
+        A Seafarers board that names no target keeps the 13 (DECISION).  The game plays to the largest
+        module target, so the scenario's own (smaller) target gives way to this one."""
+        sea = next((m for m in game.modules if m.name == "seafarers"), None)
+        own = sea.vp_target(game) if sea is not None else None
+        return VP_TARGET if own is None else own + SEAFARERS_BONUS
+
+    def founding_building(self, game, player: int, second: bool) -> tuple[str, str] | None:
+        return ("city", "CK-SETUP-1") if second else None  # CK-SETUP-1: a city in the second round
 
     def yields(self, game, table: dict) -> None:
         for terrain, gains in CITY_YIELDS.items():  # CK-COM-2
@@ -1654,8 +1690,10 @@ class CitiesKnights(Module):
         got = game.last_production
         i = TRACKS.index(Track.SCIENCE)
         if any(game.bank[r.value] for r in Resource):  # CK-IMP-3 Aqueduct: nothing received, take a resource
+            picks = _gold_picks(game, total)  # SF-1: a gold pick is something received
             game.push_in_turn_order(AQUEDUCT, dict.fromkeys(
-                q for q in range(game.n) if st["levels"][q][i] >= ABILITY_LEVEL and not any(got.get(q, ()))))
+                q for q in range(game.n) if st["levels"][q][i] >= ABILITY_LEVEL and not any(got.get(q, ()))
+                and not picks.get(q)))
 
     def rate(self, game, player: int, good: int, rate: int) -> int:
         st = _st(game)
