@@ -59,8 +59,7 @@ from ..pieces import PieceKind
 from . import Module, register
 
 __all__ = ["Seafarers", "BuildShip", "MoveShip", "MovePirate", "SHIP", "movable_ships", "ship_moves", "pirate", "random_islands",
-           "join_at",
-           "pirate_victims", "islands", "island_of", "island_vp", "ISLANDS", "NAME"]
+           "join_at", "pirate_victims", "islands", "island_of", "island_vp", "ISLANDS", "NAME"]
 
 NAME = "seafarers"
 #: SF-5, SF-6: a ship is a path piece on sea paths.
