@@ -1,22 +1,28 @@
-"""Every number a lesson's text states is checked against the library (issue 10).
+"""Every number a lesson's text or its teacher notes state is checked against the library (issues 10, 27).
 
-Each claim is a phrase that must appear in the notebook's markdown and a check computing it.  If a
-lesson is edited or the library changes, the claim fails here rather than misleading a class.
-(Numbers printed by code cells are computed by the cells themselves.)
+Each claim is a phrase that must appear in the notebook's markdown (or the teacher notes) and a check
+computing it.  If a lesson is edited or the library changes, the claim fails here rather than misleading
+a class.  (Numbers printed by code cells are computed by the cells themselves.)  Phrases are compared
+with their whitespace collapsed, so re-wrapping a paragraph does not break them.
 """
 
 from __future__ import annotations
 
 import json
+import statistics
 from fractions import Fraction as F
+from functools import lru_cache
 from math import comb
 from pathlib import Path
 
+import nbformat
+import networkx as nx
+import numpy as np
 import pytest
 
 from catan_nb import Board, Game
 from catan_nb.analysis import Hits, PlacementWeights, RollsUntil, Streak, dice_sum_distribution
-from catan_nb.analysis import node_production, placement_production, score_intersections, token_production
+from catan_nb.analysis import node_production, placement_production, rank_openings, score_intersections, token_production
 from catan_nb.analysis.fairness import red_adjacency_random_tokens, red_adjacency_spiral, resource_pips
 from catan_nb.analysis.longest_road import cut_lengths
 from catan_nb.analysis.probability import estimate_proportion
@@ -29,6 +35,14 @@ NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 def markdown(name: str) -> str:
     nb = json.loads((NOTEBOOKS / f"{name}.ipynb").read_text(encoding="utf-8"))
     return "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
+
+
+def notes(name: str) -> str:
+    return (NOTEBOOKS / "teacher" / f"{name}.md").read_text(encoding="utf-8")
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())
 
 
 def r3(x) -> float:
@@ -61,8 +75,187 @@ def _red_line_cuts():
     return demo.game.longest_road(0), cut_lengths(demo.game, 0)
 
 
+@lru_cache(maxsize=None)
+def _bot_turns() -> dict[str, list[int]]:
+    """Lesson 1's check: turns of 20 games on the same boards and seeds, by bot."""
+    from catan_nb.analysis import RandomBot, ValueBot, WeightedBot, play_game
+
+    return {bot.__name__: [play_game(Game(Board.random(seed=s), players=4, seed=s),
+                                     [bot(seed=10 * s + p) for p in range(4)]).turn for s in range(20)]
+            for bot in (WeightedBot, RandomBot, ValueBot)}
+
+
+def _lesson1_turns() -> bool:
+    from catan_nb.analysis.probability import paired_difference
+
+    t = _bot_turns()
+    w, r, v = (statistics.mean(t[k]) for k in ("WeightedBot", "RandomBot", "ValueBot"))
+    d = paired_difference(t["RandomBot"], t["WeightedBot"])
+    return (round(r), round(w), round(r / w, 1), round(v), d.paired.low < 0 < d.paired.high,
+            0.3 <= v / w < 0.37) == (310, 257, 1.2, 88, True, True)
+
+
+@lru_cache(maxsize=None)
+def _lesson14() -> tuple:
+    from catan_nb.analysis import simulate
+    from catan_nb.analysis.probability import paired_difference
+
+    r = simulate(40, players=4, bots="random", seed=1, workers=1, progress=False)
+    m = simulate(40, players=4, bots=("weighted", "random", "random", "random"), seed=1, workers=1, progress=False)
+    wins = sum(x.winner == 0 for x in m.records)
+    tail = sum(comb(40, k) * 0.25 ** k * 0.75 ** (40 - k) for k in range(wins, 41))
+    d = paired_difference([x.winner == 0 for x in m.records], [x.winner == 0 for x in r.records])
+    return wins, round(tail, 3), d.a_better, d.b_better, round(d.sign_test_p, 2)
+
+
+def _distinct_numbers_same_distribution() -> bool:
+    """Lesson 12: at equal pips, every spot with all-different numbers (1 to 3 hexes) has one distribution."""
+    from itertools import combinations
+
+    tokens = [t for t in range(2, 13) if t != 7]
+    seen: dict[int, dict] = {}
+    for k in (1, 2, 3):
+        for combo in combinations(tokens, k):
+            p = token_production(list(combo))
+            if seen.setdefault(p.pips, p.distribution) != p.distribution:
+                return False
+    return token_production([8, 8]).distribution != token_production([6, 8]).distribution
+
+
+def _robber_top() -> bool:
+    from catan_nb.analysis.production import robber_table
+
+    rows = robber_table(Game(BEGINNER, players=4, seed=1, start="beginner"), seat=0)
+    top = [(e.label.split(") ")[1], e.harm(0)) for e in rows[:5]]
+    hills6 = next(e for e in rows if e.label.endswith("hills 6"))
+    return (top == [("hills 10", F(1, 6)), ("fields 4", F(1, 6)), ("mountains 8", F(5, 36)), ("forest 8", F(5, 36)),
+                    ("fields 6", F(5, 36))] and hills6.harm(0) == 0 and hills6.losses[0] == F(5, 36))
+
+
+def _cut_at_34() -> bool:
+    from catan_nb.widgets.explorers import LongestRoadExplorer
+
+    demo = LongestRoadExplorer(BEGINNER, player=0)
+    demo.build_chain(13, 18, 23, 29, 34, 28, 22, 16)
+    g = demo.game
+    return (39 in BEGINNER.graph.adj[34] and g.building_at(39)[0] == 1
+            and cut_lengths(g, 0, distance_rule=False)[34] == 4 and 34 not in cut_lengths(g, 0))
+
+
+def _longest_trail(graph, blocked=()) -> int:
+    best = 0
+
+    def walk(v, used, length):
+        nonlocal best
+        best = max(best, length)
+        if length and v in blocked:
+            return
+        for w in graph[v]:
+            e = frozenset((v, w))
+            if e not in used:
+                walk(w, used | {e}, length + 1)
+
+    for v in graph:
+        walk(v, frozenset(), 0)
+    return best
+
+
+@lru_cache(maxsize=None)
+def _six_roads() -> tuple[int, int, int, int]:
+    """Teacher notes 13: connected sets of six paths on the beginner board, by longest trail."""
+    g = BEGINNER.graph
+    adj: dict[frozenset, set] = {frozenset(e): set() for e in g.edges()}
+    for v in g.nodes:
+        inc = [frozenset((v, w)) for w in g[v]]
+        for x in inc:
+            adj[x].update(y for y in inc if y != x)
+    level = {frozenset([e]) for e in adj}
+    for _ in range(5):
+        level = {s | {e} for s in level for e in set().union(*(adj[x] for x in s)) - s}
+    lengths = [_longest_trail(nx.Graph([tuple(e) for e in s])) for s in level]
+    spider = nx.Graph([(0, 1), (1, 2), (0, 3), (3, 4), (0, 5), (5, 6)])
+    return len(level), min(lengths), lengths.count(4), _longest_trail(spider, blocked={0})
+
+
+def _fog() -> tuple:
+    from catan_nb import Terrain
+    from catan_nb.analysis.seafarers import fog_expected_cards, fog_odds
+    from catan_nb.constants import pips
+    from catan_nb.rules.modules.fog import FOG_ISLANDS
+
+    board = Board.load(FOG_ISLANDS)
+    main = [t for t in board.hexes if t.terrain is not Terrain.FOG and t.token]
+    diff = fog_expected_cards(board) - sum(F(pips(t.token), 36) for t in main) / len(main)
+    best_two = sorted(fog_odds(board), key=lambda tile: -pips(tile[1]))[:2]
+    return diff, r3(fog_expected_cards(board)), r3(fog_expected_cards(board, best_two))
+
+
+def _balanced_example() -> bool:
+    from catan_nb.analysis.fairness import (NO_ADJACENT_EQUAL, balanced_board, check_constraints, fairness_report,
+                                            max_draft_spread, resource_pips_between)
+    from catan_nb.analysis.fairness import NO_ADJACENT_RED as RED
+
+    wanted = [RED, NO_ADJACENT_EQUAL, resource_pips_between(10, 13), max_draft_spread(0.05)]
+    b = balanced_board(seed=3, constraints=wanted)
+    r = fairness_report(b)
+    return all(check_constraints(b, wanted).values()) and float(r.draft.spread) < 0.05 and not r.red_adjacent
+
+
+@lru_cache(maxsize=None)
+def _dice_power_60() -> tuple[float, float, float]:
+    """Teacher notes 16: power at 60 rolls against one die loaded on 6, by what is tested."""
+    from catan_nb.analysis import chi_square_test
+
+    loaded = np.array([1, 1, 1, 1, 1, 2]) / 7
+    rng = np.random.default_rng(16)
+    caught = np.zeros(3)
+    n = 600
+    for _ in range(n):
+        a = rng.choice(np.arange(1, 7), size=60, p=loaded)
+        b = rng.integers(1, 7, size=60)
+        caught += [chi_square_test(list(zip(a, b))).p_value < 0.05,
+                   chi_square_test(list(zip(a, b)), of="faces").p_value < 0.05,
+                   chi_square_test(list(a), of="faces").p_value < 0.05]
+    return tuple(caught / n)
+
+
+def _seat_runs() -> tuple:
+    from catan_nb.analysis.simulation import stored_seat_runs
+
+    runs = stored_seat_runs()
+    halves = [(r["high"] - r["low"]) / 2 for run in runs.values() for r in run.win_rates()]
+    return (runs[4].games, runs[6].games, round(runs[4].seat_test().p_value, 2), round(runs[6].seat_test().p_value, 2),
+            0.012 < min(halves) and max(halves) < 0.017)
+
+
+def _scarcity_alone() -> bool:
+    """Lesson 11: the four 11-pip spots differ in the full score only by scarcity (and 28 by diversity)."""
+    parts = {r.node: r for r in score_intersections(BEGINNER)}
+    a, b, c, d = (parts[v] for v in (31, 39, 44, 28))
+    same = all(x.production == a.production and x.numbers == a.numbers and x.harbour == 0 for x in (a, b, c, d))
+    return (same and a.diversity == b.diversity == c.diversity > d.diversity and a.scarcity > max(b.scarcity, c.scarcity)
+            and a.diversity + a.scarcity > d.diversity + d.scarcity and score_intersections(BEGINNER)[0].node == 31)
+
+
+def _bright_for_every_seat() -> set[int]:
+    from catan_nb.analysis import placement_heat
+
+    sets = []
+    for seat in range(4):
+        heat = placement_heat(BEGINNER, "opening", seat=seat)
+        sets.append(set(sorted(heat, key=lambda v: -heat[v])[:8]))
+    return set.intersection(*sets)
+
+
 CLAIMS = {
+    "17_seafarers_fog_and_gold": [
+        ("one card in more than a thousand rolls", lambda: _fog()[0] == F(1, 1296)),
+        ("a game has about a hundred", lambda: 80 <= statistics.mean(_bot_turns()["ValueBot"]) <= 110),
+        ("about 0.079 cards per roll against 0.090 before", lambda: _fog()[1:] == (0.09, 0.079)),
+    ],
     "18_cities_knights_barbarians": [
+        ("12 and 13, exactly tied", lambda: __import__("catan_nb.analysis.probability", fromlist=["x"]).most_likely(
+            __import__("catan_nb.analysis.barbarians", fromlist=["x"]).arrival_distribution(horizon=40)) == (12, 13)),
         ("On average 14 rolls", lambda: __import__("catan_nb.analysis.barbarians", fromlist=["x"]).expected_rolls() == 14),
         ("$14/4 = 3.5$", lambda: __import__("catan_nb.analysis.barbarians", fromlist=["x"]).expected_rolls() / 4 == F(7, 2)),
         ("8 (the barbarians' strength is the 8 cities", lambda: __import__(
@@ -71,6 +264,9 @@ CLAIMS = {
     ],
     "01_engine_tour": [
         ("Four intersections tie at 11 pips (11/36 cards per roll): 28, 31, 39 and 44", lambda: _tie_at_top() == [28, 31, 39, 44]),
+        ("310 turns on average for random bots against 257 for weighted bots: about 1.2 times as long", _lesson1_turns),
+        ("the interval of the difference (game by game) still contains 0", _lesson1_turns),
+        ("about a third of the weighted bots' turns (88 on average)", _lesson1_turns),
     ],
     "10_dice_and_large_numbers": [
         ("6 ways out\nof 36", lambda: dice_sum_distribution()[7] == F(6, 36)),
@@ -78,16 +274,24 @@ CLAIMS = {
         ("(6/36 = 1/6)", lambda: dice_sum_distribution()[7] == F(1, 6) == max(dice_sum_distribution().values())),
         ("$(35/36)^{36} \\approx 0.363$", lambda: r3(Hits(12, rolls=36, at_most=0).exact()) == 0.363),
         ("\\approx 2{,}333$ rolls", lambda: round((2 * SIGMA / 0.1) ** 2) == 2333),
+        ("value bots finish one in about 90", lambda: 80 <= statistics.mean(_bot_turns()["ValueBot"]) <= 100),
     ],
     "11_expected_value_where_to_build": [
         ("$2 + 5 + 4 = 11$ pips", lambda: node_production(BEGINNER, 31).pips == 11),
         ("$11/36 \\approx 0.306$", lambda: node_production(BEGINNER, 31).total == F(11, 36) and r3(F(11, 36)) == 0.306),
         ("$14/36 \\approx 0.389$", lambda: token_production([6, 8, 5]).total == F(14, 36) and r3(F(14, 36)) == 0.389),
         ("Four spots tie at 11 pips", lambda: _tie_at_top() == [28, 31, 39, 44]),
-        ("With the full score 31 comes first", lambda: score_intersections(BEGINNER)[0].node == 31),
         ("a pip is $1/36 \\approx 0.028$", lambda: r3(F(1, 36)) == 0.028),
-        ("With 16 games an interval is about ±0.2 wide", lambda: all(
+        ("With 16 games each interval is about ±0.2 wide", lambda: all(
             0.15 <= (_wilson(k, 16)[1] - _wilson(k, 16)[0]) / 2 <= 0.25 for k in range(2, 15))),
+        ("Sixteen games leave each win rate's interval about ±0.2 wide", lambda: all(
+            0.15 <= (_wilson(k, 16)[1] - _wilson(k, 16)[0]) / 2 <= 0.25 for k in range(2, 15))),
+        ("for seat 0, 40 + 49 and 49 + 40", lambda: [(p.first, p.second) for p in rank_openings(BEGINNER, 0, top=4)][2:]
+         == [(40, 49), (49, 40)] and rank_openings(BEGINNER, 0, top=4)[2].score == rank_openings(BEGINNER, 0, top=4)[3].score),
+        ("What puts 31 alone at the top is **scarcity** alone", _scarcity_alone),
+        ("ore and wool (10 pips each, lesson 15)", lambda: sorted(resource_pips(BEGINNER).items(), key=lambda kv: kv[1])[:2]
+         == [(Resource.WOOL, 10), (Resource.ORE, 10)]),
+        ("28, 33, 40 and 49 are among the eight brightest for every seat", lambda: _bright_for_every_seat() == {28, 33, 40, 49}),
         ("four times the games halves it", lambda: abs(
             (_wilson(32, 64)[1] - _wilson(32, 64)[0]) / (_wilson(8, 16)[1] - _wilson(8, 16)[0]) - 0.5) < 0.05),
     ],
@@ -104,14 +308,24 @@ CLAIMS = {
         ("$1 - (5/6)^3 \\approx 0.421$", lambda: r3(1 - F(5, 6) ** 3) == 0.421),
         ("gives $91/216$", lambda: Hits(7, rolls=3).exact() == F(91, 216)),
         ("more than\ntwice D's", lambda: token_production([8, 8]).variance > 2 * token_production([6, 8]).variance),
+        ("At equal pips every such spot has the *same* distribution, however many hexes it touches",
+         _distinct_numbers_same_distribution),
+        ("carry only 3 pips each (hills 10 and fields 4, tied)", _robber_top),
+        ("$2 \\times 3/36 = 1/6$ each", _robber_top),
+        ("The 8s and the fields 6 touch one opponent's settlement each: $5/36$, less", _robber_top),
+        ("the hills 6, scores nothing", _robber_top),
     ],
     "13_longest_road_graphs": [
         ("54 intersections and 72 paths", lambda: (BEGINNER.graph.number_of_nodes(), BEGINNER.graph.number_of_edges()) == (54, 72)),
         ("gives `{23: 5, 29: 4}`", lambda: _red_line_cuts() == (7, {23: 5, 29: 4})),
+        ("34 is next to blue's settlement at 39", _cut_at_34),
     ],
     "14_what_simulation_tells_us": [
         ("spans about ±0.13", lambda: round(estimate_proportion(10, 40).half_width, 2) == 0.13),
         ("\\approx 288$ games", lambda: round(1.96 ** 2 * 0.25 * 0.75 / 0.05 ** 2) == 288),
+        ("15 wins of 40 or more would happen with probability about 0.054", lambda: _lesson14()[:2] == (15, 0.054)),
+        ("won 10 games the random bot lost and lost 4 it won (a sign test gives p = 0.18)",
+         lambda: _lesson14()[2:] == (10, 4, 0.18)),
     ],
     "15_is_this_board_fair": [
         ("$\\binom{18}{4} = 3060$", lambda: comb(18, 4) == 3060),
@@ -119,6 +333,10 @@ CLAIMS = {
                                                              red_adjacency_random_tokens().total) == (50160, 58140)
          and round(float(red_adjacency_random_tokens().probability), 2) == 0.86),
         ("0 of 114 set-ups", lambda: (red_adjacency_spiral().favourable, red_adjacency_spiral().total) == (0, 114)),
+        ("no red neighbours and a draft spread below 0.05 cards per roll", _balanced_example),
+        ("touching two 6s, it gets as many cards on average, but only on the 5 rolls of a 6", lambda: token_production(
+            [6, 6]).total == token_production([6, 8]).total and token_production([6, 6]).p_any == F(5, 36)
+         and token_production([6, 8]).p_any == F(10, 36)),
         ("Wool and ore, with 10 pips each", lambda: sorted(resource_pips(BEGINNER).items(), key=lambda kv: kv[1])[:2]
          == [(Resource.WOOL, 10), (Resource.ORE, 10)] and sorted(resource_pips(BEGINNER).values())[2] > 10),
     ],
@@ -145,10 +363,95 @@ CLAIMS = {
                                                              Game(Board.five_six(), players=6, seed=1).deck_total) == (24, 34)),
         ("$(5/6)^6 = 15625/46656 \\approx 0.335$", lambda: F(5, 6) ** 6 == F(15625, 46656) and r3(F(15625, 46656)) == 0.335),
         ("a little over 40%", lambda: 0.40 < float(1 - F(5, 6) ** 3) < 0.45),
+        ("$1 - 0.95^{10} \\approx 0.40$", lambda: round(1 - 0.95 ** 10, 2) == 0.40),
+        ("3,000 games at each player count", lambda: _seat_runs()[:2] == (3000, 3000)),
+        ("p ≈ 0.97 at four players and 0.73 at six", lambda: _seat_runs()[2:4] == (0.97, 0.73)),
+    ],
+}
+
+#: Numbers the teacher notes state (the answer keys, the extensions).
+NOTE_CLAIMS = {
+    "10_dice_and_large_numbers": [
+        ("$(35/36)^{36} \\approx 0.363$", lambda: r3(Hits(12, rolls=36, at_most=0).exact()) == 0.363),
+        ("\\approx 2{,}333$ rolls with $\\sigma \\approx 2.415$", lambda: round((2 * SIGMA / 0.1) ** 2) == 2333
+         and r3(SIGMA) == 2.415),
+    ],
+    "11_expected_value_where_to_build": [
+        ("$14/36 \\approx 0.389$", lambda: r3(F(14, 36)) == 0.389),
+        ("Four spots tie at 11 pips ($11/36 \\approx 0.306$): 28, 31, 39, 44", lambda: _tie_at_top() == [28, 31, 39, 44]),
+        ("31 comes first on scarcity alone", _scarcity_alone),
+        ("ore and wool (10 pips each)", lambda: sorted(resource_pips(BEGINNER).values())[:2] == [10, 10]),
+    ],
+    "12_risk_variance_robber": [
+        ("About 0.224 in a fixed stretch", lambda: r3(Hits(8, rolls=10, at_most=0).exact()) == 0.224),
+        ("about 0.97 somewhere in a 70-roll game (0.95 at 60, 0.98 at 80)", lambda: [
+            round(float(Streak(10, rolls=n, totals=NOT_EIGHT).exact()), 2) for n in (70, 60, 80)] == [0.97, 0.95, 0.98]),
+        ("P(any card) 5/36", lambda: token_production([3, 4]).p_any == F(5, 36)),
+        ("share the mean 10/36", lambda: token_production([8, 8]).total == token_production([6, 8]).total == F(10, 36)),
+        ("$1 - (5/6)^3 = 91/216 \\approx 0.421$", lambda: 1 - F(5, 6) ** 3 == F(91, 216) and r3(F(91, 216)) == 0.421),
+        ("(3 pips, two opposing settlements each: 1/6)", _robber_top),
+        ("(5 pips, one opposing settlement: 5/36)", _robber_top),
+    ],
+    "13_longest_road_graphs": [
+        ("{23: 5, 29: 4}", lambda: _red_line_cuts() == (7, {23: 5, 29: 4})),
+        ("34 is next to blue's settlement at 39", _cut_at_34),
+        ("Of the 3,649 connected sets of six paths on the board, 606 have a longest trail of exactly 4 and none less",
+         lambda: _six_roads()[:3] == (3649, 4, 606)),
+        ("bring it down to 2", lambda: _six_roads()[3] == 2),
+    ],
+    "14_what_simulation_tells_us": [
+        ("About 288 games", lambda: round(1.96 ** 2 * 0.25 * 0.75 / 0.05 ** 2) == 288),
+        ("`estimate_proportion(72, 288).half_width` ≈ 0.050", lambda: round(estimate_proportion(72, 288).half_width, 3) == 0.050),
+        ("(one-sided exact p ≈ 0.054)", lambda: _lesson14()[:2] == (15, 0.054)),
+        ("10 games against 4 (sign test p ≈ 0.18)", lambda: _lesson14()[2:] == (10, 4, 0.18)),
+        ("(20 playouts: about ±0.2)", lambda: 0.15 <= estimate_proportion(5, 20).half_width <= 0.25),
+        ("from about 0.22 to 0.50", lambda: (round(estimate_proportion(14, 40).low, 2), round(estimate_proportion(14, 40).high, 2))
+         == (0.22, 0.50)),
+    ],
+    "15_is_this_board_fair": [
+        ("50,160 of 58,140 set-ups (about 86%)", lambda: (red_adjacency_random_tokens().favourable,
+                                                         red_adjacency_random_tokens().total) == (50160, 58140)),
+        ("0 of 114 with the lettered spiral", lambda: (red_adjacency_spiral().favourable, red_adjacency_spiral().total) == (0, 114)),
+        ("5,000 simulated boards give about ±1 percentage point", lambda: round(
+            estimate_proportion(round(0.8627 * 5000), 5000).half_width, 2) == 0.01),
+        ("Wool and ore, 10 pips each", lambda: sorted(resource_pips(BEGINNER).values())[:2] == [10, 10]),
+    ],
+    "16_your_own_dice": [
+        ("about 4 times in 10, against about 1 in 10 for the totals", lambda: 0.33 <= _dice_power_60()[2] <= 0.47
+         and 0.06 <= _dice_power_60()[0] <= 0.15),
+        ("dilutes the loaded one (about 2 in 10)", lambda: 0.15 <= _dice_power_60()[1] <= 0.27),
+    ],
+    "17_seafarers_fog_and_gold": [
+        ("about 0.079 cards per roll against 0.090 before", lambda: _fog()[1:] == (0.09, 0.079)),
+        ("differ by 1/1296 card per roll", lambda: _fog()[0] == F(1, 1296)),
+    ],
+    "18_cities_knights_barbarians": [
+        ("14 rolls, so 3.5 rounds", lambda: __import__("catan_nb.analysis.barbarians", fromlist=["x"]).expected_rolls() == 14),
+        ("8: the barbarians' strength", lambda: __import__("catan_nb.analysis.barbarians", fromlist=["x"]).knights_to_hold(8, 0) == 8),
+    ],
+    "20_dice_game_conditional": [
+        ("0.418 counts only brick and lumber", lambda: r3(reach_probability(Kind.ROAD, n_dice=6, rolls_left=1, gold=False)) == 0.418),
+        ("0.570 also counts", lambda: r3(reach_probability(Kind.ROAD, n_dice=6, rolls_left=1)) == 0.570),
+        ("road about 0.92 (reroll all) against about 0.98 (keep best)", lambda: (
+            round(float(1 - (1 - reach_probability(Kind.ROAD, rolls_left=1)) ** 3), 2), round(float(reach_probability(Kind.ROAD)), 2))
+         == (0.92, 0.98)),
+    ],
+    "21_dice_game_stopping": [
+        ("(29/72 either way)", lambda: keep_probability(Kind.CITY, HAND, [0, 1, 2], 2) == F(29, 72)),
+        ("About +0.36 for a city (0.22 to 0.58", lambda: (round(float(reach_probability(Kind.CITY)), 2),
+                                                         round(float(reach_probability(Kind.CITY, swaps=[Resource.ORE])), 2))
+         == (0.22, 0.58)),
+    ],
+    "30_six_players": [
+        ("$(5/6)^6 = 15625/46656 \\approx 0.335$", lambda: F(5, 6) ** 6 == F(15625, 46656)),
+        ("p ≈ 0.97 (four players) and 0.73 (six) over 3,000 stored games each", lambda: _seat_runs()[:4] == (3000, 3000, 0.97, 0.73)),
+        ("$1 - 0.95^{10} \\approx 0.40$", lambda: round(1 - 0.95 ** 10, 2) == 0.40),
+        ("The intervals are about ±1.5 points", lambda: _seat_runs()[4]),
     ],
 }
 
 HAND = [Face.ORE, Face.ORE, Face.GRAIN, Face.WOOL, Face.GOLD, Face.BRICK]
+
 
 
 def _x56_components() -> bool:
@@ -160,10 +463,38 @@ def _x56_components() -> bool:
 
 @pytest.mark.parametrize("name", sorted(CLAIMS))
 def test_every_stated_number_holds(name):
-    text = markdown(name)
+    text = flat(markdown(name))
     for phrase, check in CLAIMS[name]:
-        assert phrase in text, f"{name}: the text no longer says {phrase!r}"
+        assert flat(phrase) in text, f"{name}: the text no longer says {phrase!r}"
         assert check(), f"{name}: {phrase!r} is not what the library computes"
+
+
+@pytest.mark.parametrize("name", sorted(NOTE_CLAIMS))
+def test_every_number_in_the_teacher_notes_holds(name):
+    text = flat(notes(name))
+    for phrase, check in NOTE_CLAIMS[name]:
+        assert flat(phrase) in text, f"teacher notes {name}: the text no longer says {phrase!r}"
+        assert check(), f"teacher notes {name}: {phrase!r} is not what the library computes"
+
+
+@pytest.mark.parametrize("path", sorted(NOTEBOOKS.rglob("*.ipynb")), ids=lambda p: p.name)
+def test_every_notebook_is_valid_and_committed_clean(path):
+    """Issue 25 item 13, issue 27: valid nbformat (no outputs on markdown cells), outputs cleared, no widget state."""
+    nb = nbformat.read(path, as_version=nbformat.NO_CONVERT)
+    nbformat.validate(nb)
+    assert nb.nbformat == 4 and all(c.get("id") for c in nb.cells), path.name
+    for c in nb.cells:
+        if c.cell_type == "code":
+            assert c.outputs == [] and c.execution_count is None, (path.name, c.id, "commit with outputs cleared")
+    assert "widgets" not in nb.metadata, (path.name, "saved widget state: clear it before committing")
+
+
+def test_the_stored_seat_runs_replay():
+    """Lesson 30 reads stored winners: a sample of games, replayed, has the same winners."""
+    from catan_nb.analysis.simulation import stored_seat_runs
+
+    for run in stored_seat_runs().values():
+        assert run.games == len(run.winners) and run.check([7, 1234, run.games - 1])
 
 
 def test_every_lesson_opens_with_a_goal_and_a_prediction():

@@ -68,7 +68,13 @@ __all__ = [
     "estimate_mean",
     "compare",
     "chi_square_test",
+    "chi_square_counts",
     "chi2_sf",
+    "chi2_critical",
+    "most_likely",
+    "PairedDifference",
+    "paired_difference",
+    "peeking_false_alarm",
 ]
 
 #: Dice totals as the analysis functions accept them: one total or several.
@@ -875,9 +881,11 @@ class ChiSquareResult:
     n : int
         Rolls (or dice, for ``of="faces"``) counted.
     of : str
-        ``"sum"`` or ``"faces"``.
+        ``"sum"``, ``"faces"``, or ``"counts"`` (:func:`chi_square_counts`).
     bins : tuple of ChiSquareBin
         The categories actually compared, after pooling.
+    unit : str
+        What was counted, for the table's title (``"rolls"``, ``"dice"``, ``"games"``...).
     """
 
     statistic: float
@@ -886,6 +894,7 @@ class ChiSquareResult:
     n: int
     of: str
     bins: tuple[ChiSquareBin, ...]
+    unit: str = ""
 
     @property
     def pooled(self) -> bool:
@@ -913,7 +922,7 @@ class ChiSquareResult:
 
         rows = [(b.label, b.observed, round(b.expected, 2), round(b.contribution, 3)) for b in self.bins]
         rows.append(("total", self.n, round(sum(b.expected for b in self.bins), 2), round(self.statistic, 3)))
-        what = "rolls" if self.of == "sum" else "dice"
+        what = self.unit or ("rolls" if self.of == "sum" else "dice")
         title = f"chi-square: {self.n} {what}, {self.dof} degrees of freedom, p = {self.p_value:.4f}"
         return Table(("values", "observed", "expected", "(O-E)^2/E"), rows, title=title)
 
@@ -1020,4 +1029,316 @@ def chi_square_test(rolls: Any, *, of: str = "sum", min_expected: float = 5.0) -
         raise ValueError(f"{n} rolls leave fewer than two bins with an expected count of {min_expected}; record more rolls")
     stat = sum(b.contribution for b in bins)
     dof = len(bins) - 1
-    return ChiSquareResult(stat, dof, chi2_sf(stat, dof), n, of, tuple(bins))
+    return ChiSquareResult(stat, dof, chi2_sf(stat, dof), n, of, tuple(bins), "rolls" if of == "sum" else "dice")
+
+
+def chi2_critical(alpha: float, dof: int) -> float:
+    """The value a chi-square statistic must exceed for ``p < alpha``: ``chi2_sf(x, dof) == alpha``.
+
+    Examples
+    --------
+    >>> round(chi2_critical(0.05, 1), 4), round(chi2_critical(0.05, 10), 3)
+    (3.8415, 18.307)
+    """
+    if not 0 < alpha < 1:
+        raise ValueError(f"alpha must be between 0 and 1, not {alpha}")
+    lo, hi = 0.0, float(dof)
+    while chi2_sf(hi, dof) > alpha:
+        hi *= 2
+    for _ in range(200):
+        mid = (lo + hi) / 2
+        if chi2_sf(mid, dof) > alpha:
+            lo = mid
+        else:
+            hi = mid
+    return hi
+
+
+def chi_square_counts(
+    observed: Sequence[int],
+    probabilities: Sequence[float] | None = None,
+    *,
+    values: Sequence[int] | None = None,
+    unit: str = "counts",
+    min_expected: float = 5.0,
+) -> ChiSquareResult:
+    """One chi-square goodness-of-fit test of counts against the shares they should have.
+
+    The test for "do these categories differ at all?": one p-value for every
+    category at once, where reading one confidence interval per category
+    would give each category its own chance of a false alarm.
+
+    Parameters
+    ----------
+    observed : sequence of int
+        A count per category (wins per seat, rolls per total...).
+    probabilities : sequence of float, optional
+        The share of each category under the null hypothesis (default: equal shares).
+    values : sequence of int, optional
+        The categories' names in the table (default ``0, 1, 2, ...``, e.g. seats).
+    unit : str
+        What was counted, for the table's title (``"games"``).
+    min_expected : float
+        Neighbouring categories are pooled until each expects at least this
+        many (as in :func:`chi_square_test`); ``0`` disables pooling.
+
+    Examples
+    --------
+    >>> res = chi_square_counts([30, 25, 22, 23], unit="games")   # wins of four seats
+    >>> res.dof, round(res.statistic, 2), round(res.p_value, 3)
+    (3, 1.52, 0.678)
+    """
+    counts = [int(c) for c in observed]
+    if len(counts) < 2 or any(c < 0 for c in counts) or any(c != o for c, o in zip(counts, observed)):
+        raise ValueError(f"observed must be two or more whole counts >= 0, not {list(observed)!r}")
+    k = len(counts)
+    probs = [1 / k] * k if probabilities is None else [float(x) for x in probabilities]
+    if len(probs) != k or any(x <= 0 for x in probs) or abs(sum(probs) - 1) > 1e-9:
+        raise ValueError(f"probabilities must be {k} positive shares summing to 1, not {probabilities!r}")
+    names = list(range(k)) if values is None else [int(v) for v in values]
+    n = sum(counts)
+    if n == 0:
+        raise ValueError("nothing was counted")
+    bins = _pool(names, [n * x for x in probs], counts, min_expected)
+    if len(bins) < 2:
+        raise ValueError(f"{n} {unit} leave fewer than two bins with an expected count of {min_expected}")
+    stat = sum(b.contribution for b in bins)
+    dof = len(bins) - 1
+    return ChiSquareResult(stat, dof, chi2_sf(stat, dof), n, "counts", tuple(bins), unit)
+
+
+def most_likely(distribution: dict[Any, Any]) -> tuple[Any, ...]:
+    """Every value of highest probability, in order: the mode, with its ties.
+
+    ``max(d, key=d.get)`` returns one value and hides a tie; this returns them all.
+
+    Examples
+    --------
+    >>> most_likely(dice_sum_distribution())
+    (7,)
+    >>> most_likely({12: Fraction(231, 2048), 13: Fraction(231, 2048), 14: Fraction(429, 4096)})
+    (12, 13)
+    """
+    if not distribution:
+        raise ValueError("an empty distribution has no mode")
+    top = max(distribution.values())
+    return tuple(v for v, p in distribution.items() if p == top)
+
+
+@dataclass(frozen=True, repr=False)
+class PairedDifference:
+    """Two results measured in pairs (the same game seeds, the same students), compared pair by pair.
+
+    Attributes
+    ----------
+    label : str
+    n : int
+        Pairs.
+    mean_a, mean_b : float
+    paired : Estimate
+        The mean of ``a - b`` over the pairs with its t interval: the right
+        interval when each pair shares its luck.
+    unpaired : Estimate
+        The same difference of means with the interval of two independent
+        samples (Welch): what one would report ignoring the pairs.
+    correlation : float
+        Pearson's r between ``a`` and ``b`` across the pairs (nan when a side
+        is constant): how much luck each pair shares.
+    a_better, b_better : int
+        Pairs where ``a > b`` and where ``b > a`` (for win/loss results: the
+        games only one of the two won).
+    sign_test_p : float
+        Exact two-sided sign test on the pairs that differ (for 0/1 results,
+        McNemar's exact test): the chance of a split at least this uneven if
+        neither side were better.
+    variance_a, variance_b, variance_difference : float
+        Sample variances of ``a``, ``b`` and ``a - b``.
+    """
+
+    label: str
+    n: int
+    mean_a: float
+    mean_b: float
+    paired: Estimate
+    unpaired: Estimate
+    correlation: float
+    a_better: int
+    b_better: int
+    sign_test_p: float
+    variance_a: float = math.nan
+    variance_b: float = math.nan
+    variance_difference: float = math.nan
+
+    @property
+    def games_ratio(self) -> float:
+        """How many times more pairs an independent-samples design needs for an interval as narrow.
+
+        ``(Var a + Var b) / Var(a - b)``, which is ``1 / (1 - r)`` when both
+        sides have the same variance: above 1 when the pairs share luck (r > 0),
+        below 1 when they are negatively correlated.
+        """
+        return (self.variance_a + self.variance_b) / self.variance_difference if self.variance_difference > 0 else math.inf
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "comparison": self.label, "pairs": self.n, "mean_a": self.mean_a, "mean_b": self.mean_b,
+            "difference": self.paired.estimate, "paired_low": self.paired.low, "paired_high": self.paired.high,
+            "unpaired_low": self.unpaired.low, "unpaired_high": self.unpaired.high, "correlation": self.correlation,
+            "a_better": self.a_better, "b_better": self.b_better, "sign_test_p": self.sign_test_p,
+        }
+
+    def __repr__(self) -> str:
+        c = self.paired.confidence
+        return (
+            f"<PairedDifference {self.label}: {self.mean_a:.3f} - {self.mean_b:.3f} = {self.paired.estimate:+.3f}; "
+            f"paired {c:.0%} CI {self.paired.low:+.3f}..{self.paired.high:+.3f}, unpaired {self.unpaired.low:+.3f}.."
+            f"{self.unpaired.high:+.3f}; r = {self.correlation:.2f}; a better in {self.a_better}, b in {self.b_better} "
+            f"(sign test p = {self.sign_test_p:.3f}); n={self.n}>"
+        )
+
+
+def _sign_test(k: int, m: int) -> float:
+    """Two-sided exact binomial test of ``k`` successes in ``m`` trials against 1/2."""
+    if m == 0:
+        return 1.0
+    tail = sum(math.comb(m, i) for i in range(min(k, m - k) + 1))
+    return min(1.0, 2 * tail / 2**m)
+
+
+def paired_difference(
+    a: Sequence[float] | np.ndarray,
+    b: Sequence[float] | np.ndarray,
+    *,
+    label: str = "a - b",
+    confidence: float = 0.95,
+) -> PairedDifference:
+    """Compare two results measured in pairs: the interval of their difference, pair by pair.
+
+    Two openings played on the same game seeds, or a class's scores before
+    and after: pair ``i`` of ``a`` and of ``b`` share their luck.  The right
+    question is then "is the difference ``a - b`` away from 0?", answered by
+    an interval of the mean difference.  (Reading two separate intervals is
+    not a test: they may overlap while the difference is clear.)  Pairing
+    helps by as much as the pairs share luck: ``Var(a - b) = Var a + Var b -
+    2 Cov(a, b)``, so an interval as narrow needs ``games_ratio`` times more
+    games without the pairs.
+
+    Parameters
+    ----------
+    a, b : sequences of numbers, same length
+        Result ``i`` of each side (1/0 for won/lost, victory points, ...).
+    label : str
+    confidence : float
+
+    Returns
+    -------
+    PairedDifference
+
+    Examples
+    --------
+    >>> a = [1, 1, 0, 1, 1, 0, 1, 1, 1, 1]
+    >>> b = [1, 0, 0, 1, 0, 0, 1, 0, 1, 1]
+    >>> d = paired_difference(a, b, label="wins A - wins B")
+    >>> d.paired.estimate, d.a_better, d.b_better, round(d.sign_test_p, 3)
+    (0.3, 3, 0, 0.25)
+    >>> d.paired.half_width < d.unpaired.half_width   # the pairs share luck (r > 0)
+    True
+    """
+    x = np.asarray(a, dtype=float)
+    y = np.asarray(b, dtype=float)
+    if x.shape != y.shape or x.ndim != 1:
+        raise ValueError(f"a and b must be two sequences of the same length, not shapes {x.shape} and {y.shape}")
+    n = int(x.size)
+    if n < 2:
+        raise ValueError("need at least two pairs")
+    d = x - y
+    paired = estimate_mean(d, label=f"mean of {label} (paired)", confidence=confidence)
+    va, vb = float(x.var(ddof=1)), float(y.var(ddof=1))
+    se = math.sqrt((va + vb) / n)
+    if se > 0:
+        df = (va / n + vb / n) ** 2 / ((va / n) ** 2 / (n - 1) + (vb / n) ** 2 / (n - 1))
+        t = _t_quantile(0.5 + confidence / 2, max(1, int(df)))
+    else:
+        t = _t_quantile(0.5 + confidence / 2, n - 1)
+    diff = float(x.mean() - y.mean())
+    unpaired = Estimate(f"{label} (unpaired)", None, diff, diff - t * se, diff + t * se, n, confidence, "t")
+    r = float(np.corrcoef(x, y)[0, 1]) if va > 0 and vb > 0 else math.nan
+    a_better, b_better = int((d > 0).sum()), int((d < 0).sum())
+    return PairedDifference(label, n, float(x.mean()), float(y.mean()), paired, unpaired, r, a_better, b_better,
+                            _sign_test(a_better, a_better + b_better), va, vb, float(d.var(ddof=1)))
+
+
+def peeking_false_alarm(
+    looks: int = 20,
+    step: int = 50,
+    *,
+    experiments: int = 2_000,
+    alpha: float = 0.05,
+    seed: Seed = 0,
+    confidence: float = 0.95,
+) -> Estimate:
+    """How often *fair* dice fail the chi-square test at least once when the test is repeated as the rolls come in.
+
+    Each experiment rolls fair dice and runs :func:`chi_square_test` on the
+    totals after ``step``, ``2 * step``, ... ``looks * step`` rolls, stopping
+    at the first ``p < alpha``: the "roll until it looks significant" habit.
+    Every look is a fresh chance of a false alarm, so the share of fair dice
+    declared unfair grows far above ``alpha``.  With ``looks=1`` it is the
+    test run once, at ``step`` rolls fixed in advance: about ``alpha``.
+
+    Parameters
+    ----------
+    looks : int
+        Times the p-value is looked at.
+    step : int
+        Rolls between two looks.
+    experiments : int
+        Fair-dice experiments simulated.
+    alpha : float
+        The significance level.
+    seed : int or numpy.random.Generator
+    confidence : float
+        Level of the interval around the simulated share.
+
+    Returns
+    -------
+    Estimate
+        The share of experiments with some ``p < alpha``, with its Wilson interval.
+
+    Examples
+    --------
+    >>> once = peeking_false_alarm(looks=1, step=1000, experiments=1000, seed=1)
+    >>> often = peeking_false_alarm(looks=20, step=50, experiments=1000, seed=1)
+    >>> once.low < 0.05 < once.high, often.low > 0.15
+    (True, True)
+
+    Notes
+    -----
+    The statistic, its pooling and the degrees of freedom are those of
+    :func:`chi_square_test` (a test checks that they agree look by look),
+    computed for every experiment at once with numpy.
+    """
+    if looks < 1 or step < 1 or experiments < 1:
+        raise ValueError("looks, step and experiments must be at least 1")
+    rng = _rng(seed)
+    values = list(range(2, 13))
+    probs = np.array([float(roll_probability(v)) for v in values])
+    counts = np.zeros((experiments, 11), dtype=np.int64)
+    alarm = np.zeros(experiments, dtype=bool)
+    for look in range(1, looks + 1):
+        totals = _roll_totals(rng, experiments, step).astype(np.int64) - 2
+        flat = (np.arange(experiments, dtype=np.int64)[:, None] * 11 + totals).ravel()
+        counts += np.bincount(flat, minlength=experiments * 11).reshape(experiments, 11)
+        n = look * step
+        bins = _pool(values, list(n * probs), [0] * 11, 5.0)
+        if len(bins) < 2:
+            continue  # too few rolls for a test yet: chi_square_test would refuse them
+        stat = np.zeros(experiments)
+        for b in bins:
+            idx = [v - 2 for v in b.values]
+            o = counts[:, idx].sum(axis=1)
+            stat += (o - b.expected) ** 2 / b.expected
+        alarm |= stat > chi2_critical(alpha, len(bins) - 1)
+    when = f"once, after {step} rolls" if looks == 1 else f"in {looks} looks, one every {step} rolls"
+    label = f"P(fair dice reach p < {alpha} {when})"
+    return estimate_proportion(int(alarm.sum()), experiments, label=label, confidence=confidence)

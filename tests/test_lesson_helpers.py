@@ -1,0 +1,188 @@
+"""The analysis helpers the lessons call for their statistics (issue 27).
+
+Paired comparisons of openings played on common random numbers, one chi-square test across seats, the
+optional-stopping control, the mode with its ties, a draft-spread constraint for balanced boards, and the
+stored seat runs of lesson 30.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction as F
+
+import numpy as np
+import pytest
+
+from catan_nb import Board
+from catan_nb.analysis import rank_openings, simulate
+from catan_nb.analysis.fairness import (
+    NO_ADJACENT_RED,
+    balanced_board,
+    check_constraints,
+    max_draft_spread,
+    snake_draft,
+)
+from catan_nb.analysis.placement import _opening_game
+from catan_nb.analysis.probability import (
+    _pool,
+    chi2_critical,
+    chi2_sf,
+    chi_square_counts,
+    chi_square_test,
+    most_likely,
+    paired_difference,
+    peeking_false_alarm,
+)
+from catan_nb.analysis.simulation import StoredWinners, stored_seat_runs
+from catan_nb.constants import roll_probability
+
+
+# ---------------------------------------------------------------- paired comparisons
+def test_paired_difference_is_the_interval_of_the_differences():
+    rng = np.random.default_rng(1)
+    luck = rng.normal(size=200)
+    a = luck + rng.normal(size=200) + 0.3
+    b = luck + rng.normal(size=200)
+    d = paired_difference(a, b)
+    assert d.paired.estimate == pytest.approx(float(np.mean(a - b)))
+    assert d.correlation > 0.3
+    # shared luck: the paired interval is narrower, and the unpaired design needs more games
+    assert d.paired.half_width < d.unpaired.half_width and d.games_ratio > 1.5
+    assert d.games_ratio == pytest.approx((a.var(ddof=1) + b.var(ddof=1)) / (a - b).var(ddof=1))
+
+
+def test_paired_difference_on_wins_is_a_sign_test_on_the_discordant_games():
+    a = [1] * 9 + [0] * 1 + [1] * 5 + [0] * 5
+    b = [0] * 9 + [1] * 1 + [1] * 5 + [0] * 5
+    d = paired_difference(a, b)
+    assert (d.a_better, d.b_better) == (9, 1)
+    # two-sided exact binomial: P(X <= 1 or X >= 9 | 10, 1/2) = 22/1024
+    assert d.sign_test_p == pytest.approx(22 / 1024)
+    assert paired_difference([1, 0, 1], [1, 0, 1]).sign_test_p == 1.0
+
+
+def test_paired_difference_refuses_unpaired_data():
+    with pytest.raises(ValueError, match="same length"):
+        paired_difference([1, 2, 3], [1, 2])
+    with pytest.raises(ValueError, match="two pairs"):
+        paired_difference([1], [2])
+
+
+def test_openings_are_played_on_the_same_dice():
+    """Common random numbers: playout j rolls the same dice, roll for roll, after every opening."""
+    board = Board.beginner()
+    (a1, a2), (b1, b2) = [(int(p.first), int(p.second)) for p in rank_openings(board, 0, top=2)]
+    seeds = (12345, (1, 2, 3, 4))
+
+    def game(first, second):
+        return _opening_game((board, None, 4, 0, 0, first, second, False, "greedy", "random", None, 60, *seeds))[0]
+
+    g, h = game(a1, a2), game(b1, b2)
+    k = min(len(g.dice_history), len(h.dice_history))
+    assert k > 20 and g.dice_history[:k] == h.dice_history[:k]
+    assert game(a1, a2).state() == g.state()  # and the playout is reproducible
+
+
+def test_simulate_openings_keeps_each_playout():
+    from catan_nb.analysis import simulate_openings
+
+    rows = simulate_openings(Board.beginner(), 0, top=2, playouts=3, seed=2, bot="random", max_turns=40, progress=False)
+    for r in rows:
+        assert len(r.wins) == len(r.vps) == 3
+        assert sum(r.wins) == round(r.win_rate.estimate * 3) and np.mean(r.vps) == pytest.approx(r.vp.estimate)
+
+
+# ---------------------------------------------------------------- chi-square
+def test_chi_square_counts_is_the_textbook_statistic():
+    res = chi_square_counts([10, 20, 30], [0.2, 0.3, 0.5])
+    expected = [12, 18, 30]
+    assert res.statistic == pytest.approx(sum((o - e) ** 2 / e for o, e in zip([10, 20, 30], expected)))
+    assert res.dof == 2 and res.p_value == pytest.approx(chi2_sf(res.statistic, 2))
+    assert "60 counts" in str(res.table())
+
+
+def test_chi_square_counts_refuses_nonsense():
+    with pytest.raises(ValueError):
+        chi_square_counts([3])
+    with pytest.raises(ValueError):
+        chi_square_counts([3, -1])
+    with pytest.raises(ValueError):
+        chi_square_counts([3, 4], [0.5, 0.6])
+    with pytest.raises(ValueError):
+        chi_square_counts([2.5, 4])
+
+
+def test_chi2_critical_inverts_the_survival_function():
+    for dof in (1, 3, 8, 10):
+        x = chi2_critical(0.05, dof)
+        assert chi2_sf(x, dof) == pytest.approx(0.05, abs=1e-9)
+
+
+def test_seat_test_counts_the_finished_games():
+    r = simulate(12, players=3, bots="weighted", seed=4, max_turns=400, workers=1, progress=False)
+    res = r.seat_test()
+    assert res.n == r.games - r.unfinished and res.dof == 2
+
+
+# ---------------------------------------------------------------- optional stopping
+def test_peeking_uses_the_worksheet_test_look_by_look():
+    """The vectorised control agrees with chi_square_test run after every look."""
+    rng = np.random.default_rng(7)
+    for n in (20, 50, 180, 400):
+        rolls = list(map(tuple, rng.integers(1, 7, size=(n, 2))))
+        res = chi_square_test(rolls)
+        values = list(range(2, 13))
+        bins = _pool(values, [n * float(roll_probability(v)) for v in values], [0] * 11, 5.0)
+        assert [b.values for b in bins] == [b.values for b in res.bins]
+        assert (res.p_value < 0.05) == (res.statistic > chi2_critical(0.05, res.dof))
+
+
+def test_looking_twenty_times_inflates_false_alarms():
+    once = peeking_false_alarm(looks=1, step=1000, experiments=2000, seed=3)
+    twenty = peeking_false_alarm(looks=20, step=50, experiments=2000, seed=3)
+    assert once.low < 0.05 < once.high
+    assert 0.2 < twenty.estimate < 0.32  # "about a quarter of the time" (lessons 10 and 16)
+    assert "once, after 1000 rolls" in once.label and "20 looks" in twenty.label
+
+
+# ---------------------------------------------------------------- the mode with its ties
+def test_most_likely_reports_ties():
+    from catan_nb.analysis.barbarians import arrival_distribution
+
+    dist = arrival_distribution(horizon=40)
+    assert most_likely(dist) == (12, 13) and dist[12] == dist[13] == F(231, 2048)
+    assert most_likely({1: 0.2, 2: 0.5, 3: 0.3}) == (2,)
+    with pytest.raises(ValueError):
+        most_likely({})
+
+
+# ---------------------------------------------------------------- balanced boards
+def test_max_draft_spread_holds_on_the_board_balanced_board_returns():
+    wanted = [NO_ADJACENT_RED, max_draft_spread(0.05)]
+    for seed in (3, 8):
+        for shuffle in (False, True):
+            b = balanced_board(seed=seed, constraints=wanted, shuffle_harbours=shuffle)
+            assert all(check_constraints(b, wanted).values())
+            assert float(snake_draft(b).spread) <= 0.05
+
+
+def test_default_constraints_are_still_only_reds_and_equal_numbers():
+    """Lesson 15 says so: the defaults (and the boards they give) did not change."""
+    from catan_nb.analysis.fairness import DEFAULT_CONSTRAINTS
+
+    assert [c.name for c in DEFAULT_CONSTRAINTS] == ["no_adjacent_6_8", "no_adjacent_equal_numbers"]
+    assert balanced_board(seed=3) == balanced_board(seed=3, constraints=DEFAULT_CONSTRAINTS)
+
+
+# ---------------------------------------------------------------- stored runs
+def test_stored_winners_round_trip():
+    r = simulate(5, players=3, bots="weighted", seed=9, max_turns=60, workers=1, progress=False)
+    run = StoredWinners.from_result(r)
+    assert run.wins() == tuple(sum(x.winner == p for x in r.records) for p in range(3))
+    assert run.finished == r.games - r.unfinished and run.check(range(5))
+    assert len(run.encode()) == 5
+
+
+def test_stored_seat_runs_are_what_lesson_30_says():
+    runs = stored_seat_runs()
+    assert {p: (run.games, run.bots, run.seed, run.max_turns) for p, run in runs.items()} == {
+        4: (3000, "weighted", 30, 400), 6: (3000, "weighted", 30, 400)}
