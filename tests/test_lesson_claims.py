@@ -222,6 +222,30 @@ def _dice_power_60() -> tuple[float, float, float]:
     return tuple(caught / n)
 
 
+@lru_cache(maxsize=None)
+def _peeking() -> tuple[float, float, float, float]:
+    """Lessons 10 and 16: fair dice looked at 20 times against once, with the seeds the lessons use."""
+    from catan_nb.analysis.probability import peeking_false_alarm
+
+    return tuple(peeking_false_alarm(looks=k, step=n, experiments=4000, seed=seed).estimate
+                 for seed in (10, 16) for k, n in ((20, 50), (1, 1000)))
+
+
+def _quarter_and_twentieth() -> bool:
+    twenty_10, once_10, twenty_16, once_16 = _peeking()
+    return all(0.2 <= x <= 0.3 for x in (twenty_10, twenty_16)) and all(0.04 <= x <= 0.06 for x in (once_10, once_16))
+
+
+def _power_600() -> float:
+    from catan_nb.analysis import chi_square_test
+
+    loaded = np.array([1, 1, 1, 1, 1, 2]) / 7
+    r = np.random.default_rng(5)
+    caught = sum(chi_square_test(list(zip(r.choice(np.arange(1, 7), size=600, p=loaded),
+                                          r.integers(1, 7, size=600)))).p_value < 0.05 for _ in range(400))
+    return caught / 400
+
+
 def _seat_runs() -> tuple:
     from catan_nb.analysis.simulation import stored_seat_runs
 
@@ -278,6 +302,12 @@ CLAIMS = {
         ("$(35/36)^{36} \\approx 0.363$", lambda: r3(Hits(12, rolls=36, at_most=0).exact()) == 0.363),
         ("\\approx 2{,}333$ rolls", lambda: round((2 * SIGMA / 0.1) ** 2) == 2333),
         ("value bots finish one in about 90", lambda: 80 <= statistics.mean(_bot_turns()["ValueBot"]) <= 100),
+        ("falls below 0.05 at least once in about a quarter of the runs", _quarter_and_twentieth),
+        ("against one run in twenty for a single test", _quarter_and_twentieth),
+        ("the test catches this loaded die about 85 times in 100", lambda: 0.8 <= _power_600() <= 0.9),
+        ("at most about 2 percentage points", lambda: round(max(
+            abs(sum((2 if a == 6 else 1) / 7 / 6 for a in range(1, 7) for b in range(1, 7) if a + b == t) - float(p))
+            for t, p in dice_sum_distribution().items()), 2) == 0.02),
     ],
     "11_expected_value_where_to_build": [
         ("$2 + 5 + 4 = 11$ pips", lambda: node_production(BEGINNER, 31).pips == 11),
@@ -345,6 +375,8 @@ CLAIMS = {
     ],
     "16_your_own_dice": [
         ("$n \\ge 180$", lambda: 180 * dice_sum_distribution()[2] == 5),
+        ("Twenty looks turn one false alarm in twenty into about one in four", _quarter_and_twentieth),
+        ("about a quarter with twenty looks (section 1)", _quarter_and_twentieth),
     ],
     "20_dice_game_conditional": [
         ("\\approx 0.418", lambda: r3(reach_probability(Kind.ROAD, n_dice=6, rolls_left=1, gold=False)) == 0.418),
@@ -391,6 +423,10 @@ NOTE_CLAIMS = {
         ("every $36/5 = 7.2$ rolls — about one every two rounds at four players", lambda: F(36, 5) == F(72, 10)
          and round(7.2 / 4) == 2),
     ],
+    "10_dice_and_large_numbers": [
+        ("with twenty looks fair dice fail about a quarter of the time", _quarter_and_twentieth),
+        ('against "about a quarter"', _quarter_and_twentieth),
+    ],
     "11_expected_value_where_to_build": [
         ("a 2 and a 12 add two pips only", lambda: pips(2) + pips(12) == 2),
     ],
@@ -407,6 +443,7 @@ NOTE_CLAIMS = {
                                                               round(estimate_proportion(14, 40).high, 2)) == (0.22, 0.50)),
     ],
     "16_your_own_dice": [
+        ("fail at least once in about a quarter of classes", _quarter_and_twentieth),
         ("about 4 times in 10, against about 1 in 10 for the totals", lambda: 0.33 <= _dice_power_60()[2] <= 0.47
          and 0.06 <= _dice_power_60()[0] <= 0.15),
         ("dilutes the loaded one (about 2 in 10)", lambda: 0.15 <= _dice_power_60()[1] <= 0.27),

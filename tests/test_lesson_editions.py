@@ -109,3 +109,12 @@ def test_a_hand_edit_of_a_student_lesson_is_never_lost(tmp_path, monkeypatch):
     assert build_lessons.build(check=True) == []
     rebuilt = nbformat.read(student_file, as_version=4)
     assert [c.id for c in rebuilt.cells] == [c.id for c in nb.cells]
+
+    # An edit of the teacher's edition is not a hand edit of the student lesson: it is simply built.
+    teacher_file = notebooks / "teacher" / source.name
+    teacher = nbformat.read(teacher_file, as_version=4)
+    lesson = next(c for c in teacher.cells if c.cell_type == "markdown" and not build_lessons.is_answer(c))
+    lesson.source += "\n\nOne more sentence."
+    nbformat.write(teacher, teacher_file)
+    assert build_lessons.build() == [str(student_file.relative_to(tmp_path))]
+    assert any(c.source.endswith("One more sentence.") for c in nbformat.read(student_file, as_version=4).cells)

@@ -16,15 +16,17 @@ Run from the repository root::
     python docs/tools/build_lessons.py --adopt    # first copy cells edited in a student notebook back
 
 A student notebook is generated, but someone may edit it anyway (a merge, a quick fix).  The build never
-overwrites such an edit silently: when a student cell differs from its teacher cell, it stops and names the
-cells.  ``--adopt`` copies the edited and added student cells (matched by cell id) into the teacher's
-edition, then builds.
+overwrites such an edit silently: each student notebook records, in its metadata, a fingerprint of every cell
+as built, so a cell that no longer matches its fingerprint was edited by hand (whatever the teacher's edition
+says now).  The build then stops and names the cells; ``--adopt`` copies the edited and added student cells
+(matched by cell id) into the teacher's edition, then builds.
 """
 
 from __future__ import annotations
 
 import argparse
 import copy
+import hashlib
 import re
 import sys
 from pathlib import Path
@@ -69,8 +71,13 @@ def clean(nb):
     return nb
 
 
-def student(teacher) -> "nbformat.NotebookNode":
-    """The student lesson: the teacher's edition without its answer cells."""
+def fingerprint(cell) -> str:
+    """A short hash of what a cell says (its kind and source)."""
+    return hashlib.sha1(f"{cell.cell_type}\n{cell.source}".encode()).hexdigest()[:12]
+
+
+def student(teacher, source: Path | None = None) -> "nbformat.NotebookNode":
+    """The student lesson: the teacher's edition without its answer cells, with each cell's fingerprint."""
     nb = clean(copy.deepcopy(teacher))
     nb.cells = [c for c in nb.cells if not is_answer(c)]
     for c in nb.cells:
@@ -79,6 +86,11 @@ def student(teacher) -> "nbformat.NotebookNode":
             c.metadata["tags"] = tags
         else:
             c.metadata.pop("tags", None)
+    nb.metadata["catan_nb_lesson"] = {
+        "built_from": f"teacher/{source.name}" if source else None,
+        "note": "built by docs/tools/build_lessons.py: edit the teacher's edition, not this notebook",
+        "cells": {c.id: fingerprint(c) for c in nb.cells},
+    }
     return nb
 
 
@@ -124,25 +136,30 @@ def notes_text(notes: str, key: str, source: Path) -> str:
 
 
 def edited_cells(teacher, current) -> list[str]:
-    """Ids of student cells that differ from (or are missing in) the teacher's edition."""
-    by_id = {c.get("id"): c for c in teacher.cells}
-    out = []
-    for c in current.cells:
-        t = by_id.get(c.get("id"))
-        if t is None or t.cell_type != c.cell_type or t.source != c.source or is_answer(t):
-            out.append(c.get("id"))
-    return out
+    """Ids of student cells edited by hand since they were built (or added by hand).
+
+    A cell is compared with the fingerprint recorded when it was built; a notebook without fingerprints
+    is compared with the teacher's edition instead.
+    """
+    recorded = current.metadata.get("catan_nb_lesson", {}).get("cells")
+    if recorded is None:
+        by_id = {c.get("id"): c for c in teacher.cells}
+        return [c.get("id") for c in current.cells
+                if (t := by_id.get(c.get("id"))) is None or t.cell_type != c.cell_type or t.source != c.source
+                or is_answer(t)]
+    return [c.get("id") for c in current.cells if recorded.get(c.get("id")) != fingerprint(c)]
 
 
 def adopt(teacher, current) -> int:
-    """Copy edited and added student cells into the teacher's edition (matched by id); how many."""
+    """Copy the student cells edited or added by hand into the teacher's edition (matched by id); how many."""
+    edits = set(edited_cells(teacher, current))
     by_id = {c.get("id"): i for i, c in enumerate(teacher.cells)}
     changed = 0
     previous = None  # index in the teacher's edition of the last student cell placed
     for c in current.cells:
         i = by_id.get(c.get("id"))
         if i is not None and not is_answer(teacher.cells[i]):
-            if teacher.cells[i].source != c.source or teacher.cells[i].cell_type != c.cell_type:
+            if c.get("id") in edits:
                 teacher.cells[i] = clean_cell(copy.deepcopy(c))
                 changed += 1
             previous = i
@@ -186,7 +203,7 @@ def build(check: bool = False, take: bool = False, force: bool = False) -> list[
                     f"{target.relative_to(ROOT)} was edited by hand (cells {', '.join(map(str, edits))}): "
                     f"run with --adopt to copy those cells into {source.name}, or --force to discard them"
                 )
-        text = dumps(student(teacher))
+        text = dumps(student(teacher, source))
         if not target.exists() or target.read_text(encoding="utf-8") != text:
             stale.append(str(target.relative_to(ROOT)))
             if not check:
