@@ -300,6 +300,7 @@ CLAIMS = {
         ("$6 \\times 6 = 36$", lambda: len(dice_sum_distribution()) == 11 and sum(dice_sum_distribution().values()) == 1),
         ("(6/36 = 1/6)", lambda: dice_sum_distribution()[7] == F(1, 6) == max(dice_sum_distribution().values())),
         ("$(35/36)^{36} \\approx 0.363$", lambda: r3(Hits(12, rolls=36, at_most=0).exact()) == 0.363),
+        ("a fraction of 56 digits over 57", lambda: "56 digits over 57" in str(Hits(12, rolls=36, at_most=0).exact())),
         ("\\approx 2{,}333$ rolls", lambda: round((2 * SIGMA / 0.1) ** 2) == 2333),
         ("value bots finish one in about 90", lambda: 80 <= statistics.mean(_bot_turns()["ValueBot"]) <= 100),
         ("falls below 0.05 at least once in about a quarter of the runs", _quarter_and_twentieth),

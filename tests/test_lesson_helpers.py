@@ -186,3 +186,117 @@ def test_stored_seat_runs_are_what_lesson_30_says():
     runs = stored_seat_runs()
     assert {p: (run.games, run.bots, run.seed, run.max_turns) for p, run in runs.items()} == {
         4: (3000, "weighted", 30, 400), 6: (3000, "weighted", 30, 400)}
+
+
+# ---------------------------------------------------------------- the API as students type it
+def test_chi_square_test_takes_what_students_have():
+    pairs = [(1, 6), (2, 5), (3, 3), (4, 4), (6, 6), (1, 1)] * 10
+    base = chi_square_test(pairs)
+    assert chi_square_test(np.array(pairs)).statistic == base.statistic                       # numpy pairs
+    assert chi_square_test(np.array([a + b for a, b in pairs])).statistic == base.statistic   # numpy totals
+    assert chi_square_test(" ".join(f"{a}+{b}" for a, b in pairs)).statistic == base.statistic  # pasted pairs
+    totals = ", ".join(str(a + b) for a, b in pairs)
+    assert chi_square_test(totals).statistic == base.statistic                                # pasted totals
+    assert chi_square_test([float(a + b) for a, b in pairs]).statistic == base.statistic      # 7.0 is 7
+    assert chi_square_test(np.array(pairs), of="faces").n == 2 * len(pairs)
+
+
+@pytest.mark.parametrize("bad, message", [
+    ([7.5] + [7] * 20, "roll 1: 7.5 is not a whole number"),
+    ("7 7 7.5 7", "roll 3: '7.5' is not a whole number"),
+    ("7 seven 7", "roll 2: 'seven' is not a number"),
+    ("7 13 7", "roll 2: 13 is not a two-dice total"),
+    ("3+4 0+4", "roll 2: '0\\+4' is not a roll of two dice"),
+    (np.zeros((3, 3)), "roll 1: .* is not a pair of dice"),
+    ([True] * 20, "roll 1: True is not a number"),
+])
+def test_chi_square_test_refuses_clearly(bad, message):
+    with pytest.raises(ValueError, match=message):
+        chi_square_test(bad)
+
+
+def test_estimate_proportion_takes_a_share_and_says_observed():
+    from catan_nb.analysis.probability import estimate_proportion
+
+    assert estimate_proportion(0.35, 40) == estimate_proportion(14, 40)
+    assert estimate_proportion(14.0, 40) == estimate_proportion(14, 40)
+    assert "observed 0.3500" in repr(estimate_proportion(14, 40)) and "exact" not in repr(estimate_proportion(14, 40))
+    with pytest.raises(ValueError, match="not a whole number: give the count"):
+        estimate_proportion(0.333, 40)
+    with pytest.raises(ValueError, match="neither a count"):
+        estimate_proportion(1.5, 40)
+    with pytest.raises(ValueError, match="number of trials"):
+        estimate_proportion(3, 4.5)
+    from catan_nb.analysis import RollTotal
+
+    assert "simulated" in repr(RollTotal(7).simulate(100, seed=1))
+
+
+def test_hits_exactly():
+    from catan_nb.analysis import Hits
+
+    assert Hits(7, rolls=10, exactly=2).exact() == Hits(7, rolls=10, at_least=2, at_most=2).exact()
+    assert Hits(7, rolls=10, exactly=0).label == "P(no roll of 7 in 10 rolls)"
+    assert Hits(7, rolls=10, exactly=2).simulate(2000, seed=3).covers
+    with pytest.raises(ValueError, match="contradicts"):
+        Hits(7, rolls=10, exactly=2, at_most=1)
+    with pytest.raises(ValueError, match="0..10"):
+        Hits(7, rolls=10, exactly=11)
+
+
+def test_streak_says_which_totals_make_the_run():
+    from catan_nb.analysis import Streak
+
+    drought = Streak(10, rolls=70, without=8)
+    assert drought.exact() == Streak(10, rolls=70, totals=[t for t in range(2, 13) if t != 8]).exact()
+    assert drought.label == "P(10+ rolls in a row with no 8, somewhere in 70 rolls)"
+    assert Streak(3, rolls=60, totals=7).label == "P(3+ rolls in a row, each a 7, somewhere in 60 rolls)"
+    assert Streak(3, rolls=60).label == "P(3+ equal totals in a row, somewhere in 60 rolls)"
+    assert drought.simulate(3000, seed=2).covers
+    with pytest.raises(ValueError, match="not both"):
+        Streak(3, rolls=10, totals=7, without=8)
+
+
+def test_long_exact_fractions_print_as_decimals():
+    import pickle
+
+    from catan_nb.analysis import Hits
+    from catan_nb.analysis.probability import Exact
+
+    x = Hits(12, rolls=36, at_most=0).exact()
+    assert isinstance(x, Exact) and x == F(35, 36) ** 36
+    assert str(x).startswith("≈0.3627100331") and "56 digits over 57" in repr(x)
+    assert str(x.fraction) == str(F(35, 36) ** 36) and len(str(x.fraction)) == 114
+    assert pickle.loads(pickle.dumps(x)) == x and type(1 - x) is F
+    assert repr(Hits(7, rolls=3).exact()) == "Fraction(91, 216)" and str(Hits(7, rolls=3).exact()) == "91/216"
+
+
+def test_keep_probability_accepts_faces():
+    from catan_nb.dicegame import Face, Kind, keep_probability
+
+    hand = [Face.ORE, Face.ORE, Face.GRAIN, Face.WOOL, Face.GOLD, Face.BRICK]
+    by_position = keep_probability(Kind.CITY, hand, [0, 1, 2], 2)
+    assert keep_probability(Kind.CITY, hand, [Face.ORE, Face.ORE, Face.GRAIN], 2) == by_position
+    assert keep_probability(Kind.CITY, hand, ["ore", "grain", "ore"], 2) == by_position == F(29, 72)
+    with pytest.raises(ValueError, match="no more ore"):
+        keep_probability(Kind.CITY, hand, [Face.ORE] * 3, 2)
+    with pytest.raises(ValueError, match="not both"):
+        keep_probability(Kind.CITY, hand, [0, Face.ORE], 2)
+
+
+def test_dice_worksheet_shows_its_errors_and_clears_the_old_verdict():
+    from catan_nb.widgets.classroom import DiceWorksheet
+
+    sheet = DiceWorksheet()
+    sheet.test_text("7 8 6 5 9 7 4 10 7 6 8 " * 4)
+    assert sheet.result is not None and "Degrees of freedom" in sheet.output.value
+    for typo, shown in (("7 8 13 6 " * 5, "roll 3: 13 is not a two-dice total"),
+                        ("7 eight 6 " * 5, "roll 2: &#x27;eight&#x27; is not a number"),
+                        ("7 8 6", "3 rolls are too few")):
+        sheet.test_text(typo)
+        assert sheet.result is None and sheet.rolls == []
+        assert shown in sheet.output.value and "Degrees of freedom" not in sheet.output.value
+        sheet.test_text("7 8 6 5 9 7 4 10 7 6 8 " * 4)  # a good table again
+        assert sheet.message == "" and "Degrees of freedom" in sheet.output.value
+    sheet.load_game("/nonexistent/game.json")
+    assert sheet.result is None and "Not tested" in sheet.output.value

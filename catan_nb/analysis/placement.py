@@ -700,8 +700,8 @@ def simulate_openings(
         out.append(
             OpeningSimulation(
                 NodeId(first), NodeId(second), heuristic.get((first, second)),
-                estimate_proportion(wins, playouts, label=f"P(win | {label})", confidence=confidence),
-                estimate_mean(vps, label=f"VP at the end | {label}", confidence=confidence),
+                estimate_proportion(wins, playouts, label=f"P(win | {label})", confidence=confidence, simulated=True),
+                estimate_mean(vps, label=f"VP at the end | {label}", confidence=confidence, simulated=True),
                 playouts, unfinished, fallbacks, tuple(bool(r[0]) for r in rows), tuple(int(v) for v in vps),
             )
         )

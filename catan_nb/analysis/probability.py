@@ -36,8 +36,9 @@ Fraction(125, 216)
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from statistics import NormalDist
 from typing import TYPE_CHECKING, Any, Union
@@ -50,6 +51,7 @@ import numpy as np
 from ..constants import pips, roll_probability
 
 __all__ = [
+    "Exact",
     "Event",
     "Estimate",
     "TokenOdds",
@@ -69,6 +71,7 @@ __all__ = [
     "compare",
     "chi_square_test",
     "chi_square_counts",
+    "parse_rolls",
     "chi2_sf",
     "chi2_critical",
     "most_likely",
@@ -83,6 +86,51 @@ Seed = Union[int, np.random.Generator, None]
 
 #: Largest number of dice values drawn at once (keeps memory small for long runs).
 _CHUNK = 2_000_000
+
+
+# ============================================================== exact values
+class Exact(Fraction):
+    """An exact probability or expectation: a :class:`~fractions.Fraction` that prints short.
+
+    Exact answers about many rolls are fractions with dozens of digits (no 12 in 36 rolls is
+    ``35**36 / 36**36``, 56 digits over 57).  An ``Exact`` prints such a fraction as a decimal and
+    says how long it is; ``.fraction`` (or ``str(x.fraction)``) gives every digit.  Short fractions
+    print as usual, and an ``Exact`` is a ``Fraction`` in every computation.
+
+    Examples
+    --------
+    >>> Hits(7, rolls=3, at_most=0).exact()
+    Fraction(125, 216)
+    >>> x = Hits(12, rolls=36, at_most=0).exact()
+    >>> x
+    Exact(≈0.3627100331, a fraction of 56 digits over 57: .fraction shows it)
+    >>> x == Fraction(35, 36) ** 36, len(str(x.fraction))
+    (True, 114)
+    """
+
+    #: Fractions longer than this (numerator and denominator digits together) print as decimals.
+    LONG = 24
+
+    def _long(self) -> bool:
+        return len(str(self.numerator)) + len(str(self.denominator)) > self.LONG
+
+    @property
+    def fraction(self) -> Fraction:
+        """The value as a plain Fraction (it prints every digit)."""
+        return Fraction(self.numerator, self.denominator)
+
+    def _describe(self) -> str:
+        return (f"≈{float(self):.10g}, a fraction of {len(str(abs(self.numerator)))} digits over "
+                f"{len(str(self.denominator))}: .fraction shows it")
+
+    def __repr__(self) -> str:
+        return f"Exact({self._describe()})" if self._long() else repr(self.fraction)
+
+    def __str__(self) -> str:
+        return f"{self._describe()}" if self._long() else str(self.fraction)
+
+    def __reduce__(self):
+        return (type(self), (self.numerator, self.denominator))
 
 
 # ============================================================== exact distributions
@@ -266,6 +314,9 @@ class Estimate:
         Confidence level of the interval, e.g. 0.95.
     method : str
         ``"wilson"`` (a proportion) or ``"t"`` (a mean).
+    simulated : bool
+        Whether the estimate comes from a simulation (``Event.simulate``) rather than from
+        counts observed by hand (``estimate_proportion(14, 40)``); only the wording changes.
     """
 
     label: str
@@ -276,6 +327,7 @@ class Estimate:
     n: int
     confidence: float = 0.95
     method: str = "wilson"
+    simulated: bool = False
 
     @property
     def covers(self) -> bool | None:
@@ -304,28 +356,72 @@ class Estimate:
         }
 
     def __repr__(self) -> str:
+        exact = "" if self.exact is None else f"exact {_fmt_exact(self.exact)}; "
+        what = "simulated" if self.simulated else "observed"
         return (
-            f"<Estimate {self.label}: exact {_fmt_exact(self.exact)}; simulated {self.estimate:.4f} "
+            f"<Estimate {self.label}: {exact}{what} {self.estimate:.4f} "
             f"({self.confidence:.0%} CI {self.low:.4f}..{self.high:.4f}, n={self.n})>"
         )
 
 
 def estimate_proportion(
-    successes: int, n: int, *, exact: Fraction | None = None, label: str = "p", confidence: float = 0.95
+    successes: int | float,
+    n: int,
+    *,
+    exact: Fraction | None = None,
+    label: str = "p",
+    confidence: float = 0.95,
+    simulated: bool = False,
 ) -> Estimate:
     """A proportion with its Wilson score interval.
 
     The Wilson interval stays inside [0, 1] and behaves well near 0 and 1,
     where the plain normal interval does not.
 
+    Parameters
+    ----------
+    successes : int or float
+        How many of the ``n`` trials succeeded (an int), or the share that did
+        (a float between 0 and 1 whose ``n``-fold is a whole number: 0.35 of 40
+        is 14).
+    n : int
+        Trials.
+    exact : Fraction, optional
+        The true value, when known (then ``covers`` says whether the interval holds it).
+    label : str
+    confidence : float
+    simulated : bool
+        The counts come from a simulation (only the printed wording changes).
+
     Examples
     --------
     >>> e = estimate_proportion(50, 100, exact=Fraction(1, 2))
     >>> round(e.low, 4), round(e.high, 4), e.covers
     (0.4038, 0.5962, True)
+    >>> estimate_proportion(0.35, 40)             # a share: 14 of 40
+    <Estimate p: observed 0.3500 (95% CI 0.2213..0.5049, n=40)>
     """
-    if n <= 0:
-        raise ValueError("need at least one trial")
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n <= 0:
+        raise ValueError(f"n is the number of trials, a whole number of at least 1, not {n!r}")
+    n = int(n)
+    if isinstance(successes, bool):
+        raise ValueError(f"successes must be a count or a share, not {successes!r}")
+    if isinstance(successes, (float, np.floating)) and not float(successes).is_integer():
+        share = float(successes)
+        if not 0 <= share <= 1:
+            raise ValueError(f"{successes!r} is neither a count of successes (a whole number) nor a share (0 to 1)")
+        count = share * n
+        if abs(count - round(count)) > 1e-9 * max(1, n):
+            raise ValueError(
+                f"a share of {successes!r} of {n} trials is {count:g} successes, not a whole number: "
+                f"give the count (e.g. estimate_proportion({round(count)}, {n}))"
+            )
+        successes = round(count)
+    elif isinstance(successes, (float, np.floating)):
+        successes = int(successes)  # a whole number given as a float: a count
+    elif not isinstance(successes, (int, np.integer)):
+        raise ValueError(f"successes must be a count or a share, not {successes!r}")
+    successes = int(successes)
     if not 0 <= successes <= n:
         raise ValueError(f"successes must be in 0..{n}, not {successes}")
     z = _z(confidence)
@@ -336,7 +432,7 @@ def estimate_proportion(
     # Rounding may leave a bound a hair past the estimate at 0 or n successes: the interval always holds it.
     low = 0.0 if successes == 0 else min(p, max(0.0, centre - half))
     high = 1.0 if successes == n else max(p, min(1.0, centre + half))
-    return Estimate(label, exact, p, low, high, n, confidence, "wilson")
+    return Estimate(label, exact, p, low, high, n, confidence, "wilson", simulated)
 
 
 def estimate_mean(
@@ -345,6 +441,7 @@ def estimate_mean(
     exact: Fraction | None = None,
     label: str = "mean",
     confidence: float = 0.95,
+    simulated: bool = False,
 ) -> Estimate:
     """A sample mean with its Student-t interval (normal for large samples).
 
@@ -360,12 +457,12 @@ def estimate_mean(
         raise ValueError("need at least one value")
     m = float(x.mean())
     if n == 1:
-        return Estimate(label, exact, m, -math.inf, math.inf, 1, confidence, "t")
+        return Estimate(label, exact, m, -math.inf, math.inf, 1, confidence, "t", simulated)
     s = float(x.std(ddof=1))
     _z(confidence)  # validates the level
     t = _t_quantile(0.5 + confidence / 2, n - 1)
     half = t * s / math.sqrt(n)
-    return Estimate(label, exact, m, m - half, m + half, n, confidence, "t")
+    return Estimate(label, exact, m, m - half, m + half, n, confidence, "t", simulated)
 
 
 def _rng(seed: Seed) -> np.random.Generator:
@@ -455,8 +552,9 @@ class Event:
             raise ValueError("need at least one trial")
         x = self._samples(_rng(seed), int(trials))
         if self.kind == "proportion":
-            return estimate_proportion(int(x.sum()), x.size, exact=self.exact(), label=self.label, confidence=confidence)
-        return estimate_mean(x, exact=self.exact(), label=self.label, confidence=confidence)
+            return estimate_proportion(int(x.sum()), x.size, exact=self.exact(), label=self.label, confidence=confidence,
+                                       simulated=True)
+        return estimate_mean(x, exact=self.exact(), label=self.label, confidence=confidence, simulated=True)
 
 
 @dataclass(frozen=True)
@@ -481,7 +579,7 @@ class RollTotal(Event):
         return f"P(roll {_label(self.totals)})"
 
     def exact(self) -> Fraction:
-        return _p(self.totals)
+        return Exact(_p(self.totals))
 
     def _rolls(self) -> int:
         return 1
@@ -505,8 +603,10 @@ class Hits(Event):
     at_most : int, optional
         Most hits.  Alone, it means "at most ``at_most``" (from zero hits);
         ``at_most=0`` is "no hit at all".
+    exactly : int, optional
+        Exactly this many hits (the same as ``at_least=exactly, at_most=exactly``).
 
-    With neither bound the event is "at least one hit"; with both, the range
+    With no bound the event is "at least one hit"; with both, the range
     ``at_least..at_most``.
 
     Examples
@@ -523,17 +623,28 @@ class Hits(Event):
     True
     >>> Hits(7, rolls=10, at_least=2, at_most=2).label
     'P(exactly 2 rolls of 7 in 10 rolls)'
+    >>> Hits(7, rolls=10, exactly=2) == Hits(7, rolls=10, at_least=2, at_most=2)
+    True
     """
 
     totals: Totals
     rolls: int
     at_least: int | None = None
     at_most: int | None = None
+    exactly: int | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self):
         object.__setattr__(self, "totals", _totals(self.totals))
         if self.rolls < 1:
             raise ValueError("need at least one roll")
+        if self.exactly is not None:
+            k = self.exactly
+            if any(b is not None and b != k for b in (self.at_least, self.at_most)):
+                raise ValueError(f"exactly={k} contradicts at_least={self.at_least}, at_most={self.at_most}")
+            if not 0 <= k <= self.rolls:
+                raise ValueError(f"exactly must be in 0..{self.rolls} hits, not {k}")
+            object.__setattr__(self, "at_least", k)
+            object.__setattr__(self, "at_most", k)
         lo = self.at_least if self.at_least is not None else (0 if self.at_most is not None else 1)
         object.__setattr__(self, "at_least", lo)
         if lo < 0 or (self.at_most is not None and self.at_most < lo):
@@ -557,7 +668,7 @@ class Hits(Event):
     def exact(self) -> Fraction:
         hi = self.rolls if self.at_most is None else min(self.at_most, self.rolls)
         d = hit_distribution(self.totals, self.rolls)
-        return sum((d[k] for k in range(max(0, self.at_least), hi + 1)), Fraction(0))
+        return Exact(sum((d[k] for k in range(max(0, self.at_least), hi + 1)), Fraction(0)))
 
     def _rolls(self) -> int:
         return self.rolls
@@ -590,7 +701,7 @@ class ExpectedHits(Event):
         return f"E(rolls of {_label(self.totals)} in {self.rolls} rolls)"
 
     def exact(self) -> Fraction:
-        return self.rolls * _p(self.totals)
+        return Exact(self.rolls * _p(self.totals))
 
     def variance(self) -> Fraction:
         """Exact variance ``rolls * p * (1 - p)``."""
@@ -627,7 +738,7 @@ class RollsUntil(Event):
         return f"E(rolls until the first {_label(self.totals)})"
 
     def exact(self) -> Fraction:
-        return 1 / _p(self.totals)
+        return Exact(1 / _p(self.totals))
 
     def cdf(self, k: int) -> Fraction:
         """Exact ``P(first hit within k rolls) = 1 - (1 - p)**k``."""
@@ -684,11 +795,16 @@ class RollsUntil(Event):
 
 @dataclass(frozen=True)
 class Streak(Event):
-    """A run of at least ``length`` consecutive rolls within ``rolls`` rolls.
+    """A run of at least ``length`` consecutive rolls, somewhere within ``rolls`` rolls.
 
-    With ``totals=None`` the run is of equal totals (any total, e.g. three 5s
-    in a row); otherwise every roll of the run lands on ``totals`` (e.g. three
-    7s in a row, or four rolls in a row of 6 or 8).
+    Say what makes the run in one of three ways:
+
+    - ``totals``: the totals that **continue** the run — every roll of the run
+      lands on one of them, and any other total breaks it (three 7s in a row:
+      ``totals=7``; four rolls in a row of 6 or 8: ``totals=(6, 8)``);
+    - ``without``: the totals that **break** the run — a drought, every roll of
+      the run avoids them (ten rolls in a row with no 8: ``without=8``);
+    - neither: a run of **equal** totals, whichever (three 5s in a row).
 
     Examples
     --------
@@ -698,6 +814,11 @@ class Streak(Event):
     Fraction(73, 648)
     >>> round(float(Streak(3, rolls=60, totals=7).exact()), 3)   # three 7s in a row in a game
     0.204
+    >>> drought = Streak(10, rolls=70, without=8)
+    >>> drought.label
+    'P(10+ rolls in a row with no 8, somewhere in 70 rolls)'
+    >>> drought.exact() == Streak(10, rolls=70, totals=[t for t in range(2, 13) if t != 8]).exact()
+    True
 
     Notes
     -----
@@ -708,22 +829,36 @@ class Streak(Event):
     length: int
     rolls: int
     totals: Totals | None = None
+    without: Totals | None = field(default=None, compare=False)
 
     def __post_init__(self):
-        if self.totals is not None:
+        if self.without is not None:
+            if self.totals is not None:
+                raise ValueError("give the totals that continue the run (totals=) or those that break it (without=), not both")
+            breaks = _totals(self.without)
+            object.__setattr__(self, "without", breaks)
+            rest = frozenset(range(2, 13)) - breaks
+            if not rest:
+                raise ValueError("without= every total leaves no roll to make a run")
+            object.__setattr__(self, "totals", rest)
+        elif self.totals is not None:
             object.__setattr__(self, "totals", _totals(self.totals))
         if self.length < 1 or self.rolls < 1:
             raise ValueError("length and rolls must be at least 1")
 
     @property
     def label(self) -> str:
-        what = "equal totals" if self.totals is None else f"rolls of {_label(self.totals)}"
-        return f"P(a run of {self.length}+ {what} in {self.rolls} rolls)"
+        n, L = self.rolls, self.length
+        if self.without is not None:
+            return f"P({L}+ rolls in a row with no {_label(self.without)}, somewhere in {n} rolls)"
+        if self.totals is None:
+            return f"P({L}+ equal totals in a row, somewhere in {n} rolls)"
+        return f"P({L}+ rolls in a row, each a {_label(self.totals)}, somewhere in {n} rolls)"
 
     def exact(self) -> Fraction:
         L, n = self.length, self.rolls
         if L > n:
-            return Fraction(0)
+            return Exact(0)
         ways = {t: 6 - abs(7 - t) for t in range(2, 13)}  # out of 36
         if self.totals is not None:
             w = sum(ways[t] for t in self.totals)
@@ -737,9 +872,9 @@ class Streak(Event):
                     nxt[r + 1] = state[r] * w
                 done = done * 36 + state[L - 1] * w
                 state = nxt
-            return Fraction(done, 36**n)
+            return Exact(done, 36**n)
         if L == 1:
-            return Fraction(1)
+            return Exact(1)
         # run[t][r]: weight of sequences ending in total t with a current run of r + 1 equal totals (r < L - 1).
         run = {t: [wt] + [0] * (L - 2) for t, wt in ways.items()}
         done = 0  # weight of sequences that already hold a run of L
@@ -754,7 +889,7 @@ class Streak(Event):
                     row[r + 1] = run[t][r] * wt
                 nxt[t] = row
             run = nxt
-        return Fraction(done, 36**n)
+        return Exact(done, 36**n)
 
     def _rolls(self) -> int:
         return self.rolls
@@ -959,14 +1094,98 @@ def _pool(values: list[int], expected: list[float], observed: list[int], min_exp
     ]
 
 
+def _whole(value: Any, what: str) -> int:
+    """A whole number given as an int, a numpy integer or a float with nothing after the point."""
+    if isinstance(value, bool):
+        raise ValueError(f"{what}: {value!r} is not a number")
+    if isinstance(value, (int, np.integer)):
+        return int(value)
+    if isinstance(value, (float, np.floating)):
+        if float(value).is_integer():
+            return int(value)
+        raise ValueError(f"{what}: {value!r} is not a whole number (dice show whole numbers)")
+    if isinstance(value, str):
+        return _whole(parse_rolls(value)[0] if "+" in value else _token(value, what), what)
+    raise ValueError(f"{what}: {value!r} is not a number")
+
+
+def _token(text: str, what: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        try:
+            float(text)
+        except ValueError:
+            raise ValueError(f"{what}: {text!r} is not a number") from None
+        raise ValueError(f"{what}: {text!r} is not a whole number (dice show whole numbers)") from None
+
+
+def parse_rolls(text: str, *, of: str = "sum") -> list:
+    """The rolls in a text typed or pasted by a student: totals, or pairs written ``3+4``.
+
+    Numbers are separated by spaces, commas, semicolons or new lines.  Anything
+    else — a word, ``7.5``, a total no two dice can make — is refused with a
+    message naming it, rather than skipped or rounded.
+
+    Parameters
+    ----------
+    text : str
+    of : {"sum", "faces"}
+        ``"sum"``: totals 2..12 (a pair counts as its total); ``"faces"``:
+        single faces 1..6 (a pair counts as its two faces).
+
+    Returns
+    -------
+    list
+        Totals (int), or for pairs ``(a, b)`` tuples, in order.
+
+    Examples
+    --------
+    >>> parse_rolls("7 5, 8; 3+4  6 + 6")
+    [7, 5, 8, (3, 4), (6, 6)]
+    >>> parse_rolls("7 seven 8")
+    Traceback (most recent call last):
+    ...
+    ValueError: roll 2: 'seven' is not a number
+    >>> parse_rolls("7 7.5")
+    Traceback (most recent call last):
+    ...
+    ValueError: roll 2: '7.5' is not a whole number (dice show whole numbers)
+    """
+    if of not in ("sum", "faces"):
+        raise ValueError(f"of must be 'sum' or 'faces', not {of!r}")
+    lo, hi = (2, 12) if of == "sum" else (1, 6)
+    out: list = []
+    tokens = [t for t in re.split(r"[\s,;]+", re.sub(r"\s*\+\s*", "+", text.strip())) if t]
+    for i, token in enumerate(tokens, start=1):
+        what = f"roll {i}"
+        if "+" in token:
+            parts = token.split("+")
+            if len(parts) != 2 or not all(parts):
+                raise ValueError(f"{what}: {token!r} is not a pair of dice like 3+4")
+            a, b = (_token(x, what) for x in parts)
+            if not (1 <= a <= 6 and 1 <= b <= 6):
+                raise ValueError(f"{what}: {token!r} is not a roll of two dice (faces 1..6)")
+            out.append((a, b))
+            continue
+        v = _token(token, what)
+        if not lo <= v <= hi:
+            name = "a two-dice total" if of == "sum" else "a die face"
+            raise ValueError(f"{what}: {v} is not {name} ({lo}..{hi})")
+        out.append(v)
+    return out
+
+
 def chi_square_test(rolls: Any, *, of: str = "sum", min_expected: float = 5.0) -> ChiSquareResult:
     """Test recorded rolls against fair dice with a chi-square goodness-of-fit test.
 
     Parameters
     ----------
-    rolls : Game, or iterable of (int, int) or of int
-        A game (its ``dice_history``), dice pairs, or totals typed in (2..12;
-        for ``of="faces"``, single die faces 1..6).
+    rolls : Game, str, array, or iterable of (int, int) or of int
+        A game (its ``dice_history``), dice pairs (tuples, lists, or a numpy
+        array of shape ``(n, 2)``), totals (2..12; for ``of="faces"``, single
+        die faces 1..6), or the same pasted as text (``"7 5 8, 3+4"``, see
+        :func:`parse_rolls`).  Values must be whole numbers: ``7.5`` is refused.
     of : {"sum", "faces"}
         Compare the totals with the two-dice distribution (11 categories), or
         every single die with the uniform distribution (6 categories).
@@ -985,7 +1204,8 @@ def chi_square_test(rolls: Any, *, of: str = "sum", min_expected: float = 5.0) -
     Raises
     ------
     ValueError
-        For a value that no die can show, or too few rolls to leave two bins.
+        For a value that no die can show (or not a whole number), or too few
+        rolls to leave two bins.
 
     Examples
     --------
@@ -994,24 +1214,40 @@ def chi_square_test(rolls: Any, *, of: str = "sum", min_expected: float = 5.0) -
     (8, True)
     >>> res.p_value < 0.001          # far too many doubles for fair dice
     True
+    >>> chi_square_test(np.array([[1, 6], [2, 5], [3, 3]] * 20)).n      # a numpy array of pairs
+    60
+    >>> chi_square_test("7 6 8 5 7 9 4 7 10 3 " * 4).n                 # pasted text
+    40
+    >>> chi_square_test([7.5, 7, 8])
+    Traceback (most recent call last):
+    ...
+    ValueError: roll 1: 7.5 is not a whole number (dice show whole numbers)
     """
-    history = getattr(rolls, "dice_history", rolls)
     if of not in ("sum", "faces"):
         raise ValueError(f"of must be 'sum' or 'faces', not {of!r}")
+    history = getattr(rolls, "dice_history", rolls)
+    if isinstance(history, str):
+        history = parse_rolls(history, of=of)
+    elif isinstance(history, np.ndarray) and history.ndim not in (1, 2):
+        raise ValueError(f"an array of rolls is a list of totals or of pairs (n, 2), not shape {history.shape}")
     data: list[int] = []
-    for i, r in enumerate(history):
-        if isinstance(r, (tuple, list)):
-            if len(r) != 2 or not all(1 <= int(d) <= 6 for d in r):
-                raise ValueError(f"roll {i}: {r!r} is not a pair of die faces 1..6")
+    lo, hi = (2, 12) if of == "sum" else (1, 6)
+    for i, r in enumerate(history, start=1):
+        what = f"roll {i}"
+        if isinstance(r, (tuple, list, np.ndarray)):
+            if len(r) != 2:
+                raise ValueError(f"{what}: {r!r} is not a pair of dice")
+            a, b = (_whole(d, what) for d in r)
+            if not (1 <= a <= 6 and 1 <= b <= 6):
+                raise ValueError(f"{what}: {(a, b)} is not a pair of die faces 1..6")
             if of == "sum":
-                data.append(int(r[0]) + int(r[1]))
+                data.append(a + b)
             else:
-                data.extend(int(d) for d in r)
+                data.extend((a, b))
         else:
-            v = int(r)
-            lo, hi = (2, 12) if of == "sum" else (1, 6)
+            v = _whole(r, what)
             if not lo <= v <= hi:
-                raise ValueError(f"roll {i}: {v} is not a {'two-dice total' if of == 'sum' else 'die face'} ({lo}..{hi})")
+                raise ValueError(f"{what}: {v} is not a {'two-dice total' if of == 'sum' else 'die face'} ({lo}..{hi})")
             data.append(v)
     n = len(data)
     if of == "sum":
@@ -1341,4 +1577,4 @@ def peeking_false_alarm(
         alarm |= stat > chi2_critical(alpha, len(bins) - 1)
     when = f"once, after {step} rolls" if looks == 1 else f"in {looks} looks, one every {step} rolls"
     label = f"P(fair dice reach p < {alpha} {when})"
-    return estimate_proportion(int(alarm.sum()), experiments, label=label, confidence=confidence)
+    return estimate_proportion(int(alarm.sum()), experiments, label=label, confidence=confidence, simulated=True)

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import html
 import random
-import re
 from dataclasses import fields
 from pathlib import Path
 
@@ -30,7 +29,7 @@ import plotly.graph_objects as go
 
 from ..analysis.fairness import fairness_report, red_adjacency_random_tokens
 from ..analysis.placement import PlacementWeights, score_intersections
-from ..analysis.probability import chi_square_test
+from ..analysis.probability import chi_square_test, parse_rolls
 from ..board import Board
 from ..constants import BASE_TOKEN_LETTERS, LAND_TERRAINS
 from ..errors import CatanError
@@ -239,6 +238,20 @@ class DiceWorksheet:
     Type the totals rolled (``"7 5 8 ..."``, or pairs ``"3+4 2+5"``), or load a saved game; the
     worksheet states the hypotheses, lays out observed against expected counts, gives the degrees
     of freedom and the p-value, and says what the result means at the 5% level.
+
+    What cannot be tested — a word, a total no two dice make, ``7.5``, fewer than 10 rolls — is
+    shown in the panel, naming the roll, and the previous table and verdict are cleared, so an old
+    result is never read as the new one.
+
+    Examples
+    --------
+    >>> sheet = DiceWorksheet()
+    >>> sheet.test_text("7 8 6 " * 10)
+    >>> sheet.result.n, sheet.message
+    (30, '')
+    >>> sheet.test_text("7 8 13 6")
+    >>> sheet.result is None, "roll 3: 13 is not a two-dice total" in sheet.output.value
+    (True, True)
     """
 
     ALPHA = 0.05
@@ -256,17 +269,29 @@ class DiceWorksheet:
         self.output = W.HTML()
         self.widget = W.VBox([self.text, W.HBox([self.test_button, self.path, self.load_button]), self.output])
 
+    def _clear(self) -> None:
+        self.message = ""
+        self.result = None
+        self.rolls = []
+
+    def refresh(self) -> None:
+        """Show the message of a refused input (the previous table and verdict are gone)."""
+        if self.message:
+            self.result = None
+            self.rolls = []
+            self.output.value = (
+                f"<p style='color:#b00020'><b>Not tested.</b> {self.message}</p>"
+                "<p>Type the totals rolled, separated by spaces or commas (pairs like 3+4 work too), "
+                "at least 10 of them, and press <b>Test these rolls</b> again.</p>"
+            )
+
     @guarded
     def test_text(self, text: str) -> None:
         """Parse the rolls typed and test them."""
+        self._clear()
         if not isinstance(text, str):
             raise ValueError("type the totals rolled")
-        rolls = []
-        for token in re.findall(r"\d+\s*\+\s*\d+|\d+", text):
-            value = sum(int(x) for x in token.split("+"))
-            if not 2 <= value <= 12 or ("+" in token and not all(1 <= int(x) <= 6 for x in token.split("+"))):
-                raise ValueError(f"{token.strip()!r} is not a roll of two dice")
-            rolls.append(value)
+        rolls = [r if isinstance(r, int) else sum(r) for r in parse_rolls(text)]
         self._test(rolls, "the rolls typed")
 
     @guarded
@@ -274,6 +299,7 @@ class DiceWorksheet:
         """Test the dice history of a saved game."""
         from ..rules import Game
 
+        self._clear()
         game = Game.load(path)
         self._test([a + b for a, b, *_ in game.dice_history], f"the game in {Path(path).name}")
 
