@@ -246,6 +246,16 @@ def _power_600() -> float:
     return caught / 400
 
 
+def _waits() -> dict:
+    """Lesson 11, section 7: expected rolls to a settlement and a city for seat 0's four openings."""
+    from catan_nb.analysis.waiting import starting_hand, wait_to_afford
+
+    return {(a, b): tuple(round(float(wait_to_afford(BEGINNER, build, settlements=[a, b],
+                                                      hand=starting_hand(BEGINNER, b)).expected_rolls()), 1)
+                          for build in ("settlement", "city"))
+            for a, b in ((31, 49), (25, 45), (40, 49), (49, 40))}
+
+
 def _seat_runs() -> tuple:
     from catan_nb.analysis.simulation import stored_seat_runs
 
@@ -326,6 +336,15 @@ CLAIMS = {
         ("ore and wool (10 pips each, lesson 15)", lambda: sorted(resource_pips(BEGINNER).items(), key=lambda kv: kv[1])[:2]
          == [(Resource.WOOL, 10), (Resource.ORE, 10)]),
         ("28, 33, 40 and 49 are among the eight brightest for every seat", lambda: _bright_for_every_seat() == {28, 33, 40, 49}),
+        ("The score's favourite, 31 + 49, is the slowest of the four to a settlement", lambda: max(
+            _waits(), key=lambda k: _waits()[k][0]) == (31, 49)),
+        ("neither of its intersections touches a hills hex", lambda: not any(
+            BEGINNER.hexes[h].terrain.name == "HILLS" for v in (31, 49) for h in BEGINNER.topology.node_hexes[v])),
+        ("pays for a city after about 9 rolls on average, the soonest of the four", lambda: _waits()[49, 40][1] == 9.1
+         and min(_waits(), key=lambda k: _waits()[k][1]) == (49, 40)),
+        ("40 + 49 starts with a grain and a wool and waits about 15.5", lambda: _waits()[40, 49][1] == 15.5),
+        ("With trades about 14.5 rolls on average", lambda: _waits()[31, 49][0] == 14.5),
+        ("(18 pips, 0.5 cards per roll)", lambda: placement_production(BEGINNER, settlements=[31, 49]).total == F(1, 2)),
         ("four times the games halves it", lambda: abs(
             (_wilson(32, 64)[1] - _wilson(32, 64)[0]) / (_wilson(8, 16)[1] - _wilson(8, 16)[0]) - 0.5) < 0.05),
     ],

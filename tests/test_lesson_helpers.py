@@ -300,3 +300,59 @@ def test_dice_worksheet_shows_its_errors_and_clears_the_old_verdict():
         assert sheet.message == "" and "Degrees of freedom" in sheet.output.value
     sheet.load_game("/nonexistent/game.json")
     assert sheet.result is None and "Not tested" in sheet.output.value
+
+
+# ---------------------------------------------------------------- from expected value to decisions
+def _simulated_wait(w, trials, seed):
+    """The same model rolled out: roll until the hand can pay (with bank trades at the chain's rates)."""
+    from catan_nb.constants import COSTS
+
+    rng = np.random.default_rng(seed)
+    cost, out = COSTS[w.build], []
+    for _ in range(trials):
+        hand, k = list(w.start), 0
+        while True:
+            missing = sum(max(0, n - x) for n, x in zip(cost, hand))
+            credit = sum(max(0, x - n) // r for x, n, r in zip(hand, cost, w.rates)) if w.rates else 0
+            if missing <= credit:
+                break
+            k += 1
+            gain = w.cards_by_total.get(int(rng.integers(1, 7) + rng.integers(1, 7)), (0,) * 5)
+            hand = [x + g for x, g in zip(hand, gain)]
+        out.append(k)
+    return np.array(out)
+
+
+@pytest.mark.parametrize("first, second, build, trades", [
+    (49, 40, "city", True), (31, 49, "settlement", True), (25, 45, "city", False)])
+def test_the_wait_for_a_build_is_the_chain_rolled_out(first, second, build, trades):
+    from catan_nb.analysis.probability import estimate_mean
+    from catan_nb.analysis.waiting import starting_hand, wait_to_afford
+
+    board = Board.beginner()
+    w = wait_to_afford(board, build, settlements=[first, second], hand=starting_hand(board, second), trades=trades)
+    sim = _simulated_wait(w, 1500, seed=first)
+    assert estimate_mean(sim, confidence=0.999).low <= float(w.expected_rolls()) <= estimate_mean(sim, confidence=0.999).high
+    curve = [float(p) for p in w.curve(100)]
+    assert abs(curve[10] - np.mean(sim <= 10)) < 0.05 and w.cdf(10) == w.curve(10)[10]
+    assert curve[0] == 0 and curve == sorted(curve) and curve[100] > 0.99
+    # the mean is the sum of the tail probabilities
+    assert sum(1 - p for p in curve) == pytest.approx(float(w.expected_rolls()), rel=1e-2)
+
+
+def test_the_wait_knows_what_cannot_be_paid():
+    from catan_nb.analysis.waiting import bank_rates, starting_hand, wait_to_afford
+
+    board = Board.beginner()
+    assert starting_hand(board, 49) == (0, 0, 1, 1, 0) and bank_rates(board, [49]) == (4, 4, 4, 2, 4)
+    never = wait_to_afford(board, "settlement", settlements=[31, 49], trades=False)   # no brick
+    assert not never.reachable and never.expected_rolls() == float("inf") and never.median() is None
+    assert "never" in repr(never)
+    ready = wait_to_afford(board, "road", settlements=[31], hand=(1, 1, 0, 0, 0))
+    assert ready.expected_rolls() == 0 and ready.median() == 0
+    with pytest.raises(ValueError, match="build must be"):
+        wait_to_afford(board, "castle", settlements=[31])
+    # a city collects two cards: it never waits longer than a settlement in its place
+    s = wait_to_afford(board, "city", settlements=[40, 49]).expected_rolls()
+    c = wait_to_afford(board, "city", settlements=[49], cities=[40]).expected_rolls()
+    assert c < s
