@@ -284,7 +284,29 @@ def _bright_for_every_seat() -> set[int]:
     return set.intersection(*sets)
 
 
+def _best_pairs() -> tuple[int, list]:
+    g = BEGINNER.graph
+    dots = {v: node_production(BEGINNER, v).pips for v in g.nodes}
+    pairs = {(a, b): dots[a] + dots[b] for a in g.nodes for b in g.nodes if a < b and b not in g.adj[a]}
+    best = max(pairs.values())
+    return best, sorted(p for p in pairs if pairs[p] == best)
+
+
 CLAIMS = {
+    "09_unplugged_start": [
+        ("$6 \\times 36 / 36 = 6$", lambda: 36 * dice_sum_distribution()[7] == 6),
+        ("Less than one pair in five: $P(\\text{exactly six 7s in 36 rolls}) \\approx 0.176$", lambda: r3(
+            Hits(7, rolls=36, exactly=6).exact()) == 0.176),
+        ("Six is the most likely count", lambda: max(range(37), key=lambda k: Hits(7, rolls=36, exactly=k).exact()) == 6),
+        ("$(35/36)^{36} \\approx 0.363$", lambda: r3(Hits(12, rolls=36, at_most=0).exact()) == 0.363),
+        ("two or more see none in about 9 classes out of 10", lambda: round(float(
+            1 - sum(comb(10, k) * Hits(12, rolls=36, at_most=0).exact() ** k
+                    * (1 - Hits(12, rolls=36, at_most=0).exact()) ** (10 - k) for k in (0, 1))), 1) == 0.9),
+        ("Four intersections touch 11 dots each (28, 31, 39 and 44)", lambda: _tie_at_top() == [28, 31, 39, 44]),
+        ("any two of them that are not neighbours give 22 dots", lambda: _best_pairs()[0] == 22),
+        ("39 and 44 are neighbours, so the distance rule forbids that pair; the other five pairs are allowed",
+         lambda: 44 in BEGINNER.graph.adj[39] and _best_pairs()[1] == [(28, 31), (28, 39), (28, 44), (31, 39), (31, 44)]),
+    ],
     "17_seafarers_fog_and_gold": [
         ("one card in more than a thousand rolls", lambda: _fog()[0] == F(1, 1296)),
         ("a game has about a hundred", lambda: 80 <= statistics.mean(_bot_turns()["ValueBot"]) <= 110),
@@ -427,6 +449,10 @@ CLAIMS = {
 #: Numbers the teacher notes state outside their answer keys (the keys are the teacher's editions' answers,
 #: checked above with the lessons).
 NOTE_CLAIMS = {
+    "09_unplugged_start": [
+        ("(more than a third of fair pairs see none)", lambda: Hits(12, rolls=36, at_most=0).exact() > F(1, 3)),
+        ("a 2 and a 12 add one dot each", lambda: pips(2) == pips(12) == 1),
+    ],
     "01_engine_tour": [
         ("(54 and 72)", lambda: (BEGINNER.graph.number_of_nodes(), BEGINNER.graph.number_of_edges()) == (54, 72)),
         ("$54 - 72 + 20 = 2$", lambda: BEGINNER.graph.number_of_nodes() - BEGINNER.graph.number_of_edges()

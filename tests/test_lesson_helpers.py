@@ -356,3 +356,60 @@ def test_the_wait_knows_what_cannot_be_paid():
     s = wait_to_afford(board, "city", settlements=[40, 49]).expected_rolls()
     c = wait_to_afford(board, "city", settlements=[49], cities=[40]).expected_rolls()
     assert c < s
+
+
+# ---------------------------------------------------------------- the unplugged start
+def test_printable_pages_are_sized_to_the_paper():
+    from catan_nb.viz.printable import PAPERS, paper_size, printable_board, tally_worksheet
+
+    assert paper_size("A4") == (794, 1123) and paper_size("Letter") == (816, 1056)
+    for paper in PAPERS:
+        for fig in (printable_board(Board.beginner(), paper=paper), tally_worksheet(paper=paper)):
+            assert (fig.layout.width, fig.layout.height) == paper_size(paper)
+    sheet = tally_worksheet(rolls=60)
+    assert list(sheet.data[0].cells.values[0]) == list(range(2, 13)) and "60" in sheet.layout.title.text
+    with pytest.raises(ValueError, match="paper must be"):
+        paper_size("A5")
+
+
+def test_write_printables_makes_a4_and_letter_pages(tmp_path):
+    """The PDF pages have the paper's size (points: A4 595 x 842, Letter 612 x 792).  Needs kaleido's Chromium."""
+    import re
+    import shutil
+
+    from catan_nb.viz.printable import write_printables
+
+    if not (shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")):
+        pytest.skip("no Chromium for kaleido")
+    paths = write_printables(tmp_path, papers=("A4", "Letter"), formats=("pdf",))
+    assert [p.name for p in paths] == ["board_A4.pdf", "worksheet_A4.pdf", "board_Letter.pdf", "worksheet_Letter.pdf"]
+    for p in paths:
+        box = [float(x) for x in re.search(rb"MediaBox\s*\[([^\]]*)\]", p.read_bytes()).group(1).split()]
+        size = (595.3, 841.9) if "A4" in p.name else (612, 792)
+        assert box[2] == pytest.approx(size[0], abs=1.5) and box[3] == pytest.approx(size[1], abs=1.5), (p.name, box)
+
+
+def test_tally_sheet_checks_tallies_and_settlements():
+    from catan_nb.widgets.classroom import TallySheet
+
+    sheet = TallySheet(Board.beginner())
+    counts = [2, 1, 3, 5, 4, 7, 6, 3, 2, 2, 1]
+    sheet.check(counts, "28 31")
+    r = sheet.result
+    assert r["rolls"] == 36 and r["expected"][2] == 1 and r["spots"][28]["pips"] == r["spots"][31]["pips"] == 11
+    prod = placement_production_of(Board.beginner(), [28, 31])
+    assert r["cards"] == sum(c * sum(prod.by_roll.get(t, {}).values()) for t, c in zip(range(2, 13), counts))
+    assert "test" in r and "Your settlements" in sheet.output.value
+    for bad, shown in (([1] * 10, "give 11 counts"), ([0] * 11, "no roll tallied"), ([-1] + [3] * 10, "whole numbers"),
+                       ((counts, "39 44"), "distance rule"), ((counts, "31 99"), "two intersections")):
+        args = bad if isinstance(bad, tuple) else (bad,)
+        sheet.check(*args)
+        assert sheet.result is None and shown in sheet.output.value, shown
+    sheet.check({7: 6, 8: 5, 6: 5})
+    assert sheet.result["rolls"] == 16 and sheet.result["spots"] == {}
+
+
+def placement_production_of(board, nodes):
+    from catan_nb.analysis import placement_production
+
+    return placement_production(board, nodes)
