@@ -35,8 +35,8 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Any
 
-from ..board import Board, Topology
-from ..constants import COSTS, RESOURCES, Resource, roll_probability
+from ..board import Board
+from ..constants import COSTS, RESOURCES, HarbourKind, Resource, roll_probability
 from .probability import Exact
 from .production import placement_production
 
@@ -276,8 +276,8 @@ def bank_rates(board: Board, buildings: Iterable[int]) -> tuple[int, ...]:
     (4, 4, 4, 4, 4)
     """
     codes = {board.topology.node_harbour[v] for v in buildings}
-    base = GENERIC_RATE if Topology.GENERIC_HARBOUR in codes else BANK_RATE
-    return tuple(SPECIAL_RATE if r.value in codes else base for r in RESOURCES)
+    base = GENERIC_RATE if HarbourKind.GENERIC in codes else BANK_RATE
+    return tuple(SPECIAL_RATE if r in codes else base for r in RESOURCES)
 
 
 def wait_to_afford(
