@@ -54,14 +54,21 @@ def bot_table(seed=7, **kw):
 
 # ---------------------------------------------------------------- item 1: layout
 def test_layout_is_responsive_css_not_fixed_pixels():
-    """Item 1: the board scales with the width, the side panel wraps below it, the log scrolls."""
+    """Item 1 (and issue 25 item 12): the board scales with the table's width; the action bar (status, dice,
+    buttons, choices) stays beside it down to 600 px (container queries), the other cards go below; the log
+    scrolls; the legend is HTML under the board, not inside the figure."""
     css = style_block().value
-    assert "flex-flow: row wrap" in css and "aspect-ratio" in css
+    assert "container-type: inline-size" in css and "@container (max-width: 1000px)" in css and "aspect-ratio" in css
+    assert re.search(r'grid-template-areas: "board action" "side side"', css)
     assert re.search(r"\.catan-log \{[^}]*max-height: \d+px; overflow-y: auto", css)
     t = GameTable(Board.beginner(), seats=["human"] * 4, seed=1, bot_delay=None)
     assert t.figure.layout.autosize and t.figure.layout.width is None and t.figure.layout.height is None
-    assert "catan-board" in t.widget.children[1].children[0]._dom_classes
-    assert "catan-side" in t.widget.children[1].children[1]._dom_classes
+    assert t.figure.layout.showlegend is False and "forest" in t.legend.value and "Blue (bot)" not in t.legend.value
+    main = t.widget.children[1]
+    assert [c._dom_classes[-1] for c in main.children] == ["catan-board-col", "catan-action", "catan-side"]
+    assert "catan-board" in main.children[0].children[0]._dom_classes
+    action = main.children[1].children
+    assert action[0] is t.status and t.turn_row in action and t.choice_box in action and t.discard_panel in action
 
 
 # ---------------------------------------------------------------- item 2: the log
@@ -273,7 +280,7 @@ def test_hand_as_chips_and_the_cost_card():
     cost = t.cost_box.value
     assert "✓ road" in text(cost) and "✓ settlement" in text(cost)
     assert "· city" in text(cost) and "✓ city" not in text(cost)
-    assert not re.search("[\U0001F300-\U0001FAFF]", t.widget.children[1].children[1].children[0].value + cost), \
+    assert not re.search("[\U0001F300-\U0001FAFF]", t.status.value + cost), \
         "no emoji: a browser without an emoji font shows boxes"
 
 

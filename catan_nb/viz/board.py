@@ -498,8 +498,10 @@ def board_figure(
         xaxis=dict(visible=False, range=[min(xs_all) - pad, max(xs_all) + pad], fixedrange=True, constrain="domain"),
         yaxis=dict(visible=False, range=[min(ys_all) - pad, max(ys_all) + pad], scaleanchor="x", scaleratio=1,
                    fixedrange=True, constrain="domain"),
+        # traceorder "normal" always: plotly.js would switch to "grouped" (one tall column) as soon as a
+        # visible trace had a legend group, and squeeze the board (issue 25 item 3).
         legend=dict(orientation="h", x=0.5, xanchor="center", y=0, yanchor="top", bgcolor="rgba(255,255,255,0.85)",
-                    font=dict(size=10)),
+                    font=dict(size=10), traceorder="normal"),
         hovermode="closest",
         dragmode=False,
         clickmode="event",
