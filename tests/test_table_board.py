@@ -168,9 +168,10 @@ def test_the_action_bar_holds_the_status_the_dice_and_the_turns_buttons():
     """Item 12: what a turn needs is in the action bar beside the board; the rest goes to the side cards."""
     t = GameTable(Board.beginner(), seats=["human", "bot", "bot", "bot"], seed=4, start="beginner", bot_delay=None)
     bar = t.action_bar.children
-    for w in (t.status, t.dice_box, t.turn_row, t.dev_row, t.robber_row, t.choice_box, t.discard_panel,
-              t.response_row, t.special_row, t.module_bar):
+    for w in (t.status, t.turn_bar, t.robber_row, t.choice_box, t.discard_panel, t.response_row, t.special_row,
+              t.module_bar):
         assert w in bar
+    assert t.dice_box in t.turn_bar.children and t.turn_row in t.turn_bar.children
     side = t.widget.children[1].children[2].children
     for w in (t.trade_panel, t.hand_box, t.cost_box, t.scoreboard, t.log_box):
         assert w in side

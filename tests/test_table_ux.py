@@ -54,12 +54,13 @@ def bot_table(seed=7, **kw):
 
 # ---------------------------------------------------------------- item 1: layout
 def test_layout_is_responsive_css_not_fixed_pixels():
-    """Item 1 (and issue 25 item 12): the board scales with the table's width; the action bar (status, dice,
-    buttons, choices) stays beside it down to 600 px (container queries), the other cards go below; the log
-    scrolls; the legend is HTML under the board, not inside the figure."""
+    """Item 1 (and issue 25 item 12): the board scales with the table's width (container queries); wide, the
+    action bar (status, choices, dice, buttons) is beside the board, narrower above it with the board as tall
+    as the screen leaves, the other cards below; the log scrolls; the legend is HTML under the board."""
     css = style_block().value
-    assert "container-type: inline-size" in css and "@container (max-width: 1000px)" in css and "aspect-ratio" in css
-    assert re.search(r'grid-template-areas: "board action" "side side"', css)
+    assert "container-type: inline-size" in css and "@container (max-width: 860px)" in css and "aspect-ratio" in css
+    assert 'grid-template-areas: "board action" "board side"' in css
+    assert 'grid-template-areas: "action" "board" "side"' in css
     assert re.search(r"\.catan-log \{[^}]*max-height: \d+px; overflow-y: auto", css)
     t = GameTable(Board.beginner(), seats=["human"] * 4, seed=1, bot_delay=None)
     assert t.figure.layout.autosize and t.figure.layout.width is None and t.figure.layout.height is None
@@ -68,7 +69,8 @@ def test_layout_is_responsive_css_not_fixed_pixels():
     assert [c._dom_classes[-1] for c in main.children] == ["catan-board-col", "catan-action", "catan-side"]
     assert "catan-board" in main.children[0].children[0]._dom_classes
     action = main.children[1].children
-    assert action[0] is t.status and t.turn_row in action and t.choice_box in action and t.discard_panel in action
+    assert action[0] is t.status and t.turn_bar in action and t.choice_box in action and t.discard_panel in action
+    assert [t.dice_box, t.turn_row, t.dev_row, t.bot_bar] == list(t.turn_bar.children)
 
 
 # ---------------------------------------------------------------- item 2: the log

@@ -200,13 +200,15 @@ def counts_of(steppers) -> tuple[int, ...]:
 def style_block() -> W.HTML:
     """The table's stylesheet (no external fonts).
 
-    The table is a grid that follows its own width (container queries): the board with the action bar
-    (status line, dice, the buttons and choices of the moment) beside it and the other cards under the
-    bar; narrower, the action bar stays beside a smaller board and the cards go below both, so a whole
-    turn needs no scrolling at 1024x700 with JupyterLab's file browser open; narrower still, one column.
+    The table is a grid that follows its own width (container queries).  Wide (a notebook at 1600 px):
+    the board on the left, the action bar (status line, choices, dice and the buttons of the moment)
+    on the right with the other cards under it.  Narrower (a notebook at 1024x700 with JupyterLab's file
+    browser open is about 590 px wide): the action bar above the board, the board as tall as the screen
+    leaves beside it, the cards below, so that a whole turn needs no scrolling.
     """
     return W.HTML("""<style>
 .catan-table { width: 100%; max-width: 1500px; font-size: 13px; container-type: inline-size; }
+.catan-table .widget-html-content { line-height: 1.4; }
 .catan-table .catan-main { display: grid !important; gap: 4px 10px; align-items: start; width: 100%; overflow: visible;
   grid-template-columns: minmax(0, 1fr) minmax(340px, 460px);
   grid-template-areas: "board action" "board side"; grid-template-rows: auto 1fr; }
@@ -215,7 +217,7 @@ def style_block() -> W.HTML:
 .catan-side { grid-area: side; min-width: 0; overflow: visible; }
 .catan-board { width: 100%; aspect-ratio: 1 / 0.95; max-height: calc(100vh - 120px); min-height: 260px; overflow: hidden; }
 .catan-board > * { width: 100% !important; height: 100% !important; }
-.catan-legend { font-size: 11px; line-height: 18px; padding: 0 4px; }
+.catan-legend { font-size: 11px; padding: 0 4px; }
 .catan-key { white-space: nowrap; margin-right: 8px; }
 .catan-swatch { display: inline-block; width: 18px; height: 9px; border: 1px solid #5b4a33; vertical-align: middle;
   margin-right: 3px; }
@@ -223,19 +225,17 @@ def style_block() -> W.HTML:
 .catan-btn.jupyter-button:disabled, .catan-btn.widget-button:disabled { opacity: 0.38; cursor: not-allowed; }
 .catan-choices .catan-choice { width: 100%; height: auto !important; min-height: 30px; white-space: normal;
   text-align: left; line-height: 1.3; padding: 3px 8px; }
-.catan-card { border: 1px solid #bbb; border-radius: 6px; padding: 4px 8px; margin: 4px 0; background: #fcfcf8; }
+.catan-turn-bar .catan-dice { margin-right: 6px; }
+.catan-card { border: 1px solid #bbb; border-radius: 6px; padding: 4px 8px; margin: 3px 0; background: #fcfcf8; }
 .catan-log { max-height: 210px; overflow-y: auto; }
-.catan-die { display: inline-block; width: 30px; height: 30px; border: 2px solid #333; border-radius: 6px;
-  background: #fff; margin-right: 4px; text-align: center; line-height: 26px; font-weight: bold; font-size: 18px; }
+.catan-die { display: inline-block; width: 28px; height: 28px; border: 2px solid #333; border-radius: 6px;
+  background: #fff; margin-right: 4px; text-align: center; line-height: 24px; font-weight: bold; font-size: 18px; }
 .catan-die.red { border-color: #b00020; color: #b00020; }
-@container (max-width: 1000px) {
-  .catan-table .catan-main { grid-template-columns: minmax(0, 1fr) minmax(210px, 250px);
-    grid-template-areas: "board action" "side side"; grid-template-rows: auto auto; }
-  .catan-table .catan-side { display: grid !important; grid-template-columns: repeat(auto-fill, minmax(300px, 1fr)); gap: 0 10px;
-    align-items: start; }
-  .catan-die { width: 26px; height: 26px; line-height: 22px; font-size: 16px; }
-}
-@container (max-width: 600px) {
-  .catan-table .catan-main { grid-template-columns: minmax(0, 1fr); grid-template-areas: "action" "board" "side"; }
+@container (max-width: 860px) {
+  .catan-table .catan-main { grid-template-columns: minmax(0, 1fr); grid-template-areas: "action" "board" "side";
+    grid-template-rows: auto auto auto; }
+  .catan-board { max-height: calc(100vh - 240px); }
+  .catan-table .catan-side { display: grid !important; grid-template-columns: repeat(auto-fill, minmax(280px, 1fr));
+    gap: 0 10px; align-items: start; }
 }
 </style>""")

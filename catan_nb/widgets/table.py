@@ -392,14 +392,15 @@ class GameTable(SavesGames):
                                  ).add_class("catan-choices").add_class("catan-card")
         self.special = W.Dropdown(options=[], layout=W.Layout(width="auto", flex="1 1 160px", min_width="0")
                                   ).add_class("catan-special")
-        self.special_row = W.VBox([W.HTML("<b>More actions</b>"),
-                                   W.HBox([self.special, b["special"]], layout=W.Layout(flex_flow="row wrap"))])
+        self.special_row = W.HBox([W.HTML("<b>More actions</b>&nbsp;"), self.special, b["special"]],
+                                  layout=W.Layout(flex_flow="row wrap", align_items="center"))
         # --- discards
         self.discard_counts = [Stepper(str(gd), f"catan-discard-{gd}", maximum=0, on_change=self._discard_changed)
                                for gd in goods]
         self.discard_title = W.HTML()
-        self.discard_panel = W.VBox([self.discard_title, *[s.widget for s in self.discard_counts], b["discard"]]
-                                    ).add_class("catan-card")
+        self.discard_panel = W.VBox([self.discard_title,
+                                     W.HBox([s.widget for s in self.discard_counts], layout=W.Layout(flex_flow="row wrap")),
+                                     b["discard"]]).add_class("catan-card").add_class("catan-discard-panel")
         # --- trade
         self.rates_box = W.HTML().add_class("catan-rates")
         self.give_res = W.Dropdown(options=trade_opts, description="give", layout=W.Layout(width="150px"),
@@ -458,9 +459,11 @@ class GameTable(SavesGames):
         show(self.bots_card, bool(self.levels))
         # The action bar: what to do now and the controls for it, beside the board (above it on a narrow
         # screen), so that a whole turn needs no scrolling (issue 25 item 12).
+        self.turn_bar = W.HBox([self.dice_box, self.turn_row, self.dev_row, self.bot_bar],
+                               layout=W.Layout(flex_flow="row wrap", align_items="center")).add_class("catan-turn-bar")
         self.action_bar = W.VBox(
             [self.status, self.notice, self.choice_box, self.robber_row, self.discard_panel, self.response_row,
-             self.dice_box, self.turn_row, self.dev_row, self.module_bar, self.special_row, self.bot_bar],
+             self.turn_bar, self.module_bar, self.special_row],
         ).add_class("catan-action")
         side = W.VBox(
             [self.modules_vbox, self.trade_panel, self.hand_box, self.cost_box, self.scoreboard, self.log_box,
