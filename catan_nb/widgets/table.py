@@ -63,7 +63,7 @@ from ..viz import board_figure, dynamic_traces
 from ..viz.palette import TERRAIN_LABEL, palette
 from ..viz.plugins import layers_for
 from ..viz.text import GROUPS, _words, cards_text, live_board, narrate, narrate_group, place_of_hex, seat_name, snapshot
-from ._common import SavesGames, check_seat_index, guarded, schedule
+from ._common import SavesGames, check_seat_index, guarded, refit, schedule
 from .panels import Stepper, badge, button, chip, counts_of, enable, module_panels, show, style_block
 
 __all__ = ["GameTable", "load_table"]
@@ -641,6 +641,7 @@ class GameTable(SavesGames):
             # The first view draws before the notebook has laid the board's box out, and keeps
             # that height; ask it to size itself to its box again, now that the box has its size.
             self.figure._send_relayout_msg({"height": None, "width": None, "autosize": True})
+            refit(self.figure)
 
     @guarded
     def _on_node_click(self, trace, points, selector=None) -> None:
