@@ -448,14 +448,17 @@ class GameTable(SavesGames):
                             style={"description_width": "70px"}).add_class(f"catan-level-{p}")
             dd.observe(lambda ch, p=p: self.guard(lambda _: self.set_level(p, ch["new"]))(None), "value")
             self.level_boxes[p] = dd
-        self.explain_box = W.Checkbox(value=False, indent=False, description=(
-            "explain bot moves in the log" if self.viewer is None else
-            "explain bot moves in the log (their other options show only with open hands)")).add_class("catan-explain")
+        self.explain_box = W.Checkbox(value=False, indent=False, description="explain bot moves in the log",
+                                      layout=W.Layout(width="auto")).add_class("catan-explain")
+        self.explain_note = W.HTML("" if self.viewer is None else
+                                   "<small>(their other options show only with open hands)</small>")
         self.explain_box.observe(lambda ch: setattr(self, "explain_bots", bool(ch["new"])), "value")
         self.bots_card = W.VBox([W.HTML("<b>Bots</b> <small>(easy: weighted random · medium: value bot · "
                                         "hard: search, ≤ 1 s a move)</small>"),
                                  W.HBox(list(self.level_boxes.values()), layout=W.Layout(flex_flow="row wrap")),
-                                 self.explain_box]).add_class("catan-card")
+                                 W.HBox([self.explain_box, self.explain_note], layout=W.Layout(flex_flow="row wrap",
+                                                                                             align_items="center"))]
+                                ).add_class("catan-card")
         show(self.bots_card, bool(self.levels))
         # The action bar: what to do now and the controls for it, beside the board (above it on a narrow
         # screen), so that a whole turn needs no scrolling (issue 25 item 12).
