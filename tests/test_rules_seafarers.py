@@ -335,7 +335,7 @@ def test_a_ship_moved_and_the_pirate_moved_by_clicking_at_the_table():
     assert e1 in list(movable.customdata)
     index = list(movable.customdata).index(e1)
     assert table.click_layer(layer, "seafarers:movable", index)
-    assert table.pending_choices and table.choice_box.layout.display is None
+    assert table.pending_choices and table.buttons["cancel_choice"].layout.display is None
     # issue 25 item 6: the ship's destinations ring on the board, and a click on one moves it
     ends = table.figure.data[table._idx["seafarers:destinations"]]
     assert sorted(ends.customdata) == sorted(a.to_path for a in table.pending_choices)

@@ -97,13 +97,19 @@ def test_a_ship_moves_by_a_click_on_it_then_on_a_ringed_destination():
     assert not table.figure.data[table._idx["highlight-nodes"]].x  # nothing else is ringed meanwhile
     status = plain(table.status.value)
     assert "click a ringed destination for the ship (or Cancel)" in status, status
-    assert table.choice_box.layout.display is None and not table.choice_buttons.children
-    assert "Click a ringed destination" in table.choice_title.value
+    # the status line says where to click; no list of buttons; Cancel beside the turn's buttons
+    assert table.choice_box.layout.display == "none" and not table.choice_buttons.children
+    assert table.buttons["cancel_choice"] in table.turn_bar.children
+    assert table.buttons["cancel_choice"].layout.display is None
     table.press("cancel_choice")
-    assert not table.pending_choices and not ends.x and table.choice_box.layout.display == "none"
+    assert not table.pending_choices and not ends.x and table.buttons["cancel_choice"].layout.display == "none"
     assert table.click_layer(layer, "seafarers:movable", list(movable.customdata).index(e1))
     target = ends.customdata[-1]
-    assert table.click_layer(layer, "seafarers:destinations", len(ends.customdata) - 1)
+    # a click there lands on the path under the ring as well (plotly picks either): it moves the ship too,
+    # even where a new ship could be built
+    deal(g, 0, wool=1, lumber=1)
+    assert BuildShip(target) in g.legal_actions()
+    assert table.click_path(target)
     assert g.piece_on(target) == (0, "ship") and g.edge_owner[e1] < 0 and isinstance(g.log[-1], MoveShip)
     assert not table.pending_choices and "moved a ship" in table.log_box.value
 
@@ -172,7 +178,7 @@ def test_the_action_bar_holds_the_status_the_dice_and_the_turns_buttons():
               t.module_bar):
         assert w in bar
     assert t.dice_box in t.turn_bar.children and t.turn_row in t.turn_bar.children
-    side = t.widget.children[1].children[2].children
+    side = t.widget.children[-1].children[2].children
     for w in (t.trade_panel, t.hand_box, t.cost_box, t.scoreboard, t.log_box):
         assert w in side
     t.press("roll")
@@ -194,3 +200,20 @@ def test_module_decisions_go_to_the_action_bar():
     erie = GameTable(ny, seats=["human"] * 4, seed=1, bot_delay=None, rules=Rules.for_board(ny))
     assert any(erie.buttons["canal_accept"] in getattr(w, "children", ()) for w in erie.module_bar.children)
     assert EndTurn  # (the turn's own buttons are the table's)
+
+
+def test_the_log_says_the_rate_a_red_path_gave():
+    """Item 8 (SC-8): a road on a red path: the log says the bank rate its builder now has."""
+    from catan_nb.rules.modules.corsica_new_york import scenario_data
+
+    board = Board.load(BOARDS_DIR / "new_york.json")
+    g = Game(board, players=4, seed=2, rules=Rules.for_board(board))
+    table = GameTable(g, seats=["human"] * 4, bot_delay=None)
+    d = scenario_data(board)
+    ends = {v: e for e in sorted(d.red) for v in g.topology.edge_nodes[e]}
+    v = next(a.node for a in g.legal_actions() if isinstance(a, BuildSettlement) and a.node in ends)
+    table.click_node(v)
+    table.click_path(ends[v])
+    ratio, res = d.red[ends[v]]
+    what = "any resource" if res is None else str(g.goods[res])
+    assert f"Red now trades {what} {ratio}:1 with the bank (red path, SC-8)" in plain(table.log_box.value)

@@ -65,12 +65,12 @@ def test_layout_is_responsive_css_not_fixed_pixels():
     t = GameTable(Board.beginner(), seats=["human"] * 4, seed=1, bot_delay=None)
     assert t.figure.layout.autosize and t.figure.layout.width is None and t.figure.layout.height is None
     assert t.figure.layout.showlegend is False and "forest" in t.legend.value and "Blue (bot)" not in t.legend.value
-    main = t.widget.children[1]
+    main = t.widget.children[-1]
     assert [c._dom_classes[-1] for c in main.children] == ["catan-board-col", "catan-action", "catan-side"]
     assert "catan-board" in main.children[0].children[0]._dom_classes
     action = main.children[1].children
     assert action[0] is t.status and t.turn_bar in action and t.choice_box in action and t.discard_panel in action
-    assert [t.dice_box, t.turn_row, t.dev_row, t.bot_bar] == list(t.turn_bar.children)
+    assert [t.dice_box, t.turn_row, t.dev_row, t.buttons["cancel_choice"], t.bot_bar] == list(t.turn_bar.children)
 
 
 # ---------------------------------------------------------------- item 2: the log
@@ -179,7 +179,7 @@ def test_disabled_buttons_look_disabled_and_only_what_applies_shows():
         if b.disabled:
             assert b.button_style == "", b.description
     assert "end_sbp" not in t.buttons  # the Special Building Phase belongs to 5-6 players only
-    assert "Done building" not in [b.description for b in t.widget.children[1].children[1].children
+    assert "Done building" not in [b.description for b in t.widget.children[-1].children[1].children
                                    if hasattr(b, "description")]
     g = t.game
     t.press("roll")

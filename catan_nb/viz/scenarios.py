@@ -144,8 +144,32 @@ class RateLabels(Layer):
         return [a for a in legal if reds[index] in (getattr(a, "path", None), getattr(a, "from_path", None))] or None
 
 
+def _rates_taken(game) -> dict:
+    """How many red-path rates each seat holds (for :func:`_red_path_note`)."""
+    st = game.ext.get(NAME)
+    return {"red_rates": [len(r) for r in st["rates"]]} if st is not None else {}
+
+
+def _red_path_note(game, action, before, viewer, kinds) -> list[str]:
+    """SC-8: the bank rate a road on a red path gave its builder, said as the log says it."""
+    from .text import seat_name
+
+    st = game.ext.get(NAME)
+    if st is None or "red_rates" not in before:
+        return []
+    out = []
+    for q, rates in enumerate(st["rates"]):
+        for ratio, res in rates[before["red_rates"][q]:]:
+            what = "any resource" if res is None else str(game.goods[res])
+            out.append(f"  {seat_name(game, q, kinds)} now trades {what} {ratio}:1 with the bank (red path, SC-8)")
+    return out
+
+
 def _phrases() -> None:
-    from .text import PHRASES
+    from .text import NOTES, PHRASES, SNAPSHOTS
+
+    NOTES.append(_red_path_note)
+    SNAPSHOTS.append(_rates_taken)
 
     PHRASES.setdefault("PlayCanal", lambda who, a, b, g: f"{who} played a canal token: {a.resource} 2:1 this turn")
     PHRASES.setdefault("OfferCanal", lambda who, a, b, g: (

@@ -60,7 +60,7 @@ class ShipLayer(Layer):
         out.append(dict(type="scatter", mode="markers", name=f"{NAME}:ship-targets", hoverinfo="text",
                         marker=dict(symbol="circle-open", size=16, color=pal["highlight"], line=dict(width=3))))
         out.append(dict(type="scatter", mode="markers", name=f"{NAME}:destinations", hoverinfo="text",
-                        marker=dict(symbol="triangle-up-open", size=20, color=pal["highlight"], line=dict(width=3))))
+                        marker=dict(symbol="circle-open-dot", size=18, color=pal["highlight"], line=dict(width=3))))
         return out
 
     def dynamic(self, game, pal, legal):

@@ -388,8 +388,7 @@ class GameTable(SavesGames):
         # (buttons, or a sentence when the board rings the moves apart: a ship's destinations).
         self.choice_title = W.HTML()
         self.choice_buttons = W.VBox(layout=W.Layout(width="100%"))
-        self.choice_box = W.VBox([self.choice_title, self.choice_buttons, b["cancel_choice"]]
-                                 ).add_class("catan-choices").add_class("catan-card")
+        self.choice_box = W.VBox([self.choice_title, self.choice_buttons]).add_class("catan-choices").add_class("catan-card")
         self.special = W.Dropdown(options=[], layout=W.Layout(width="auto", flex="1 1 160px", min_width="0")
                                   ).add_class("catan-special")
         self.special_row = W.HBox([W.HTML("<b>More actions</b>&nbsp;"), self.special, b["special"]],
@@ -462,7 +461,7 @@ class GameTable(SavesGames):
         show(self.bots_card, bool(self.levels))
         # The action bar: what to do now and the controls for it, beside the board (above it on a narrow
         # screen), so that a whole turn needs no scrolling (issue 25 item 12).
-        self.turn_bar = W.HBox([self.dice_box, self.turn_row, self.dev_row, self.bot_bar],
+        self.turn_bar = W.HBox([self.dice_box, self.turn_row, self.dev_row, b["cancel_choice"], self.bot_bar],
                                layout=W.Layout(flex_flow="row wrap", align_items="center")).add_class("catan-turn-bar")
         self.action_bar = W.VBox(
             [self.status, self.notice, self.choice_box, self.robber_row, self.discard_panel, self.response_row,
@@ -473,9 +472,15 @@ class GameTable(SavesGames):
              self.bots_card, files],
         ).add_class("catan-side")
         board = W.Box([self.figure]).add_class("catan-board")
+        # The board's box takes the island's proportions (New York is wide, a Seafarers map tall), so no
+        # band of white sits between the buttons and the board.
+        (x0, x1), (y0, y1) = fig.layout.xaxis.range, fig.layout.yaxis.range
+        ratio = min(1.3, max(0.5, (y1 - y0) / (x1 - x0)))
+        board.add_class(f"catan-ar-{round(100 * ratio)}")
+        shape = W.HTML(f"<style>.catan-board.catan-ar-{round(100 * ratio)} {{ aspect-ratio: 1 / {ratio:.2f}; }}</style>")
         self.legend = W.HTML(self._legend_html()).add_class("catan-legend")
         board_col = W.VBox([board, self.legend]).add_class("catan-board-col")
-        self.widget = W.VBox([style_block(), W.Box([board_col, self.action_bar, side]).add_class("catan-main")]
+        self.widget = W.VBox([style_block(), shape, W.Box([board_col, self.action_bar, side]).add_class("catan-main")]
                              ).add_class("catan-table")
 
     def _legend_html(self) -> str:
@@ -670,7 +675,7 @@ class GameTable(SavesGames):
         if isinstance(node, bool) or not isinstance(node, numbers.Integral):
             return False  # not a place on this board
         node = int(node)
-        return self._offer([a for a in self.legal() if getattr(a, "node", None) == node])
+        return self._offer([a for a in self.board_moves() if getattr(a, "node", None) == node])
 
     @guarded
     def click_path(self, path: int) -> bool:
@@ -678,8 +683,11 @@ class GameTable(SavesGames):
         if isinstance(path, bool) or not isinstance(path, numbers.Integral):
             return False
         path = int(path)
-        return self._offer([a for a in self.legal()
-                            if getattr(a, "path", None) == path or getattr(a, "from_path", None) == path])
+        # while the player picks among the moves a click stood for, the board's clicks pick among those only,
+        # and a path is also where a move ends (a ship's destination, issue 25 item 6)
+        pending = bool(self.pending_choices)
+        return self._offer([a for a in self.board_moves() if path in (getattr(a, "path", None), getattr(a, "from_path", None))
+                            or pending and getattr(a, "to_path", None) == path])
 
     @guarded
     def click_hex(self, hex_id: int) -> bool:
@@ -687,7 +695,7 @@ class GameTable(SavesGames):
         if isinstance(hex_id, bool) or not isinstance(hex_id, numbers.Integral):
             return False
         hex_id = int(hex_id)
-        options = [a for a in self.legal() if getattr(a, "hex", None) == hex_id]
+        options = [a for a in self.board_moves() if getattr(a, "hex", None) == hex_id]
         if options and all(isinstance(a, MoveRobber) for a in options) and len(options) > 1:
             self._drop_hover()
             self.pending_hex = hex_id  # the robber's own victim buttons
@@ -914,16 +922,15 @@ class GameTable(SavesGames):
         show(self.robber_row, self.pending_hex is not None)
         self.pending_choices = [a for a in self.pending_choices if a in legal]
         hint = self.choice_hint()
-        if not self.pending_choices:
-            self.choice_buttons.children = []
-        elif hint:  # the board rings the moves apart: the choice is a click there
-            self.choice_title.value = f"<b>{html.escape(hint[0].upper() + hint[1:])}</b>"
-            self.choice_buttons.children = []
-        else:
+        if self.pending_choices and not hint:
             self.choice_title.value = "<b>Which one?</b> <small>this click could mean several moves</small>"
             self.choice_buttons.children = [self._choice_button(a) for a in self.pending_choices]
-        show(self.choice_box, bool(self.pending_choices))
-        enable(b["cancel_choice"], bool(self.pending_choices) or self.pending_hex is not None)
+        else:  # nothing to choose, or the board rings the moves apart (the status line says where to click)
+            self.choice_buttons.children = []
+        show(self.choice_box, bool(self.pending_choices) and not hint)
+        cancel = bool(self.pending_choices) or self.pending_hex is not None
+        enable(b["cancel_choice"], cancel)
+        show(b["cancel_choice"], cancel)
         no_steal = self.pending_hex is not None and MoveRobber(self.pending_hex, None) in legal
         enable(b["no_steal"], no_steal)
         show(b["no_steal"], no_steal)
