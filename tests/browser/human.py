@@ -291,7 +291,10 @@ class Seat:
             return "over"
         if "is playing" in status:
             if self.visible(".catan-skip:not([disabled])"):
-                self.page.locator(f"{self.root} .catan-skip").first.click()
+                try:  # the bots may reach the human's turn first: then the button is gone
+                    self.page.locator(f"{self.root} .catan-skip").first.click(timeout=2000)
+                except Exception:  # noqa: BLE001 - playwright's TimeoutError
+                    pass
                 return "skip"
             time.sleep(0.2)
             return "wait"
