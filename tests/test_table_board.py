@@ -217,3 +217,26 @@ def test_the_log_says_the_rate_a_red_path_gave():
     ratio, res = d.red[ends[v]]
     what = "any resource" if res is None else str(g.goods[res])
     assert f"Red now trades {what} {ratio}:1 with the bank (red path, SC-8)" in plain(table.log_box.value)
+
+
+def test_hover_texts_follow_a_revealed_hex():
+    """Item 3 (SF-3): after a reveal the hover of the hex and of its intersections names what is there."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent / "browser"))
+    import positions
+
+    g, path = positions.fog()
+    table = GameTable(g, seats=["human"] * 4, bot_delay=None)
+    hexes = table.figure.data[table._idx["hexes"]]
+    n = len(g.ext["fog"]["revealed"])
+    table.click_path(path)
+    if table.pending_choices:
+        table.choice_buttons.children[[type(a) for a in table.pending_choices].index(BuildShip)].click()
+    hx, terrain, _ = g.ext["fog"]["revealed"][n]
+    assert str(terrain) in hexes.hovertext[hx] and "fog" not in hexes.hovertext[hx].split("<br>")[0]
+    nodes = table.figure.data[table._idx["intersections"]]
+    v = g.topology.hex_nodes[hx][0]
+    assert str(terrain) in nodes.hovertext[v]
+    assert "fog" not in board_figure(g).data[table._idx["hexes"]].hovertext[hx].split("<br>")[0]

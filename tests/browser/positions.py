@@ -1,7 +1,7 @@
 """Prepared positions for the per-module browser tests (issue 25's browser check).
 
 The browser tests write a notebook whose one cell is this file's text followed by a few lines that
-build the tables (``tables(kind)``), so that a click in the browser comes at once: no game is played
+build the tables (``tables(kind)``; Seafarers adds a fourth, ``t-fog``, a ship away from a fog hex), so that a click in the browser comes at once: no game is played
 to reach a 7 or a ship to move.  The same functions are used by ``tests/test_browser_positions.py``
 (no browser) to check that each position is what the browser test expects, and that the clicks it
 makes are legal moves there.
@@ -191,4 +191,55 @@ def tables(kind: str) -> list:
         t = GameTable(source, seats=SEATS, seed=7, rules=rules if css == "t-found" else None, bot_delay=BOT_DELAY)
         t.widget.add_class(css)
         out.append(t)
+    if kind == "seafarers":  # and a fog hex to reveal (SF-3; issue 25 item 3: the layout stays as it was)
+        g, path = fog()
+        t = GameTable(g, seats=SEATS, bot_delay=BOT_DELAY)
+        t.widget.add_class("t-fog")
+        t.widget.add_class(f"reveal-{path}")
+        out.append(t)
     return out
+
+
+
+def fog() -> tuple[Game, int]:
+    """Seafarers with fog (SF-3): seat 0 in its main phase with a line of ships ending one path from a fog
+    hex, and the cards for one more ship; returns the game and the path whose ship reveals the hex."""
+    from collections import deque
+
+    from catan_nb.constants import Terrain
+    from catan_nb.rules.modules.seafarers import BuildShip
+
+    board = Board.load(BOARDS_DIR / "seafarers_fog.json")
+    g = Game(board, players=4, seed=3, rules=Rules.for_board(board))
+    found(g, coast_first)
+    advance_to_main(g)
+    empty_hands(g)
+    t = g.topology
+
+    def foggy(e):
+        a, b = t.edge_nodes[e]
+        return any(g.hex_terrain[h] is Terrain.FOG for h in set(t.node_hexes[a]) & set(t.node_hexes[b]))
+
+    start = [e for v in sorted(g.placed[g.kind_id["settlement"]][0]) for e in t.node_edges[v]
+             if t.edge_sea[e] and g.edge_owner[e] < 0]
+    back = {e: None for e in start}
+    todo = deque(start)
+    while todo:  # the nearest free sea path on a fog hex's edge, through free sea paths clear of the fog
+        e = todo.popleft()
+        if foggy(e):
+            line = []
+            while back[e] is not None:
+                e = back[e]
+                line.append(e)
+            for f in reversed(line):  # the ships up to it (placed: no fog on their edges)
+                g.place(0, "ship", f)
+            break
+        for v in t.edge_nodes[e]:
+            for f in t.node_edges[v]:
+                if f not in back and t.edge_sea[f] and g.edge_owner[f] < 0:
+                    back[f] = e
+                    todo.append(f)
+    deal(g, 0, wool=1, lumber=1)
+    reveal = [a.path for a in g.legal_actions() if isinstance(a, BuildShip) and foggy(a.path)]
+    assert reveal, "no ship reaches the fog"
+    return g, reveal[0]

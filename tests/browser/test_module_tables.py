@@ -7,7 +7,8 @@ clicks only, the other seats by bots:
 * the founding of a new game (New York: its road laid by a click on a red path's rate label, item 8);
 * a 7 with a discard through the steppers, then the robber (Seafarers: the pirate) and a victim;
 * each piece the module adds: a ship moved (click it, then a ringed destination) and built; a gold
-  pick; a knight hired and activated, a city improvement and a progress card; a canal token played.
+  pick; a knight hired and activated, a city improvement and a progress card; a canal token played;
+* Seafarers with fog: a ship reveals a fog hex, and the board and its legend keep their size (item 3).
 
 The 7 and the pieces start from prepared positions (``positions.py``: one notebook cell builds the
 three tables).  Screenshots go to ``test-output/browser/<module>-<size>-NN-*.png``, the times per click
@@ -41,8 +42,7 @@ SIZES = [pytest.param((1024, 700), id="1024x700"),
 def _notebook(kind: str) -> str:
     return one_cell_notebook(POSITIONS.read_text() + f"""
 from IPython.display import display
-found, seven, pieces = tables({kind!r})
-for t in (found, seven, pieces):
+for t in tables({kind!r}):
     display(t.widget)
 """)
 
@@ -153,6 +153,36 @@ def _pieces(page, kind: str, label: str) -> Seat:
     return s
 
 
+FOG_JS = """([root]) => {
+  const el = document.querySelector(root), gd = el.querySelector('.catan-board .js-plotly-plot');
+  const path = +[...el.classList].find(c => c.startsWith('reveal-')).slice(7);
+  const paths = gd.data.find(d => d.name === 'paths');
+  const r = e => { const b = e.getBoundingClientRect(); return [Math.round(b.width), Math.round(b.height)]; };
+  return {index: Array.from(paths.customdata).indexOf(path), plot: [gd._fullLayout._size.w, gd._fullLayout._size.h],
+          board: r(gd), legend: r(el.querySelector('.catan-legend')),
+          revealed: gd.data.filter(d => d.name.startsWith('fog:revealed:')).reduce((n, d) => n + (d.x || []).length, 0)};
+}"""
+
+
+def _fog(page, label: str) -> Seat:
+    """Item 3 (SF-3): a ship reveals a fog hex; the board and its legend keep their size and place."""
+    s = Seat(page, "t-fog", f"{label}-fog")
+    before = page.evaluate(FOG_JS, [s.root])
+    assert before["index"] >= 0, before
+    s.shot("before-the-reveal")
+    s.click_point("paths", before["index"], then=lambda: "the fog lifts" in s.log()
+                  or s.visible(".catan-choices .catan-choice"), what="the ship next to the fog", kind="build")
+    s.choose("ship")
+    s.until(lambda: "the fog lifts" in s.log(), "the reveal in the log")
+    s.until(lambda: page.evaluate(FOG_JS, [s.root])["revealed"] > before["revealed"], "the revealed hex drawn")
+    time.sleep(1.0)
+    after = page.evaluate(FOG_JS, [s.root])
+    s.shot("after-the-reveal")
+    for key in ("plot", "board", "legend"):
+        assert after[key] == before[key], (key, before, after)
+    return s
+
+
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("kind", ["seafarers", "gold", "cities_knights", "new_york"])
 def test_a_human_plays_the_modules_pieces_by_clicks(kind, size):
@@ -161,6 +191,8 @@ def test_a_human_plays_the_modules_pieces_by_clicks(kind, size):
     with jupyterlab([], extra={name: _notebook(kind)}) as (url, _root), browser_page(viewport=size) as page:
         _open(page, url, name)
         seats = [_pieces(page, kind, label), _seven(page, kind, label), _founding(page, kind, label)]
+        if kind == "seafarers":
+            seats.append(_fog(page, label))
         times = {}
         for s in seats:
             for k, v in s.times.items():
