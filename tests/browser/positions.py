@@ -12,7 +12,7 @@ Every table has a human seat 0 and bots (a short pause), and carries a CSS class
 
 from __future__ import annotations
 
-from catan_nb import Board, Game, Resource
+from catan_nb import Board, Game
 from catan_nb.board import BOARDS_DIR
 from catan_nb.rules import EndTurn, Phase, RollDice, Rules
 
