@@ -335,11 +335,13 @@ def test_a_ship_moved_and_the_pirate_moved_by_clicking_at_the_table():
     assert e1 in list(movable.customdata)
     index = list(movable.customdata).index(e1)
     assert table.click_layer(layer, "seafarers:movable", index)
-    assert table.pending_choices and table.choice_box.layout.display is None
-    choice = table.choice_box.children[1]  # the first destination
-    target = table.pending_choices[0].to_path
-    assert "move a ship" in choice.description  # a choice is labelled as a move to make
-    choice.click()
+    assert table.pending_choices and table.buttons["cancel_choice"].layout.display is None
+    # issue 25 item 6: the ship's destinations ring on the board, and a click on one moves it
+    ends = table.figure.data[table._idx["seafarers:destinations"]]
+    assert sorted(ends.customdata) == sorted(a.to_path for a in table.pending_choices)
+    assert "ringed destination" in table.status.value and not table.choice_buttons.children
+    target = ends.customdata[0]
+    assert table.click_layer(layer, "seafarers:destinations", 0)
     assert g.piece_on(target) == (0, "ship") and g.edge_owner[e1] < 0 and not table.pending_choices
     # the pirate: a 7, then a click on a sea hex and a choice of victim (or none)
     g.play(EndTurn())
@@ -353,7 +355,7 @@ def test_a_ship_moved_and_the_pirate_moved_by_clicking_at_the_table():
     hx = seas.customdata[0]
     assert table.click_layer(layer, "seafarers:pirate-targets", 0)
     if g.phase is Phase.MOVE_ROBBER:  # several options there: pick one from the list
-        table.choice_box.children[1].click()
+        table.choice_buttons.children[0].click()
     assert g.ext["seafarers"]["pirate"] == hx and isinstance(g.log[-1], MovePirate)
 
 

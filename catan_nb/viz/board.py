@@ -232,9 +232,50 @@ def dynamic_traces(
     out["hex-labels"] = dict(text=[TERRAIN_LABEL.get(terrains[t.id], str(terrains[t.id]))
                                    for t in board.hexes if t.is_land])
     if game is not None:
+        live = _live_hovers(game)
+        if live is not None:  # a hex revealed from the fog or a token moved: hover says what is there now
+            out["intersections"]["hovertext"], out["hexes"] = live[0], {"hovertext": live[1]}
         for layer in layers_for(game):
             out.update(layer.dynamic(game, pal, list(legal or ())))
     return out
+
+
+def _live_hovers(game) -> tuple[list[str], list[str]] | None:
+    """Hover texts of the intersections and the hexes as the game's hexes are now (SF-3 fog revealed,
+    SF-16 and CK-PC-4 tokens moved), or None when every hex is as printed."""
+    board = game.board
+    now = [(game.hex_terrain[h.id], game.hex_token[h.id] or None) for h in board.hexes]
+    if all(h.terrain is t and h.token == k for h, (t, k) in zip(board.hexes, now)):
+        return None
+
+    def hex_line(h):
+        t, k = now[h]
+        tile = board.hexes[h]
+        return f"({tile.row},{tile.col}) {TERRAIN_LABEL.get(t, str(t))}" + (f" {k} {'●' * pips(k)}" if k else "")
+
+    nodes = []
+    for v in range(board.graph.number_of_nodes()):
+        hexes = game.topology.node_hexes[v]
+        total = sum(float(roll_probability(now[h][1])) for h in hexes if now[h][1] and now[h][0].resource is not None)
+        lines = [f"<b>intersection {v}</b>", *(hex_line(h) for h in hexes),
+                 f"pips: {sum(pips(now[h][1]) for h in hexes if now[h][1])}; expected cards/roll: {total:.3f}"]
+        hb = board.graph.nodes[v]["harbour"]
+        if hb is not None:
+            lines.append(f"harbour {hb.label}")
+        b = game.building_at(v)
+        if b is not None:
+            lines.append(f"{game.colours[b[0]]}'s {b[1]} (seat {b[0]})")
+        nodes.append("<br>".join(lines))
+    hexes = []
+    for tile in board.hexes:
+        t, k = now[tile.id]
+        lines = [f"<b>hex {tile.id}</b> {hex_line(tile.id)}"]
+        if k and t.resource is not None:
+            lines.append(f"produces {t.resource}; a settlement here expects {float(roll_probability(k)):.3f} cards per roll")
+        else:
+            lines.append("produces nothing")
+        hexes.append("<br>".join(lines))
+    return nodes, hexes
 
 
 #: Right margin (px) kept for the colour bar of a heat map: fixed, so the board never shifts.
@@ -359,6 +400,7 @@ def board_figure(
             customdata=[t.id for t in board.hexes],
         )
     )
+    hexes_at = len(traces) - 1  # its hover text follows the game's hexes (filled in below)
     traces.append(
         dict(type="scatter", x=lx_, y=ly_, mode="text", textfont=dict(color=lcol, size=10),
              hoverinfo="skip", name="hex-labels", showlegend=False,
@@ -453,9 +495,9 @@ def board_figure(
             name="intersections",
             showlegend=False,
             customdata=nodes,
-            **dyn["intersections"],
-        )
+        ) | dyn["intersections"]
     )
+    traces[hexes_at].update(dyn.get("hexes", {}))
     traces.append(dict(type="scatter", mode="markers", name="highlight-nodes", showlegend=False, hoverinfo="skip",
                        marker=dict(size=17, color="rgba(0,0,0,0)", line=dict(color=pal["highlight"], width=3)),
                        **dyn["highlight-nodes"]))
@@ -498,8 +540,10 @@ def board_figure(
         xaxis=dict(visible=False, range=[min(xs_all) - pad, max(xs_all) + pad], fixedrange=True, constrain="domain"),
         yaxis=dict(visible=False, range=[min(ys_all) - pad, max(ys_all) + pad], scaleanchor="x", scaleratio=1,
                    fixedrange=True, constrain="domain"),
+        # traceorder "normal" always: plotly.js would switch to "grouped" (one tall column) as soon as a
+        # visible trace had a legend group, and squeeze the board (issue 25 item 3).
         legend=dict(orientation="h", x=0.5, xanchor="center", y=0, yanchor="top", bgcolor="rgba(255,255,255,0.85)",
-                    font=dict(size=10)),
+                    font=dict(size=10), traceorder="normal"),
         hovermode="closest",
         dragmode=False,
         clickmode="event",
