@@ -411,3 +411,14 @@ def test_the_table_and_figure_name_no_module():
         for name in ("five_six", "friends", "helpers", "EndSpecialBuild", "Guild", "HelperCard", "seafarers",
                      "cities_knights"):
             assert name not in src, (path.name, name)
+
+
+def test_the_founding_prompt_names_the_building_the_rules_ask_for():
+    """CK-SETUP-1 at the table: the second founding round of Cities & Knights asks for a city."""
+    g = Game(Board.beginner(), players=3, seed=1, rules=Rules(modules=("cities_knights",)))
+    t = GameTable(g, seats=("human",) * 3, bot_delay=None)
+    assert "founding settlement" in text(t.status.value)
+    for _ in range(6):  # the first round: a settlement and a road each
+        g.play(g.legal_actions()[0])
+    t.refresh()
+    assert g.phase is Phase.FOUNDING_SETTLEMENT and "founding city" in text(t.status.value)

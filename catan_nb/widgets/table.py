@@ -1026,6 +1026,9 @@ class GameTable(SavesGames):
         g = self.game
         p = g.current_player
         text = RULE_ID.sub("", g.phase.prompt.format(player=html.escape(self.name(p))))
+        if g.phase is Phase.FOUNDING_SETTLEMENT:  # a city in C&K's second round (CK-SETUP-1)
+            building = g.founding_building(p, second=g.stack[-1].data >= g.n)[0]
+            text = text.replace("settlement", building)
         if not self._human_to_act():
             return f"{text} …" if not g.is_over else text
         hints = []
