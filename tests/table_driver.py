@@ -13,12 +13,16 @@ the hidden-information tests.
 
 from __future__ import annotations
 
+import enum
+import itertools
 import random
+from collections import Counter
 from dataclasses import fields, replace
 
 import ipywidgets as W
 import plotly.graph_objects as go
 
+from catan_nb.analysis.value_bot import DEFAULT_WEIGHTS, ValueBot
 from catan_nb.rules import (
     AcceptTrade,
     BuildCity,
@@ -46,40 +50,156 @@ BUTTONS = {RollDice: "roll", EndTurn: "end", BuyDevelopmentCard: "buy", PlayKnig
            PlayRoadBuilding: "road_building", EndRoadBuilding: "end_road_building", AcceptTrade: "accept",
            DeclineTrade: "decline", CancelTrade: "cancel"}
 
+#: The base game's own decisions (the engine's, not a rule module's): its action types and the phases it
+#: owns in which somebody acts.  Every rule module of a game adds its own (:func:`decisions`).
+BASE_ACTIONS = (BuildSettlement, BuildRoad, BuildCity, RollDice, EndTurn)
+
+#: How much the human's policy likes a kind of move, before the bonus for kinds it has rarely made
+#: (:meth:`HumanDriver.choose`): building first, the modules' moves, trades now and then, the turn's end last.
+KIND_WEIGHT = {"EndTurn": 1.0, "RollDice": 1.0, "MaritimeTrade": 0.6, "BuildRoad": 2.0, "BuildShip": 2.0,
+               "BuildSettlement": 8.0, "BuildCity": 8.0}
+#: Kinds of move that build or buy something: the policy makes one when it can (``build_rate``).
+BUILDS = frozenset({"BuildSettlement", "BuildCity", "BuildShip", "BuyDevelopmentCard", "ImproveCity", "HireKnight",
+                    "PromoteKnight", "BuildWall"})
+#: Kinds of move the policy prefers while a decision they lead to was never reached, by the decisions (or
+#: the owners of decisions) they serve: development cards to play, improvements for progress cards and
+#: metropolises (CK-IMP-*), knights to displace, chase, lose or promote, ships to reach small islands (SF-15).
+MEANS = {
+    "BuyDevelopmentCard": ("PlayKnight", "PlayMonopoly", "PlayYearOfPlenty", "PlayRoadBuilding", "EndRoadBuilding",
+                           "phase:road_building", "UsePriest"),
+    "ImproveCity": ("cities_knights",),
+    "BuildCity": ("ChooseMetropolis", "phase:metropolis", "TakeAqueduct", "phase:aqueduct"),
+    "HireKnight": ("RetreatKnight", "RemoveKnight", "phase:deserter", "phase:knight_retreat"),
+    "PromoteKnight": ("DisplaceKnight",),
+    "BuildShip": ("MoveNumberToken", "phase:move_token"),
+}
+#: Kinds of move the look-ahead does not try (they lead nowhere new, or only by chance).
+ROUTINE = frozenset({"RollDice", "EndTurn", "MaritimeTrade", "Discard", "BuildRoad", "OfferCanal"})
+#: The adviser's weights (:class:`ValueBot`): city improvements count three times as much (CK-IMP-*: the
+#: progress cards, the aqueduct and the metropolises come with them), the knights' strength less.
+ADVISER_WEIGHTS = {**DEFAULT_WEIGHTS, "improvements": 3 * DEFAULT_WEIGHTS["improvements"],
+                   "knights": DEFAULT_WEIGHTS["knights"] / 2}
+#: The moves that play a progress card named in their ``card`` field (CK-PC-*; the others are named after theirs).
+PROGRESS_PLAYS = ("PlayProgress", "PlayProgressGood", "PlayProgressNode")
+#: Weight of any other kind (a module's move, a development card, an answer).
+OTHER_WEIGHT = 3.0
+#: Moves within one turn after which ending it becomes the likely choice (no endless turns of bank trades).
+LONG_TURN = 12
+
+
+def decisions(game) -> dict[str, str]:
+    """Every decision a human seat may face in ``game``, by name, with the part of the rules that owns it.
+
+    The base game's actions and phases (:data:`BASE_ACTIONS`, the phases registered by ``"base"``),
+    then, for each rule module of the game (the built-in robber, trade and development modules
+    included), every action type of ``Module.actions`` and every phase the module registered in
+    which somebody acts (not a step).  An action type is named as its class (``"MoveShip"``), a
+    phase as ``"phase:<value>"`` (``"phase:gold_pick"``): a phase is reached when the human acts in
+    it, whatever it does there (the victim's side of a progress card, a discard, a gold pick).
+    """
+    out = {cls.__name__: "base" for cls in BASE_ACTIONS}
+    owners = ["base"] + [m.name for m in game.modules]
+    for m in game.modules:
+        for cls in m.actions:
+            out.setdefault(cls.__name__, m.name)
+    for ph in Phase:
+        if ph.owner in owners and ph.step is None and ph is not Phase.GAME_OVER:
+            out[f"phase:{ph.value}"] = ph.owner
+    return out
+
+
+def decision_names(game, action) -> tuple[str, str]:
+    """The two decisions a human's move reaches: its action type and the phase it was made in."""
+    return type(action).__name__, f"phase:{game.phase.value}"
+
+
+def variant(action) -> str:
+    """A move's kind, with the card or helper it uses when it names one (``"PlayProgress:wedding"``,
+    ``"ExchangeHelper:HelperCard.PRIEST"``): the policy tries each card once."""
+    name = type(action).__name__
+    for attr in ("card", "take"):
+        v = getattr(action, attr, None)
+        if isinstance(v, (str, enum.Enum)):
+            return f"{name}:{v}"
+    return name
+
 
 class Unreachable(AssertionError):
     """A legal action of the human seat that no control of the table can play."""
 
 
 class HumanDriver:
-    """Plays the human seats of ``table`` at random through its handlers (see the module docstring)."""
+    """Plays the human seats of ``table`` through its handlers (see the module docstring).
 
-    def __init__(self, table, seed: int = 0, offer_rate: float = 0.05):
+    The policy picks among what the table offers (its legal moves, and the offers its trade and
+    canal panels can make), at random but weighted (:meth:`choose`): a kind of move it never made
+    first, then a move that brings the human into a phase it never acted in (looked ahead on a copy
+    of the game), then, with probability ``advice``, the move a value bot would make for its seat
+    (so that it builds, improves and leads as a player does), else a kind of move weighted by
+    :data:`KIND_WEIGHT` and by how rarely it was made.  An offer to the other players comes with
+    probability ``offer_rate`` while trading is open.
+
+    ``coverage`` counts the decisions reached (:func:`decision_names`) and, for the novelty of
+    cards and helpers, the moves by card (``"PlayProgress:wedding"``); pass one counter to the
+    drivers of several games to share it.  ``need`` (default: every decision of the game) is what
+    the look-ahead aims at.
+    """
+
+    def __init__(self, table, seed: int = 0, offer_rate: float = 0.05, coverage: Counter | None = None,
+                 advice: float = 0.0, need=None, build_rate: float = 0.5):
         self.t = table
+        self.build_rate = build_rate
         self.rng = random.Random(seed)
+        self.advice = advice
+        self.adviser = ValueBot(seed=seed + 1, weights=ADVISER_WEIGHTS) if advice else None
         self.offer_rate = offer_rate
         self.done: dict[str, int] = {}  # action kinds played, by name
         self.unreachable: set[str] = set()
+        #: Decisions reached (action types and phases, :func:`decision_names`), over every game sharing it.
+        self.coverage = Counter() if coverage is None else coverage
+        owners = decisions(table.game)
+        #: The decisions the policy aims at, with their owners (default: every decision of the game).
+        self.need = {d: owners.get(d, "base") for d in (owners if need is None else need)}
+        self.decisions = 0  # decisions made by this driver
+        self._turn = (None, 0)  # (game turn, moves made in it)
 
     # ------------------------------------------------------------------ one decision
+    def options(self) -> list:
+        """What the table lets the human do now: its legal moves, and while trading is open the canal-token
+        offers of the canal panel (ERIE-5; domestic offers go through :meth:`_offer`)."""
+        t = self.t
+        legal = t.legal()
+        g = t.game
+        if legal and g.can_trade() and "canal_offer" in t.buttons and not t.buttons["canal_offer"].disabled:
+            legal = legal + [a for a in g.legal_actions(offers=True) if type(a).__name__ == "OfferCanal"]
+        return legal
+
     def step(self) -> bool:
         """One human decision through the table (False when no human is to act)."""
         t = self.t
-        legal = t.legal()
+        legal = self.options()
         if not legal:
             return False
         g = t.game
-        if (g.phase is Phase.MAIN and g.can_trade() and self.rng.random() < self.offer_rate
+        turn, moves = self._turn
+        self._turn = (g.turn, moves + 1 if turn == g.turn else 1)
+        self.decisions += 1
+        rate = self.offer_rate
+        if rate and any(d in self.missing() for d in ("OfferTrade", "ConfirmTrade", "CancelTrade", "phase:trade_confirm")):
+            rate = max(rate, 0.3)
+        if (g.phase is Phase.MAIN and g.can_trade() and self.rng.random() < rate
                 and any(g.hands[g.current_player])):
+            self.coverage.update(("OfferTrade", f"phase:{g.phase.value}"))
             self._offer()
             return True
-        pool = list(legal)
-        # a turn moves on: ending it is as likely as any one other move (no endless bank trades)
-        ends = [a for a in pool if isinstance(a, EndTurn)]
-        if ends and len(pool) > 4 and self.rng.random() < 0.5:
-            action = ends[0]
-        else:
-            action = self.rng.choice(pool)
+        action = self.choose(legal)
+        self.coverage.update(decision_names(g, action))
+        key = variant(action)
+        if key != type(action).__name__:
+            self.coverage[key] += 1
+        if isinstance(action, OfferTrade):  # the adviser's offer
+            self._offer(action)
+            return True
         before = g.state()
         self.perform(action)
         self.check_no_error(action)
@@ -89,21 +209,106 @@ class HumanDriver:
             raise AssertionError(f"the table did nothing for {action!r}")
         return True
 
+    def choose(self, legal: list):
+        """A move among ``legal`` (see the class docstring for the order of preferences)."""
+        rng = self.rng
+        kinds: dict[str, list] = {}
+        for a in legal:
+            kinds.setdefault(type(a).__name__, []).append(a)
+        names = sorted(kinds)
+        new = [n for n in names if not self.coverage[n]]
+        if new and rng.random() < 0.9:  # a kind of move never made: make it
+            return self._variant(kinds[rng.choice(new)])
+        ahead = self._ahead(legal)
+        if ahead is not None:
+            return ahead
+        missing = self.missing()
+        means = [n for n in names if n in MEANS and any(d in MEANS[n] or o in MEANS[n] for d, o in missing.items())]
+        if means and rng.random() < 0.8:  # a step towards a decision never reached (a card to play, a metropolis)
+            return self._variant(kinds[rng.choice(means)])
+        if self.adviser is not None and len(legal) > 1 and rng.random() < self.advice:
+            return self.adviser.choose(self.t.game)
+        builds = [n for n in names if n in BUILDS]
+        if builds and rng.random() < self.build_rate:  # what it can afford, rather than ending the turn
+            return self._variant(kinds[rng.choice(builds)])
+        weights = []
+        for name in names:
+            w = KIND_WEIGHT.get(name, OTHER_WEIGHT)
+            k = self.coverage[name]
+            w *= 8.0 if k == 0 else 1 + 4 / (1 + k)
+            if name == "EndTurn" and self._turn[1] >= LONG_TURN:
+                w *= 50.0
+            weights.append(w)
+        return self._variant(kinds[rng.choices(names, weights)[0]])
+
+    def _variant(self, moves: list):
+        """One of ``moves`` (all of one kind): a card or helper never used first (:func:`variant`), else any;
+        a card to give back (CK-PROG-2) is one already played most, so the others stay to be played."""
+        if type(moves[0]).__name__ == "ReturnProgress":
+            def played(a):
+                camel = "".join(w.title() for w in a.card.split("_"))
+                return self.coverage[f"Play{camel}"] + sum(self.coverage[f"{k}:{a.card}"] for k in PROGRESS_PLAYS)
+            top = max(map(played, moves))
+            return self.rng.choice([a for a in moves if played(a) == top])
+        fresh = [a for a in moves if variant(a) != type(a).__name__ and not self.coverage[variant(a)]]
+        return self.rng.choice(fresh or moves)
+
+    def missing(self) -> dict[str, str]:
+        """The decisions aimed at and not reached yet, with their owners."""
+        return {d: o for d, o in self.need.items() if not self.coverage[d]}
+
+    def _ahead(self, legal: list, tries: int = 8):
+        """A move after which the human acts in a phase it never acted in (a diplomat's road to place again,
+        a metropolis to choose...), tried on copies of the game, or ``None``."""
+        missing = {d[len("phase:"):] for d in self.missing() if d.startswith("phase:")}
+        if not missing:
+            return None
+        g = self.t.game
+        me = g.current_player
+        by_kind: dict[str, list] = {}
+        for a in legal:
+            if type(a).__name__ not in ROUTINE:
+                by_kind.setdefault(type(a).__name__, []).append(a)
+        for moves in by_kind.values():
+            self.rng.shuffle(moves)
+        pool = [m for row in itertools.zip_longest(*by_kind.values()) for m in row if m is not None][:tries]
+        for a in pool:  # a few moves of each kind
+            c = g.copy()
+            try:
+                c.play(a)
+            except Exception:  # noqa: BLE001 - a move the copy refuses is no lead
+                continue
+            if not c.is_over and c.current_player == me and c.phase.value in missing:
+                return a
+        return None
+
     def check_no_error(self, action) -> None:
         msg = self.t.message
         assert not msg.startswith("⚠"), f"the table showed an error for a legal move {action!r}: {msg}"
 
-    def _offer(self) -> None:
-        """A one-for-one offer through the steppers (then the bots answer; take the first partner, or withdraw)."""
+    def _set(self, steppers, counts) -> None:
+        """Set a row of steppers as a person does: with their − and + buttons (disabled ones cannot be pressed)."""
+        for s, k in zip(steppers, counts):
+            while s.value != k:
+                b = s.plus if s.value < k else s.minus
+                if b.disabled:
+                    raise Unreachable(f"the stepper {s.name} cannot reach {k} (at {s.value}, capped at {s.maximum})")
+                b.click()
+
+    def _offer(self, offer: OfferTrade | None = None) -> None:
+        """An offer through the steppers (``offer``, else one card or two of one kind for one card); then the
+        bots answer, and the human confirms with a partner, or withdraws."""
         t = self.t
         g = t.game
-        hand = g.hands[g.current_player]
-        give = self.rng.choice([i for i, k in enumerate(hand) if k])
-        get = self.rng.choice([i for i in range(g.n_goods) if i != give])
-        for i, s in enumerate(t.offer_give):
-            s.value = int(i == give)
-        for i, s in enumerate(t.offer_get):
-            s.value = int(i == get)
+        if offer is None:
+            hand = g.hands[g.current_player]
+            give = self.rng.choice([i for i, k in enumerate(hand) if k])
+            get = self.rng.choice([i for i in range(g.n_goods) if i != give])
+            gives = [0] * g.n_goods
+            gives[give] = min(hand[give], self.rng.choice((1, 2)))
+            offer = OfferTrade(tuple(gives), tuple(int(i == get) for i in range(g.n_goods)))
+        self._set(t.offer_give, offer.give)
+        self._set(t.offer_get, offer.get)
         t.press("offer")
         self.check_no_error("offer")
         assert all(s.value == 0 for s in t.offer_give + t.offer_get), "the offer steppers keep the last offer"
@@ -113,8 +318,8 @@ class HumanDriver:
     def perform(self, a) -> None:
         t = self.t
         g = t.game
-        if a in t.special_actions():
-            t.special.value = a
+        if a in t.special_actions():  # the "More actions" list
+            self._pick(t.special, a)
             t.press("special")
             return
         kind = type(a)
@@ -122,15 +327,17 @@ class HumanDriver:
             t.press(BUTTONS[kind])
             return
         if isinstance(a, PlayMonopoly):
-            t.mono_res.value = a.resource
+            self._pick(t.mono_res, a.resource)
             t.press("monopoly")
             return
         if isinstance(a, PlayYearOfPlenty):
-            t.yop_a.value, t.yop_b.value = a.first, a.second
+            self._pick(t.yop_a, a.first)
+            self._pick(t.yop_b, a.second)
             t.press("year_of_plenty")
             return
         if isinstance(a, MaritimeTrade):
-            t.give_res.value, t.get_res.value = a.give, a.get
+            self._pick(t.give_res, a.give)
+            self._pick(t.get_res, a.get)
             t.press("maritime")
             return
         if isinstance(a, ConfirmTrade):
@@ -178,6 +385,13 @@ class HumanDriver:
         if not self._layer(a):
             raise Unreachable(f"no ring on the board picks {a!r} among {t.pending_choices}")
 
+    @staticmethod
+    def _pick(dropdown, value) -> None:
+        """Choose ``value`` in a dropdown, as a person can: among its options, while it is enabled."""
+        if dropdown.disabled or value not in [v for _, v in dropdown.options]:
+            raise Unreachable(f"{value!r} is not among the options of {dropdown.description or dropdown._dom_classes}")
+        dropdown.value = value
+
     def _click_css(self, box, css: str) -> None:
         for b in box.children:
             if css in b._dom_classes:
@@ -195,7 +409,7 @@ class HumanDriver:
         chosen = self.rng.sample(cards, owed)
         for i, s in enumerate(t.discard_counts):
             assert s.maximum == g.hands[p][i], "a discard stepper is capped at what the hand holds"
-            s.value = chosen.count(i)
+        self._set(t.discard_counts, [chosen.count(i) for i in range(g.n_goods)])
         t.press("discard")
 
     def _panel(self, a) -> bool:
@@ -221,7 +435,9 @@ class HumanDriver:
                 cards = [i for i, k in enumerate(a.cards) if k]
                 if abs(a.tokens) != 1 or len(cards) != 1 or a.cards[cards[0]] != 1:
                     raise Unreachable(f"the canal panel offers one token for one card, not {a!r}")
-                p.partner.value, p.direction.value, p.card.value = a.partner, a.tokens, cards[0]
+                self._pick(p.partner, a.partner)
+                self._pick(p.direction, a.tokens)
+                self._pick(p.card, cards[0])
                 t.press("canal_offer")
                 return True
         return False
@@ -253,6 +469,7 @@ class HumanDriver:
                 break
             if not self.step():
                 t.run_bots()
+                self.check_no_error("the bots' moves")
                 if not t.legal() and not t.game.is_over:
                     raise AssertionError(f"the game stalls in {t.game.phase.value} (seat {t.game.current_player})")
                 continue

@@ -422,3 +422,25 @@ def test_a_human_seat_finishes_a_game_of_every_module(name):
             break
     assert t.game.is_over, f"no winner after {sum(d.done.values())} human decisions"
     assert "wins with" in t.status.value and not d.unreachable
+
+
+@pytest.mark.parametrize("name", ["base 4p", "cities & knights", "seafarers fog+treasure"])
+def test_a_loaded_game_has_the_live_games_log(name, tmp_path):
+    """Issue 25 (the log of a loaded game): a game saved and loaded again, into a new table or with the
+    table's Load button, shows the sentences the live table wrote, for the same viewer, never the
+    engine's words ("move robber (hex 4; victim 2)")."""
+    from catan_nb import Game
+
+    t = make_table(name)
+    t.explain_box.value = False  # the "why" lines are the bots' live reasons, not part of the game
+    HumanDriver(t, seed=2, offer_rate=0).play(40)
+    live = t.log_lines
+    fresh = GameTable(Game.from_json(t.game.to_json()), seats=t.seats, bot_delay=None)
+    assert fresh.log_lines and live[-len(fresh.log_lines):] == fresh.log_lines
+    assert not [x for x in fresh.log_lines if re.search(r"\((hex|node|path|cards|victim) ", x)], fresh.log_lines
+    path = tmp_path / "game.json"
+    t.save(str(path))
+    other = make_table(name)
+    other.load(str(path))
+    assert other.log_lines[-1] == f"loaded {len(t.game.log)} actions"
+    assert other.log_lines[:-1] == fresh.log_lines

@@ -83,6 +83,8 @@ BOT_LEVEL_NAMES = ("easy", "medium", "hard")
 DEFAULT_LEVEL = "medium"
 #: Log lines kept (the log box shows the newest 80 and scrolls).
 LOG_KEPT = 3000
+#: Moves of a loaded game whose sentences open the table's log.
+PAST_KEPT = 60
 #: Marks drawn with the fonts every browser has (no emoji font is needed).
 CAN = "<b style='color:#1b7f2a'>✓</b>"
 CANNOT = "<span style='color:#999'>·</span>"
@@ -132,6 +134,14 @@ _IMPERATIVE = {"upgraded": "upgrade", "ended": "end", "stopped": "stop", "accept
                "took": "take", "built": "build", "hired": "hire", "promoted": "promote", "activated": "activate",
                "moved": "move", "improved": "improve", "raised": "raise", "drew": "draw", "accepted": "accept",
                "declined": "decline", "bought": "buy", "found": "find", "revealed": "reveal"}
+
+
+def _same(old, new) -> bool:
+    """Whether a trace's properties are the ones sent before (values plotly could not compare count as changed)."""
+    try:
+        return bool(old == new)
+    except (TypeError, ValueError):  # an array compared element-wise
+        return False
 
 
 class _Joined:
@@ -266,9 +276,9 @@ class GameTable(SavesGames):
         self.known_actions = frozenset(t for m in game.modules for t in m.actions)
         humans = [p for p, s in enumerate(seats) if s == "human"]
         self._shown_human: int | None = humans[0] if humans else None
-        self.log_lines: list[str] = [self._line(a) for a in game.log[-30:]]
         self._bot_handle = None
         self._group = None  # the run of one-card actions the log's last line stands for
+        self.log_lines: list[str] = self._past_lines()
         self._build(save_path)
         self.refresh()
         self._schedule_bots()
@@ -284,9 +294,38 @@ class GameTable(SavesGames):
                 f"border:1px solid #111;vertical-align:middle'></span>")
 
     def _line(self, action) -> str:
-        """A log line for an action played before the table existed (a loaded game): its kind and
-        fields, a card drawn or stolen left out unless the hands are open."""
+        """A log line for an action the game cannot replay (see :meth:`_past_lines`): its kind and fields,
+        a card drawn or stolen left out unless the hands are open."""
         return html.escape(_words(action, secret=self.viewer is not None))
+
+    def _past_lines(self, kept: int = PAST_KEPT) -> list[str]:
+        """The log of the moves played before the table had the game (a loaded or a given game), in the
+        sentences of a live game: the game is replayed from its set-up and its last ``kept`` moves are
+        narrated as they are played, for this table's viewer (issue 25).  A game that cannot be replayed
+        (not made by :class:`Game`) gets the moves' plain words."""
+        g = self.game
+        self._group = None
+        if not g.log:
+            return []
+        try:
+            data = g.to_dict()
+            data["actions"], data["digest"] = [], None
+            replay = type(g).from_json(data, source="<log>")
+        except Exception:  # noqa: BLE001 - a game of another make: plain words
+            return [self._line(a) for a in g.log[-kept:]]
+        lines, self.log_lines = self.log_lines if hasattr(self, "log_lines") else [], []
+        first = len(g.log) - kept
+        try:
+            for i, a in enumerate(g.log):
+                before = snapshot(replay) if i >= first else None
+                replay.play(a)
+                if before is not None:
+                    self._write(replay, replay.log[-1], before)
+        except Exception:  # noqa: BLE001 - a log the replay refuses: plain words
+            self.log_lines = [self._line(a) for a in g.log[-kept:]]
+        out, self.log_lines = self.log_lines, lines
+        self._group = None
+        return out
 
     # ------------------------------------------------------------------ construction
     def _build(self, save_path: str) -> None:
@@ -308,6 +347,7 @@ class GameTable(SavesGames):
             self._on_view_message, names=["_js2py_layoutDelta", "_js2py_traceDeltas", "_js2py_relayout", "_js2py_restyle"]
         )
         self._idx = {t.name: i for i, t in enumerate(self.figure.data)}
+        self._sent: dict[str, dict] = {}  # the properties last sent to each dynamic trace (refresh)
         self.figure.data[self._idx["intersections"]].on_click(self._on_node_click)
         self.figure.data[self._idx["paths"]].on_click(self._on_path_click)
         self.figure.data[self._idx["hexes"]].on_click(self._on_hex_click)
@@ -564,14 +604,18 @@ class GameTable(SavesGames):
         discards or gold picks as one line)."""
         before = snapshot(self.game)
         self.game.play(action)
-        logged = self.game.log[-1]
+        self._write(self.game, self.game.log[-1], before)
+
+    def _write(self, game, logged, before: dict) -> None:
+        """Write the log's sentences for ``logged``, just applied to ``game`` (``before``: its :func:`snapshot`
+        before), joining a seat's run of one-card discards or gold picks into one line."""
         viewer = self._log_viewer()
-        lines = narrate(self.game, logged, before, viewer, self.seats)
+        lines = narrate(game, logged, before, viewer, self.seats)
         key = (type(logged).__name__, before["current"])
         group = self._group
         if group is not None and group[0] == key and group[1] == len(self.log_lines) and len(lines) == 1:
             group[3].append(logged)
-            self.log_lines[-1] = narrate_group(self.game, group[3], group[2], viewer, self.seats)
+            self.log_lines[-1] = narrate_group(game, group[3], group[2], viewer, self.seats)
         else:
             self.log_lines.extend(lines)
             del self.log_lines[:-LOG_KEPT]
@@ -845,8 +889,7 @@ class GameTable(SavesGames):
         return None
 
     def _loaded(self) -> None:
-        self._group = None
-        self.log_lines = [self._line(a) for a in self.game.log[-30:]] + [f"loaded {len(self.game.log)} actions"]
+        self.log_lines = self._past_lines() + [f"loaded {len(self.game.log)} actions"]
         self.refresh()
         self._schedule_bots()
 
@@ -872,13 +915,16 @@ class GameTable(SavesGames):
             g, highlight_nodes=nodes, highlight_paths=paths, highlight_hexes=hexes,
             longest_road=g.longest_road_holder, palette_name=self.palette_name, legal=shown,
         )
+        # Only the traces whose properties changed since the last refresh are sent (most of the board stays
+        # as it was after a move): plotly validates every property it is given, and that took most of a click.
+        changed = {name: props for name, props in dyn.items()
+                   if name in self._idx and not _same(self._sent.get(name), props)}
         with self.figure.batch_update():
-            for name, props in dyn.items():
-                i = self._idx.get(name)
-                if i is not None:
-                    self.figure.data[i].update(props, overwrite=False)
+            for name, props in changed.items():
+                self.figure.data[self._idx[name]].update(props, overwrite=False)
+                self._sent[name] = props
             self.figure.layout.hovermode = "closest"
-        if not self._view_alive:
+        if not self._view_alive and changed:
             # plotly sends in-place updates as transient messages; until a browser view has
             # reported in, also keep the synced initial data current so a late view sees them.
             self.figure._widget_data = copy.deepcopy(self.figure._data)
