@@ -7,8 +7,8 @@ metropolis) added.  In each position a *universe* of candidate actions is built:
 class of the registry (``ACTION_TYPES``, which the modules extend) with its fields drawn from
 their domains (intersections, paths, hexes, seats, goods, cards, tracks, dice faces, counts of
 the game's width...): all of a class's instances where there are few, otherwise every listed
-action, its near neighbours (one field changed over its whole domain) and a seeded sample.  For
-each candidate:
+action, its near neighbours (one field changed over its whole domain), every move from one of
+the mover's own pieces (every target) and a seeded sample.  For each candidate:
 
 * if it is in the listed set, ``play`` on a copy of the game accepts it;
 * if not, ``play`` raises ``IllegalActionError`` and the game is unchanged (``state()``);
@@ -44,7 +44,7 @@ candidates are judged by their own rule, written here from RULES.md:
 
 Figures (positions, candidates per variant, run time) are printed with ``-s``.  The default run
 takes about a minute on one core; ``CATAN_NB_LEGAL_POSITIONS=<n>`` sets the positions per
-variant (default 24) and ``CATAN_NB_LEGAL_SEEDS=<k>`` the games per variant (default 1).
+variant (default 32) and ``CATAN_NB_LEGAL_SEEDS=<k>`` the games per variant (default 1).
 """
 
 from __future__ import annotations
@@ -84,7 +84,7 @@ from catan_nb.rules.modules.great_catan import GREAT_CATAN
 from catan_nb.rules.modules.seafarers import ISLANDS, random_islands
 
 #: Positions per variant (and games per variant); raise on demand.
-POSITIONS = int(os.environ.get("CATAN_NB_LEGAL_POSITIONS", "24"))
+POSITIONS = int(os.environ.get("CATAN_NB_LEGAL_POSITIONS", "32"))
 SEEDS = int(os.environ.get("CATAN_NB_LEGAL_SEEDS", "1"))
 #: A class with at most this many instances in a position is enumerated in full; others are sampled.
 FULL = 1500
@@ -190,10 +190,140 @@ def _rich(game: Game) -> Game:
 
 @functools.lru_cache(maxsize=1)
 def rare_positions() -> tuple[Game, ...]:
-    """The decisions random games seldom reach (from the fuzzer: CK-BAR-2, CK-IMP-4, CK-PC-*, ERIE-5)."""
+    """The decisions random games seldom reach (from the fuzzer: CK-BAR-2, CK-IMP-4, CK-PC-*, ERIE-5),
+    and positions set up so that the combinatorial actions have many forms (:func:`crafted_positions`)."""
     from test_fuzz_actions import _rare_positions
 
-    return tuple(_rare_positions())
+    return tuple(_rare_positions()) + crafted_positions()
+
+
+def _main(game: Game) -> Game:
+    """Play on (the first legal action, quiet rolls) to the main phase after the founding."""
+    while game.phase is not Phase.MAIN:
+        acts = game.legal_actions()
+        rolls = [a for a in acts if isinstance(a, RollDice)]
+        game.play(RollDice(dice=(1, 1) + (4,) * (game.n_dice - 2)) if rolls else acts[0])
+    return game
+
+
+def crafted_positions() -> tuple[Game, ...]:
+    """Positions where each combinatorial action has many forms: every helper in hand with a rich
+    hand and knights (H-CARD-*); favours of every guild (F-GUILD-*); canal tokens on both sides
+    (ERIE-5); Cities & Knights with every progress card in hand, knights of every level and the
+    robber free to be chased (CK-KN-*, CK-PC-*); a knight retreating (CK-KN-6); a fifth progress
+    card to give back (CK-PROG-2); ships that may move (SF-9)."""
+    from catan_nb.rules import Rules
+
+    out: list[Game] = []
+    for card in HelperCard:  # H-CARD-1..9
+        g = _main(Game(Board.beginner(), players=4, seed=card.value, start="beginner",
+                       rules=Rules(modules=("helpers",))))
+        st = g.ext["helpers"]
+        q = st["held"].index(card.value) if card.value in st["held"] else None
+        if q is not None:
+            st["held"][q] = st["held"][0]
+        else:
+            st["display"][st["display"].index(card.value)] = st["held"][0]
+        st["held"][0], st["side"][0] = card.value, "A"
+        g.deal(1, [2, 0, 1, 0, 0])
+        g.deal(2, [0, 1, 0, 2, 1])
+        g.place(1, "city", sorted(g.placed[g.kind_id["settlement"]][1])[0])  # ahead on VP (H-CARD-8)
+        g.robber = next(h for h in range(g.topology.n_hexes) if g.hex_token[h])  # off the desert (H-CARD-5)
+        for c in (DevCard.KNIGHT.value, DevCard.KNIGHT.value):
+            g.deck[c] -= 1
+            g.dev[0][c] += 1
+        g.deck[DevCard.KNIGHT.value] -= 1
+        g.knights[0] += 1
+        out.append(_rich(g.copy()))
+        g.deal(0, [1, 0, 1, 1, 0])  # a short hand: the substitutions are what is left
+        out.append(g)
+    g = _main(Game(Board.beginner(), players=4, seed=3, start="beginner", rules=Rules(modules=("friends",))))
+    st = g.ext["friends"]
+    for guild in Guild:  # F-GUILD-1..5, F-USE-6
+        k = min(2, st["supply"][guild.value])
+        st["supply"][guild.value] -= k
+        st["tokens"][0][guild.value] += k
+    out.append(_rich(g))
+    from catan_nb.rules.modules.corsica_new_york import NEW_YORK
+
+    g = _main(Game(Board.load(NEW_YORK), players=4, seed=3, rules=Rules(modules=("corsica_new_york", "erie_canal"))))
+    st = g.ext["erie_canal"]
+    st["tokens"][0], st["tokens"][1], st["supply"] = 2, 3, 7
+    g.deal(0, [2, 1, 1, 0, 1])
+    out.append(g)
+    out.extend(_ck_positions())
+    from catan_nb.rules.modules.seafarers import BuildShip
+
+    g = Game(Board.load(ISLANDS), players=3, seed=4, rules=Rules(modules=("seafarers",)))
+    while g.phase in (Phase.FOUNDING_SETTLEMENT, Phase.FOUNDING_ROAD):
+        acts = g.legal_actions()
+        g.play(next((a for a in acts if isinstance(a, BuildShip)), acts[0]))
+    for _ in range(3):  # a few turns with ships built, then a turn in which they may move (SF-9)
+        _main(g)
+        g.deal(g.current_player, [2, 0, 2, 0, 0])
+        for _ in range(2):
+            ships = [a for a in g.legal_actions() if isinstance(a, BuildShip)]
+            if ships:
+                g.play(ships[-1])
+        g.play(EndTurn())
+    out.append(_main(g))
+    return tuple(out)
+
+
+def _ck_positions() -> list[Game]:
+    from test_fuzz_actions import give_progress
+
+    from catan_nb.rules import Rules
+    from catan_nb.rules.modules import cities_knights as ck
+
+    def fresh(seed: int) -> Game:
+        return _main(Game(Board.beginner(), players=4, seed=seed, start="beginner",
+                          rules=Rules(modules=("cities_knights",))))
+
+    def knight(g: Game, p: int, v: int, level: int, active: bool) -> None:
+        g.place(p, "knight", v)
+        g.ext[ck.NAME]["knights"].append([v, p, level, active, False, False])
+        g.ext[ck.NAME]["knights"].sort()
+
+    out = []
+    g = fresh(21)
+    st = g.ext[ck.NAME]
+    st["attacks"] = 1  # after the first attack: the robber may be chased (CK-BAR-4)
+    st["levels"][0] = [3, 3, 3]  # the Fortress (CK-KN-3), the Trading House, the Aqueduct
+    t = g.topology
+    for p in range(4):
+        for e in sorted(g.roads[p])[:2]:  # roads to stand on
+            for v in t.edge_nodes[e]:
+                for f in t.node_edges[v]:
+                    if g.edge_owner[f] < 0 and t.edge_land[f] and len(g.roads[p]) < 8:
+                        g.place(p, "road", f)
+    for p, levels in ((0, (1, 2, 3, 1)), (1, (1, 2)), (2, (1,))):
+        for level, v in zip(levels, g.candidates(p, "knight")[::2]):
+            knight(g, p, v, level, True)
+    robbed = next(h for r in ck.knights(g, 0) for h in t.node_hexes[r[0]] if t.hex_land[h])
+    g.robber = robbed
+    g.place(0, "city", sorted(g.placed[g.kind_id["settlement"]][0])[0])
+    for c in ck.progress_cards() if hasattr(ck, "progress_cards") else progress_cards():
+        if c not in ck.VP_PROGRESS and c not in g.ext[ck.NAME]["hands"][0]:
+            give_progress(g, 0, c)
+    give_progress(g, 1, "spy")
+    g.deal(1, [1, 1, 0, 0, 0, 1, 0, 0])
+    out.append(_rich(g))
+    g = fresh(22)  # a knight displaced by the Intrigue retreats (CK-KN-6)
+    v = g.candidates(1, "knight")[0]
+    knight(g, 1, v, 2, True)
+    g.place(0, "road", next(e for e in t.node_edges[v] if g.edge_owner[e] < 0 and t.edge_land[e])) \
+        if v not in g.road_nodes[0] else None
+    if v in g.road_nodes[0]:
+        give_progress(g, 0, "intrigue")
+        g.play(ck.PlayIntrigue(v))
+        out.append(g)
+    g = fresh(23)  # a fifth progress card (CK-PROG-2)
+    for c in ("crane", "mining", "smith", "medicine", "bishop"):
+        give_progress(g, 0, c)
+    g.push(ck.RETURN_PROGRESS, 0)
+    out.append(g)
+    return out
 
 
 # ------------------------------------------------------------------------------ field domains
@@ -352,6 +482,17 @@ def universe(game: Game, listed: list, rng: random.Random) -> list:
                     out.append(_build(cls, kw))
         for _ in range(SAMPLE):
             out.append(_build(cls, {n: rng.choice(d) for n, d in zip(names, domains)}))
+        focused = [_focus(game, name, d, rng) if i == 0 or name == "hex" else d
+                   for i, (name, d) in enumerate(zip(names, domains))]
+        if all(f is d for f, d in zip(focused, domains)):
+            continue
+        size = 1
+        for d in focused:
+            size *= len(d)
+        if size <= 4 * FULL:  # the mover's own pieces (or the robber's hex), every target
+            out.extend(_build(cls, dict(zip(names, combo))) for combo in itertools.product(*focused))
+        else:
+            out.extend(_build(cls, {n: rng.choice(d) for n, d in zip(names, focused)}) for _ in range(2 * SAMPLE))
     out.extend(outcome_variants(game, listed, rng))
     seen, unique = set(), []
     for a in out:
@@ -360,6 +501,21 @@ def universe(game: Game, listed: list, rng: random.Random) -> list:
             seen.add(key)
             unique.append(a)
     return unique
+
+
+def _focus(game: Game, name: str, values: list, rng: random.Random) -> list:
+    """The values of a field where the player to act has a piece (the source of a move: a ship, a
+    road, a knight), or the robber's hex; a random other value besides."""
+    p = game.current_player
+    if name in PATH_FIELDS:
+        mine = [e for e in range(game.topology.n_edges) if game.edge_owner[e] == p]
+    elif name in NODE_FIELDS:
+        mine = [v for v in range(game.topology.n_nodes) if game.node_owner[v] == p]
+    elif name == "hex":
+        mine = [game.robber]
+    else:
+        return values
+    return mine + [rng.choice(values)]
 
 
 def _special(game: Game, cls: type, rng: random.Random) -> list | None:
