@@ -870,6 +870,11 @@ def check_position(base: Game, rng: random.Random, counts: dict) -> list[str]:
     listed_list = base.legal_actions(offers=True) if not base.is_over else []
     listed = set(listed_list)
     assert len(listed) == len(listed_list), f"duplicates in legal_actions: {base.phase.value}"
+    plain = set(base.legal_actions()) if not base.is_over else set()
+    offers = {a for a in listed if type(a).__name__ in ("OfferTrade", "OfferCanal")}
+    if plain != listed - offers:  # ``offers=True`` adds the domestic offers and nothing else
+        problems.append(f"{base.phase.value}: legal_actions() and legal_actions(offers=True) differ beyond "
+                        f"offers: {sorted(map(repr, plain ^ (listed - offers)))[:4]}")
     before = base.state()
     work = base.copy()
     refused: list = []
