@@ -1404,7 +1404,9 @@ def _apply_intrigue(game, a: PlayIntrigue) -> None:
 
 def _check_spy(game, a: PlaySpy) -> None:
     _require_card(game, a, "spy")
-    game.check_opponent(a, a.victim, "CK-PC-16")
+    q = game.check_opponent(a, a.victim, "CK-PC-16")
+    if not _st(game)["hands"][q]:  # as listed: a Spy needs a card to take (the count is public)
+        raise IllegalActionError("CK-PC-16", f"seat {q} holds no progress card to take", a)
 
 
 def _apply_spy(game, a: PlaySpy) -> None:
@@ -1438,6 +1440,8 @@ def _check_master_merchant(game, a: PlayMasterMerchant) -> None:
     q = game.check_opponent(a, a.victim, "CK-PC-20")
     if game.vp(q) <= game.vp(p):
         raise IllegalActionError("CK-PC-20", f"seat {q} has {game.vp(q)} VP, not more than seat {p}'s {game.vp(p)}", a)
+    if not any(game.hands[q]):  # as listed: nothing to take (the count is public)
+        raise IllegalActionError("CK-PC-20", f"seat {q} holds no resource or commodity to take", a)
 
 
 def _apply_master_merchant(game, a: PlayMasterMerchant) -> None:

@@ -124,7 +124,11 @@ class UseGeneral(Action):
 
 @dataclass(frozen=True, slots=True)
 class UseRobberBride(Action):
-    """Robber Bride: robber back to the desert; take 1 card of the hex it left (H-CARD-5)."""
+    """Robber Bride: robber back to the desert; take 1 card of the hex it left (H-CARD-5).
+
+    ``desert`` names the desert hex; left ``None``, the board's first desert (a shorthand:
+    ``legal_actions`` lists each desert by its hex).
+    """
 
     desert: int | None = None
 
