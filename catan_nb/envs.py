@@ -538,6 +538,20 @@ class CatanGymEnv(gymnasium.Env):
         return self.aec.observe(self.aec.possible_agents[self.seat]), {}
 
     def step(self, action):
+        """Play action ``action`` (an index of the action space) for the learning seat, then let the
+        bots play until the seat must act again or the game ends.
+
+        Returns
+        -------
+        tuple
+            ``(observation, reward, terminated, truncated, info)``; an illegal or out-of-range
+            index changes nothing, earns ``illegal_penalty`` and says why in ``info["illegal_action"]``.
+
+        Raises
+        ------
+        TypeError
+            For an action that is not an integer (a float, a string, ``None``...).
+        """
         g = self.aec.game
         catalog = self.aec.action_catalog()
         reason = None

@@ -105,6 +105,7 @@ Hooks (all optional)
 ``on_end_turn(game)``
     After EndTurn; push decisions (the Special Building Phase) to delay the next turn.
 ``on_turn_start(game)``
+    When a turn begins, before its roll (cards bought last turn become playable...).
 ``view(game, player) -> dict``
     What ``player`` may see of the module's state (for :class:`PlayerView`).
 ``determinize(game, observer, rng)``
