@@ -37,7 +37,7 @@ class ScenarioLayer(Layer):
     below = True
 
     def traces(self, game, pal):
-        from .board import _hex_centre
+        from .board import hex_centre as _hex_centre
         from ..rules.modules.corsica_new_york import scenario_data
 
         d = scenario_data(game.board)

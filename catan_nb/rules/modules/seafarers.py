@@ -115,7 +115,7 @@ def pirate_victims(game, hx: int) -> list[int]:
     ship = game.kind_id["ship"]
     owners = {game.edge_owner[e] for e in game.topology.hex_edges[hx]
               if game.edge_owner[e] >= 0 and game.edge_kind[e] == ship}
-    return sorted(o for o in owners if o != game.active and any(game.hands[o]))
+    return sorted(o for o in owners if o != game.active and any(game.stealable(o)))
 
 
 def _pirate_blocks(game, e: int) -> bool:
