@@ -37,7 +37,7 @@ class ScenarioLayer(Layer):
     below = True
 
     def traces(self, game, pal):
-        from .board import hex_centre as _hex_centre
+        from .board import hex_centre
         from ..rules.modules.corsica_new_york import scenario_data
 
         d = scenario_data(game.board)
@@ -47,7 +47,7 @@ class ScenarioLayer(Layer):
         kx, ky = [], []
         for v in sorted(d.localities):
             for h in game.board.graph.nodes[v].get("links") or ():
-                (x0, y0), (x1, y1) = _pos(game, v), _hex_centre(game.board, h)
+                (x0, y0), (x1, y1) = _pos(game, v), hex_centre(game.board, h)
                 kx += [x0, x1, None]
                 ky += [y0, y1, None]
         towns = [v for v in sorted(d.localities) if v not in d.canal]
@@ -112,7 +112,7 @@ class RateLabels(Layer):
     clickable = (f"{NAME}:rates",)
 
     def traces(self, game, pal):
-        from .board import _hex_centre
+        from .board import hex_centre
         from ..rules.modules.corsica_new_york import scenario_data
 
         d = scenario_data(game.board)
