@@ -124,7 +124,7 @@ class RateLabels(Layer):
             mx, my = (x0 + x1) / 2, (y0 + y1) / 2
             land = [h for h in set(t.node_hexes[a]) & set(t.node_hexes[b]) if t.hex_land[h]]
             if len(land) == 1:  # a coast: the label out at sea, clear of the land's number discs
-                cx, cy = _hex_centre(game.board, land[0])
+                cx, cy = hex_centre(game.board, land[0])
                 dx, dy = mx - cx, my - cy
                 norm = (dx * dx + dy * dy) ** 0.5 or 1
                 mx, my = mx + 0.32 * dx / norm, my + 0.32 * dy / norm
