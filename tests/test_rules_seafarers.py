@@ -540,3 +540,55 @@ def _meeting_routes(g: Game, p: int = 0):
                 g.place(p, "settlement", v)
                 return v, x, road_route, path_to(by_sea, x)
     raise AssertionError("no meeting routes")
+
+
+def _blockaded_ship_path(g: Game, p: int) -> tuple[int, int]:
+    """A path where ``p`` may build a ship now, and a sea hex it borders (to put the pirate on)."""
+    t = g.topology
+    for e in g.candidates(p, "ship"):
+        for h in range(t.n_hexes):
+            if not t.hex_land[h] and e in t.hex_edges[h]:
+                return e, h
+    raise AssertionError("no ship path next to a sea hex")
+
+
+def _refused_sf11(g: Game, action) -> None:
+    before = g.state()
+    with pytest.raises(IllegalActionError, match="SF-11") as info:
+        g.play(action)
+    assert "pirate" in str(info.value) and str(action.path) in str(info.value)
+    assert g.state() == before
+
+
+def test_sf11_no_ship_is_built_on_the_pirate_hex_edges_in_main_road_building_and_special_building():
+    """Issue 24 item 2 (SF-11): ``legal_actions`` left the pirate hex's edges out, but ``play`` accepted a
+    ship there in the main phase, in Road Building and in the Special Building Phase (X56-SBP-2)."""
+    g = coastal_game()
+    e, hx = _blockaded_ship_path(g, 0)
+    g.ext["seafarers"]["pirate"] = hx
+    deal(g, 0, wool=1, lumber=1)
+    assert BuildShip(e) not in g.legal_actions()
+    _refused_sf11(g, BuildShip(e))  # the main phase
+    g.dev[0][1] += 1  # a Road Building card held since an earlier turn
+    g.deck[1] -= 1
+    g.play(PlayRoadBuilding())
+    assert g.phase is Phase.ROAD_BUILDING and BuildShip(e) not in g.legal_actions()
+    _refused_sf11(g, BuildShip(e))  # Road Building (SF-17)
+    # the Special Building Phase: 5 players on a random sea map
+    from catan_nb.rules.modules.seafarers import random_islands
+
+    g = Game(random_islands(7, players=5), players=5, seed=7, rules=Rules(modules=("seafarers",)))
+    while g.phase in (Phase.FOUNDING_SETTLEMENT, Phase.FOUNDING_ROAD):
+        acts = g.legal_actions()
+        g.play(next((a for a in acts if isinstance(a, BuildShip)), acts[0]))
+    advance(g, g.current_player, Phase.MAIN)
+    g.play(EndTurn())
+    assert g.phase is Phase.SPECIAL_BUILD
+    q = g.current_player
+    e, hx = _blockaded_ship_path(g, q)
+    g.ext["seafarers"]["pirate"] = hx
+    deal(g, q, wool=1, lumber=1)
+    assert BuildShip(e) not in g.legal_actions()
+    _refused_sf11(g, BuildShip(e))
+    g.ext["seafarers"]["pirate"] = None
+    g.play(BuildShip(e))  # the same ship, the pirate gone

@@ -30,7 +30,8 @@ from ..constants import Building, Terrain, pips, roll_probability
 from .palette import TERRAIN_LABEL, palette
 from .plugins import layers_for
 
-__all__ = ["board_figure", "dynamic_traces", "mimebundle", "trace_index", "hex_hover", "node_hover", "DYNAMIC_TRACES"]
+__all__ = ["board_figure", "dynamic_traces", "mimebundle", "trace_index", "hex_hover", "node_hover", "DYNAMIC_TRACES",
+           "hex_centre", "hex_outline", "path_midpoint"]
 
 SQRT3 = math.sqrt(3)
 #: Names of the traces :func:`dynamic_traces` recomputes, in figure order.
@@ -58,15 +59,36 @@ def _board_and_game(source) -> tuple[Board, Any]:
     raise TypeError(f"board_figure needs a Board or a Game, not {type(source).__name__}")
 
 
-def _hex_outline(board: Board, hex_id: int) -> tuple[list[float], list[float]]:
+def hex_outline(board: Board, hex_id: int) -> tuple[list[float], list[float]]:
+    """The closed outline of hex ``hex_id`` in figure coordinates: ``(xs, ys)``, the first corner again at the end."""
     corners = hexgrid.hex_corners(board.axial(hex_id))
     pts = [hexgrid.to_plane(corners[c]) for c in hexgrid.CORNER_NAMES]
     pts.append(pts[0])
     return [p[0] for p in pts], [p[1] for p in pts]
 
 
-def _hex_centre(board: Board, hex_id: int) -> tuple[float, float]:
+def hex_centre(board: Board, hex_id: int) -> tuple[float, float]:
+    """The centre of hex ``hex_id`` in figure coordinates (where a layer draws a marker on a hex).
+
+    Examples
+    --------
+    >>> b = Board.beginner()
+    >>> x, y = hex_centre(b, 0)
+    >>> all(isinstance(c, float) for c in (x, y))
+    True
+    """
     return hexgrid.to_plane(hexgrid.hex_centre(board.axial(hex_id)))
+
+
+def path_midpoint(board: Board, path: int) -> tuple[float, float]:
+    """The middle of path ``path`` in figure coordinates (where a layer draws a marker on a path)."""
+    pos = board.graph.nodes
+    a, b = board.path_nodes(path)
+    (x0, y0), (x1, y1) = pos[a]["pos"], pos[b]["pos"]
+    return (x0 + x1) / 2, (y0 + y1) / 2
+
+
+_hex_outline, _hex_centre = hex_outline, hex_centre  # the names the figure's own code uses
 
 
 def _fmt(x: Fraction | float) -> str:

@@ -37,7 +37,7 @@ class ScenarioLayer(Layer):
     below = True
 
     def traces(self, game, pal):
-        from .board import _hex_centre
+        from .board import hex_centre
         from ..rules.modules.corsica_new_york import scenario_data
 
         d = scenario_data(game.board)
@@ -47,7 +47,7 @@ class ScenarioLayer(Layer):
         kx, ky = [], []
         for v in sorted(d.localities):
             for h in game.board.graph.nodes[v].get("links") or ():
-                (x0, y0), (x1, y1) = _pos(game, v), _hex_centre(game.board, h)
+                (x0, y0), (x1, y1) = _pos(game, v), hex_centre(game.board, h)
                 kx += [x0, x1, None]
                 ky += [y0, y1, None]
         towns = [v for v in sorted(d.localities) if v not in d.canal]
@@ -112,7 +112,7 @@ class RateLabels(Layer):
     clickable = (f"{NAME}:rates",)
 
     def traces(self, game, pal):
-        from .board import _hex_centre
+        from .board import hex_centre
         from ..rules.modules.corsica_new_york import scenario_data
 
         d = scenario_data(game.board)
@@ -124,7 +124,7 @@ class RateLabels(Layer):
             mx, my = (x0 + x1) / 2, (y0 + y1) / 2
             land = [h for h in set(t.node_hexes[a]) & set(t.node_hexes[b]) if t.hex_land[h]]
             if len(land) == 1:  # a coast: the label out at sea, clear of the land's number discs
-                cx, cy = _hex_centre(game.board, land[0])
+                cx, cy = hex_centre(game.board, land[0])
                 dx, dy = mx - cx, my - cy
                 norm = (dx * dx + dy * dy) ** 0.5 or 1
                 mx, my = mx + 0.32 * dx / norm, my + 0.32 * dy / norm

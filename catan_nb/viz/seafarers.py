@@ -22,7 +22,7 @@ def _mid(game, e: int) -> tuple[float, float]:
 
 
 def _hex_centre(game, hx: int) -> tuple[float, float]:
-    from .board import _hex_centre as centre  # the board figure's own geometry
+    from .board import hex_centre as centre  # the board figure's own geometry
 
     return centre(game.board, hx)
 
@@ -241,7 +241,7 @@ class FogLayer(Layer):
 
     def dynamic(self, game, pal, legal):
         from ..constants import Terrain, pips
-        from .board import _hex_outline
+        from .board import hex_outline as _hex_outline
 
         printed = game.topology.hex_terrain
         out = {f"fog:revealed:{t.value}": dict(x=[], y=[]) for t in Terrain if t.resource is not None or t is Terrain.DESERT}

@@ -62,7 +62,7 @@ from ..rules import (
 from ..viz import board_figure, dynamic_traces
 from ..viz.palette import TERRAIN_LABEL, palette
 from ..viz.plugins import layers_for
-from ..viz.text import GROUPS, _words, cards_text, live_board, narrate, narrate_group, place_of_hex, seat_name, snapshot
+from ..viz.text import GROUPS, action_words as _words, cards_text, live_board, narrate, narrate_group, place_of_hex, seat_name, snapshot
 from ._common import SavesGames, check_seat_index, guarded, refit, schedule
 from .panels import Stepper, badge, button, chip, counts_of, enable, module_panels, show, style_block
 
