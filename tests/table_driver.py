@@ -22,6 +22,7 @@ from dataclasses import fields, replace
 import ipywidgets as W
 import plotly.graph_objects as go
 
+from catan_nb import Resource
 from catan_nb.analysis.value_bot import DEFAULT_WEIGHTS, ValueBot
 from catan_nb.rules import (
     AcceptTrade,
@@ -81,6 +82,8 @@ ADVISER_WEIGHTS = {**DEFAULT_WEIGHTS, "improvements": 3 * DEFAULT_WEIGHTS["impro
                    "knights": DEFAULT_WEIGHTS["knights"] / 2}
 #: The moves that play a progress card named in their ``card`` field (CK-PC-*; the others are named after theirs).
 PROGRESS_PLAYS = ("PlayProgress", "PlayProgressGood", "PlayProgressNode")
+#: The decision of discarding a commodity on a 7 (CK-COM-1, B-ROB-2), counted apart from the other discards.
+COMMODITY_DISCARD = "Discard:commodity"
 #: Weight of any other kind (a module's move, a development card, an answer).
 OTHER_WEIGHT = 3.0
 #: Moves within one turn after which ending it becomes the likely choice (no endless turns of bank trades).
@@ -407,6 +410,11 @@ class HumanDriver:
         owed = g.discards_owed()[p]
         cards = [i for i, k in enumerate(g.hands[p]) for _ in range(k)]
         chosen = self.rng.sample(cards, owed)
+        kept = [i for i in range(g.n_goods) if not isinstance(g.goods[i], Resource) and g.hands[p][i]]
+        if kept and not self.coverage[COMMODITY_DISCARD] and not any(i in kept for i in chosen):
+            chosen[0] = kept[0]  # a commodity among the cards given up (CK-COM-1: they count in the hand)
+        if any(not isinstance(g.goods[i], Resource) for i in chosen):
+            self.coverage[COMMODITY_DISCARD] += 1
         for i, s in enumerate(t.discard_counts):
             assert s.maximum == g.hands[p][i], "a discard stepper is capped at what the hand holds"
         self._set(t.discard_counts, [chosen.count(i) for i in range(g.n_goods)])

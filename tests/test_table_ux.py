@@ -62,6 +62,13 @@ def test_layout_is_responsive_css_not_fixed_pixels():
     assert 'grid-template-areas: "board action" "board side"' in css
     assert 'grid-template-areas: "action" "board" "side"' in css
     assert re.search(r"\.catan-log \{[^}]*max-height: \d+px; overflow-y: auto", css)
+    # a tall action bar scrolls by itself (its status line kept in view): the board stays on screen
+    assert re.search(r"\.catan-action \{[^}]*max-height: calc\(100vh - \d+px\); overflow-y: auto", css)
+    narrow = css.split("@container (max-width: 860px)")[1]
+    bar = int(re.search(r"\.catan-action \{ max-height: (\d+)px; \}", narrow).group(1))
+    board = int(re.search(r"\.catan-board \{ max-height: calc\(100vh - (\d+)px\); \}", narrow).group(1))
+    assert bar + 90 <= board, "at 1024x700 the capped bar, the board and JupyterLab's bars fit in 700 px"
+    assert "position: sticky" in css.split(".catan-action > .catan-status")[1].split("}")[0]
     t = GameTable(Board.beginner(), seats=["human"] * 4, seed=1, bot_delay=None)
     assert t.figure.layout.autosize and t.figure.layout.width is None and t.figure.layout.height is None
     assert t.figure.layout.showlegend is False and "forest" in t.legend.value and "Blue (bot)" not in t.legend.value

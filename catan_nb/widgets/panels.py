@@ -204,7 +204,10 @@ def style_block() -> W.HTML:
     the board on the left, the action bar (status line, choices, dice and the buttons of the moment)
     on the right with the other cards under it.  Narrower (a notebook at 1024x700 with JupyterLab's file
     browser open is about 590 px wide): the action bar above the board, the board as tall as the screen
-    leaves beside it, the cards below, so that a whole turn needs no scrolling.
+    leaves beside it, the cards below, so that a whole turn needs no scrolling.  The action bar never
+    grows past what the screen leaves (150 px above the board when narrow): a tall one (the discard
+    steppers of eight goods, a long list of choices) scrolls by itself under its status line, which
+    stays in view, and the board stays on screen.
     """
     return W.HTML("""<style>
 .catan-table { width: 100%; max-width: 1500px; font-size: 13px; container-type: inline-size; }
@@ -213,7 +216,8 @@ def style_block() -> W.HTML:
   grid-template-columns: minmax(0, 1fr) minmax(340px, 460px);
   grid-template-areas: "board action" "board side"; grid-template-rows: auto 1fr; }
 .catan-board-col { grid-area: board; min-width: 0; overflow: visible; }
-.catan-action { grid-area: action; min-width: 0; overflow: visible; }
+.catan-action { grid-area: action; min-width: 0; max-height: calc(100vh - 120px); overflow-y: auto; }
+.catan-action > .catan-status { position: sticky; top: 0; z-index: 2; background: var(--jp-layout-color0, #fff); }
 .catan-side { grid-area: side; min-width: 0; overflow: visible; }
 .catan-board { width: 100%; aspect-ratio: 1 / 0.95; max-height: calc(100vh - 120px); min-height: 260px; overflow: hidden; }
 .catan-board > * { width: 100% !important; height: 100% !important; }
@@ -234,7 +238,8 @@ def style_block() -> W.HTML:
 @container (max-width: 860px) {
   .catan-table .catan-main { grid-template-columns: minmax(0, 1fr); grid-template-areas: "action" "board" "side";
     grid-template-rows: auto auto auto; }
-  .catan-board { max-height: calc(100vh - 240px); }
+  .catan-board { max-height: calc(100vh - 250px); }
+  .catan-action { max-height: 150px; }
   .catan-table .catan-side { display: grid !important; grid-template-columns: repeat(auto-fill, minmax(280px, 1fr));
     gap: 0 10px; align-items: start; }
 }
