@@ -127,6 +127,40 @@ def variant(action) -> str:
     return name
 
 
+def canal_roads_needed(game, player: int, extra: int | None = None) -> int:
+    """How many more roads ``player`` needs (``extra``, a path, counted as built) to link two canal localities
+    through no other locality (ERIE-2): a 0-1 search over land paths, the player's roads free, other
+    players' roads and buildings in the way (a large number when no link is possible)."""
+    from catan_nb.rules.modules.corsica_new_york import localities, scenario_data
+
+    t = game.topology
+    canal = set(scenario_data(game.board).canal)
+    places = localities(game)
+    land = {e for tile in game.board.hexes if tile.is_land for e in t.hex_edges[tile.id]}
+    best = 10**6
+    for c in canal:
+        dist = {c: 0}
+        todo = [(0, c)]
+        while todo:
+            d, v = todo.pop(0)
+            if d > dist.get(v, 10**6):
+                continue
+            if v != c and (v in canal or v in places or game.node_owner[v] not in (-1, player)):
+                if v in canal:
+                    best = min(best, d)
+                continue  # never through another locality, nor past another player's building
+            for e in t.node_edges[v]:
+                owner = game.edge_owner[e]
+                if owner not in (-1, player) or e not in land:
+                    continue
+                step = 0 if owner == player or e == extra else 1
+                for w in t.edge_nodes[e]:
+                    if w != v and d + step < dist.get(w, 10**6):
+                        dist[w] = d + step
+                        (todo.insert(0, (d, w)) if step == 0 else todo.append((d + 1, w)))
+    return best
+
+
 class Unreachable(AssertionError):
     """A legal action of the human seat that no control of the table can play."""
 
@@ -218,8 +252,16 @@ class HumanDriver:
         kinds: dict[str, list] = {}
         for a in legal:
             kinds.setdefault(type(a).__name__, []).append(a)
+        if ("PlayCanal" in kinds and len(kinds) > 1 and not self.coverage["OfferCanal"]
+                and not self.t.game.can_trade()):
+            del kinds["PlayCanal"]  # a token kept for the next trade phase, to be offered (ERIE-5)
         names = sorted(kinds)
+        road = self._toward_canal(kinds.get("BuildRoad", ()), kinds.get("BuildSettlement", ()))
+        if road is not None and rng.random() < 0.9:  # a road towards a canal link (ERIE-2), for its token
+            return road
         new = [n for n in names if not self.coverage[n]]
+        if "OfferCanal" in new and "PlayCanal" in new:  # a token offered first: declined, it is still there to play
+            new.remove("PlayCanal")
         if new and rng.random() < 0.9:  # a kind of move never made: make it
             return self._variant(kinds[rng.choice(new)])
         ahead = self._ahead(legal)
@@ -255,6 +297,28 @@ class HumanDriver:
             return self.rng.choice([a for a in moves if played(a) == top])
         fresh = [a for a in moves if variant(a) != type(a).__name__ and not self.coverage[variant(a)]]
         return self.rng.choice(fresh or moves)
+
+    def _toward_canal(self, roads, settlements=()):
+        """With the Erie Canal, while its decisions were never reached: a founding settlement on a canal
+        locality, or a road among ``roads`` that shortens the human's way to linking two canal localities
+        (ERIE-2: a token), if any."""
+        g = self.t.game
+        if "erie_canal" not in g.ext or not any(k in self.missing() for k in ("PlayCanal", "OfferCanal")):
+            return None
+        if settlements and g.phase is Phase.FOUNDING_SETTLEMENT:
+            from catan_nb.rules.modules.corsica_new_york import scenario_data
+
+            canal = scenario_data(g.board).canal
+            on = [a for a in settlements if a.node in canal]
+            return self.rng.choice(on) if on else None
+        if not roads:
+            return None
+        now = canal_roads_needed(g, g.current_player)
+        scored = [(canal_roads_needed(g, g.current_player, a.path), a) for a in roads]
+        best = min(k for k, _ in scored)
+        if best >= now:
+            return None
+        return self.rng.choice([a for k, a in scored if k == best])
 
     def missing(self) -> dict[str, str]:
         """The decisions aimed at and not reached yet, with their owners."""
@@ -539,7 +603,7 @@ def perturbed(game, action, rng: random.Random):
         if f.name not in names:
             continue
         v = getattr(action, f.name)
-        if v is None:
+        if v is None or v == ():  # nothing hidden (a Bishop who took nothing)
             continue
         if isinstance(v, tuple) and all(isinstance(x, int) for x in v):  # counts per good: the same number, moved
             k = sum(v)
