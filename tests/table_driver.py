@@ -1,7 +1,8 @@
 """A human seat at the game table, played only through the table's own click and button handlers.
 
-:class:`HumanDriver` picks, at random, one of the legal actions of the human seat to act and
-performs it as a person would: a button, a board click (then the victim or the "Which one?"
+:class:`HumanDriver` picks one of the legal actions of the human seat to act (at random, but
+preferring the kinds of move and the decisions it has not reached yet, see :meth:`HumanDriver.choose`)
+and performs it as a person would: a button, a board click (then the victim or the "Which one?"
 choice), a module panel's button or a layer's marker, the discard steppers, the "More actions"
 list.  It never calls ``game.play``.  Each step checks that the table showed no error the click
 did not cause by being illegal (every action the driver takes is legal).

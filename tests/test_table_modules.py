@@ -1,9 +1,11 @@
 """Issue 25: every module's table played by a human seat through the table's own handlers.
 
 A human seat (seat 0) plays against bots through :class:`table_driver.HumanDriver` (buttons, board
-clicks, panels, layers, steppers; never ``game.play``) for a number of decisions, in every module:
-the base game, 6 players with Friends and Helpers, each Seafarers scenario file, gold fields, Cities
-& Knights alone and with Seafarers, Corsica with 5 players, New York with the Erie Canal.
+clicks, panels, layers, steppers; never ``game.play``) whole games to the end, in every module: the
+base game, 6 players with Friends and Helpers, each Seafarers scenario file, gold fields, Cities &
+Knights alone and with Seafarers, Corsica with 5 players, New York with the Erie Canal.  The games of
+each table together must reach the decisions listed in :data:`WHOLE_GAMES` (the on-demand
+:data:`MORE_GAMES`, ``-m on_demand``, play more games and reach more).
 
 Hidden information (item 2, B-SETUP-7, A-15): while it plays, what the human sees never depends on
 another seat's hidden cards.  Three checks:
