@@ -293,6 +293,7 @@ def test_log_sentences_discards_in_one_line_and_articles():
     assert a_card(Resource.ORE) == "an ore" and a_card(Resource.BRICK) == "a brick"
     seed = first_roll_seed(lambda d, g: sum(d) == 7)
     t = GameTable(Board.beginner(), seats=["human", "bot", "bot", "bot"], seed=seed, start="beginner", bot_delay=None)
+    t.explain_box.value = True  # with the bots' reasons in the log too
     g = t.game
     deal(g, 1, ore=9)
     t.refresh()

@@ -838,7 +838,9 @@ class GameTable(SavesGames):
         bot = self.bots[seat]
         action = bot.choose(self.game)
         last = getattr(bot, "last", None)
-        why = self._why(action, last) if self.explain_bots and last and len(last) > 1 else None
+        # A move made one card at a time (a discard) has no reason of its own in the log: its cards read as one line.
+        why = (self._why(action, last) if self.explain_bots and last and len(last) > 1
+               and type(action).__name__ not in GROUPS else None)
         self._apply(action)
         if why:
             self.log_lines.append(why)
