@@ -170,9 +170,12 @@ class HumanDriver:
     """Plays the human seats of ``table`` through its handlers (see the module docstring).
 
     The policy picks among what the table offers (its legal moves, and the offers its trade and
-    canal panels can make), at random but weighted (:meth:`choose`): a kind of move it never made
-    first, then a move that brings the human into a phase it never acted in (looked ahead on a copy
-    of the game), then, with probability ``advice``, the move a value bot would make for its seat
+    canal panels can make), at random but weighted (:meth:`choose`): with the Erie Canal while its
+    tokens were never used, a founding settlement on a canal locality and the roads towards a canal
+    link (:func:`canal_roads_needed`), a token kept for the next trade phase to be offered; then a
+    kind of move it never made; then a move that brings the human into a phase it never acted in
+    (looked ahead on a copy of the game), a step towards a decision never reached (:data:`MEANS`);
+    then, with probability ``advice``, the move a value bot would make for its seat
     (so that it builds, improves and leads as a player does), else a kind of move weighted by
     :data:`KIND_WEIGHT` and by how rarely it was made.  An offer to the other players comes with
     probability ``offer_rate`` while trading is open.
