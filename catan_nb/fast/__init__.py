@@ -1,0 +1,460 @@
+"""A compiled simulator for mass play: the base game's twin of the engine, in numba.
+
+The engine (:mod:`catan_nb.rules`) stays the reference: exact, readable, pluggable.  This package
+plays the base game (3 or 4 players, and 5 or 6 with the extension's Special Building Phase) on
+flat integer arrays built once from ``board.topology``, compiled with numba, for the jobs that play
+thousands to millions of games: simulations, ranking openings, search rollouts, reinforcement
+learning.  Every kernel game can be written out as the engine's own actions, chance outcomes
+inside (``RollDice(dice=...)``, ``MoveRobber(..., stolen=...)``, ``BuyDevelopmentCard(card=...)``),
+and :meth:`Game.play <catan_nb.rules.Game.play>` replays it to the same end: the tests check that
+on every action of thousands of games.
+
+Install the optional extra first: ``pip install "catan-nb[fast]"`` (numba).  Without it,
+:func:`available` is ``False`` and the analysis functions that use the kernel play through the
+engine instead (and say once how to install the extra).
+
+What the kernel plays: the base game's rules and options (``vp_to_win``, ``discard_limit``,
+``knights_only_before_roll``, ``steal_mandatory``, ``combined_trade_build``,
+``shortage_single_taker``), founding in snake order or from a position the engine loaded, on any
+board of the base game (beginner, random, five_six, board files).  Domestic trades are left out of
+its policies (one-for-one offers are in its rules, for the vectorised environment).  No rule
+module besides ``five_six`` (see :func:`covered`).
+
+Policies: ``"random"`` (uniform over the legal actions, like :class:`~catan_nb.analysis.RandomBot`),
+``"weighted"`` (:class:`~catan_nb.analysis.WeightedBot`'s weights) and ``"value"``
+(:class:`~catan_nb.analysis.ValueBot` without domestic offers; see :mod:`catan_nb.fast._kernel`).
+
+Examples
+--------
+>>> from catan_nb import Board
+>>> from catan_nb.fast import available, play
+>>> if available():
+...     batch = play(Board.beginner(), players=4, seeds=[1, 2, 3], policies="random")
+...     print(len(batch), batch.winner.min() >= 0)
+... else:
+...     print(3, True)
+3 True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ..board import Board
+from ..rules import Game, Rules
+from ._numba import HAVE_NUMBA, INSTALL_HINT, FastUnavailableWarning, warn_once
+from ._tables import Setup, board_row, catalog, covered, load_game, new_state, setup, to_actions
+from . import _layout as L
+
+__all__ = [
+    "available",
+    "covered",
+    "catalog",
+    "play",
+    "Batch",
+    "Games",
+    "to_actions",
+    "replay",
+    "policy_code",
+    "value_weights",
+    "FastUnavailableWarning",
+    "INSTALL_HINT",
+    "warn_once",
+]
+
+
+def available() -> bool:
+    """Whether the compiled simulator can run here (numba is installed).
+
+    Examples
+    --------
+    >>> isinstance(available(), bool)
+    True
+    """
+    return HAVE_NUMBA
+
+
+def _require() -> None:
+    if not HAVE_NUMBA:
+        raise ImportError(INSTALL_HINT.split(";")[0])
+
+
+def policy_code(policy: str) -> int:
+    """The kernel's code of a policy name (``"random"``, ``"weighted"``, ``"value"``).
+
+    Examples
+    --------
+    >>> policy_code("value")
+    2
+    """
+    try:
+        return L.POLICIES[policy]
+    except (KeyError, TypeError):
+        raise ValueError(f"unknown policy {policy!r}; expected one of {', '.join(L.POLICIES)}") from None
+
+
+def value_weights(weights=None) -> np.ndarray:
+    """The value policy's weights as the kernel reads them (the value bot's, by default).
+
+    ``weights`` maps feature names to weights, like
+    :data:`catan_nb.analysis.value_bot.DEFAULT_WEIGHTS`; missing names weigh 0.
+    """
+    from ._features import FEATURES
+
+    if weights is None:
+        # catan_nb.fast twins the analysis layer's value bot: its weights are the bot's own.
+        from ..analysis.value_bot import DEFAULT_WEIGHTS as weights
+    return np.array([float(weights.get(k, 0.0)) for k in FEATURES])
+
+
+def _seat_codes(policies, players: int) -> np.ndarray:
+    if isinstance(policies, str):
+        policies = (policies,) * players
+    policies = tuple(policies)
+    if len(policies) != players:
+        raise ValueError(f"{players} players need {players} policies, got {len(policies)}")
+    return np.array([policy_code(p) for p in policies], np.int64)
+
+
+@dataclass(frozen=True, eq=False)
+class Batch:
+    """The outcome of :func:`play`: one entry per game, per-seat arrays of shape ``(games, players)``.
+
+    Attributes
+    ----------
+    boards : tuple of Board
+        Each game's board.
+    seeds : numpy.ndarray
+        Each game's seed.
+    winner : numpy.ndarray
+        The winning seat, -1 for a game stopped at ``max_turns``.
+    turns : numpy.ndarray
+        Regular turns begun (the founding excluded).
+    actions : numpy.ndarray
+        Actions applied, the founding's included.
+    vp, settlements, cities, vp_cards, road_length, knights : numpy.ndarray
+        Per seat at the end: VP (hidden VP cards included), pieces, VP cards, longest road, knights played.
+    longest_road, largest_army : numpy.ndarray
+        The holders at the end, -1 for nobody.
+    logs : tuple of numpy.ndarray or None
+        With ``record=True``: each game's ``(action, outcome)`` rows (see :meth:`actions_of`).
+    """
+
+    players: int
+    rules: Rules
+    boards: tuple
+    seeds: np.ndarray
+    starting_seats: np.ndarray
+    winner: np.ndarray
+    turns: np.ndarray
+    actions: np.ndarray
+    vp: np.ndarray
+    settlements: np.ndarray
+    cities: np.ndarray
+    vp_cards: np.ndarray
+    road_length: np.ndarray
+    knights: np.ndarray
+    longest_road: np.ndarray
+    largest_army: np.ndarray
+    logs: tuple | None = None
+
+    def __len__(self) -> int:
+        return len(self.winner)
+
+    def actions_of(self, i: int) -> list:
+        """Game ``i`` as the engine's own actions, chance outcomes inside (needs ``record=True``)."""
+        if self.logs is None:
+            raise ValueError("play(..., record=True) keeps the actions")
+        return to_actions(self.logs[i], self.boards[i], self.players)
+
+    def replay(self, i: int) -> Game:
+        """Game ``i`` replayed by the engine, every action checked (:meth:`Game.play`)."""
+        return replay(self.boards[i], self.players, self.actions_of(i), rules=self.rules,
+                      starting_seat=int(self.starting_seats[i]))
+
+
+def replay(board: Board, players: int, actions, *, rules: Rules | None = None, starting_seat: int = 0,
+           seed: int = 0) -> Game:
+    """A new engine game on ``board`` that plays ``actions`` one by one, each checked by
+    :meth:`Game.play` (which raises :class:`~catan_nb.errors.IllegalActionError` on the first that
+    breaks a rule)."""
+    game = Game(board, players=players, seed=seed, rules=rules, starting_seat=starting_seat)
+    for a in actions:
+        game.play(a)
+    return game
+
+
+def _boards(board, games: int) -> tuple:
+    if isinstance(board, Board):
+        return (board,) * games
+    boards = tuple(board)
+    if len(boards) != games:
+        raise ValueError(f"{games} games need {games} boards (or one Board for all), got {len(boards)}")
+    return boards
+
+
+def play(
+    board: Board | Sequence[Board],
+    players: int = 4,
+    *,
+    seeds: Sequence[int] | np.ndarray,
+    policies: str | Sequence[str] = "random",
+    rules: Rules | None = None,
+    starting_seats: int | Sequence[int] = 0,
+    max_turns: int | None = None,
+    record: bool = False,
+    weights=None,
+    max_actions: int = 100_000,
+) -> Batch:
+    """Play one kernel game per seed, from the founding to the end, and collect the outcomes.
+
+    Parameters
+    ----------
+    board : Board or sequence of Board
+        One board for every game, or one per game (all of one shape: the base island or the
+        5-6 player one).
+    players : int
+        3 to 6.
+    seeds : sequence of int
+        One per game, 0 <= seed < 2**64: a game depends on its seed, board, starting seat,
+        rules and policies only (not on the other games of the call, nor on the process).
+    policies : str or sequence of str
+        ``"random"``, ``"weighted"`` or ``"value"``, for every seat or one per seat.
+    rules : Rules, optional
+        Options of the base game (see :func:`covered`).
+    starting_seats : int or sequence of int
+    max_turns : int, optional
+        Stop a game when more than this many turns have begun (as
+        :func:`~catan_nb.analysis.play_game` does); it has no winner.
+    record : bool
+        Keep every game's actions (:meth:`Batch.actions_of`, :meth:`Batch.replay`).
+    weights : mapping, optional
+        The value policy's weights (default: the value bot's).
+
+    Raises
+    ------
+    ImportError
+        Without numba.
+    ValueError
+        For rules the kernel does not cover, boards of different shapes, bad seeds.
+    """
+    _require()
+    from . import _kernel
+
+    seeds = np.asarray(seeds, dtype=np.uint64) if len(seeds) else np.zeros(0, np.uint64)
+    G = len(seeds)
+    boards = _boards(board, G)
+    if G == 0:
+        boards = (board,) if isinstance(board, Board) else tuple(board)[:1]
+    rules = rules or Rules()
+    s = setup(boards[0] if boards else Board.beginner(), players, rules)
+    rows = np.zeros((G, 2 * s.n_hexes + s.n_nodes + 1), np.int64)
+    cache: dict[int, np.ndarray] = {}
+    for i, b in enumerate(boards):
+        row = cache.get(id(b))
+        if row is None:
+            if b.topology is not boards[0].topology and _tables_key(b) != s.geometry:
+                raise ValueError("every board of one call must have the same shape")
+            row = cache[id(b)] = board_row(b)
+        rows[i] = row
+    seats = np.broadcast_to(np.asarray(starting_seats, np.int64), (G,)).copy()
+    if G and (seats.min() < 0 or seats.max() >= players):
+        raise ValueError(f"starting seats must be in 0..{players - 1}")
+    codes = np.tile(_seat_codes(policies, players), (G, 1))
+    W = value_weights(weights)
+    L_MAX = 40_000 if record else 0
+    logs = np.zeros((G, L_MAX, 2), np.int32)
+    results = np.zeros((G, L.R_HEAD + L.R_SEAT * players), np.int64)
+    _kernel.play_games(s.T, seeds, seats, rows, codes, W, -1 if max_turns is None else int(max_turns),
+                     int(max_actions), logs, results)
+    return _batch(s, boards, seeds, seats, results, logs if record else None)
+
+
+def _tables_key(board: Board):
+    from ._tables import _geometry_key
+
+    return _geometry_key(board.topology)
+
+
+def _batch(s: Setup, boards, seeds, seats, results: np.ndarray, logs) -> Batch:
+    n = s.players
+    seat = results[:, L.R_HEAD:].reshape(len(results), n, L.R_SEAT)
+    kept = None
+    if logs is not None:
+        kept = tuple(logs[i, :min(int(results[i, L.R_ACTIONS]), logs.shape[1])].copy() for i in range(len(results)))
+    if (results[:, L.R_OVERFLOW] != 0).any():
+        raise RuntimeError("a kernel game ran past its action guard (max_actions) or its log")
+    return Batch(
+        players=n, rules=s.rules, boards=tuple(boards), seeds=seeds, starting_seats=seats,
+        winner=results[:, L.R_WINNER].copy(), turns=results[:, L.R_TURN].copy(),
+        actions=results[:, L.R_ACTIONS].copy(), vp=seat[:, :, L.R_VP].copy(),
+        settlements=seat[:, :, L.R_SETTLEMENTS].copy(), cities=seat[:, :, L.R_CITIES].copy(),
+        vp_cards=seat[:, :, L.R_VP_CARDS].copy(), road_length=seat[:, :, L.R_ROAD].copy(),
+        knights=seat[:, :, L.R_KNIGHTS].copy(), longest_road=results[:, L.R_LR].copy(),
+        largest_army=results[:, L.R_LA].copy(), logs=kept,
+    )
+
+
+class Games:
+    """Kernel games one can step, load from the engine and read (for search and learning).
+
+    Parameters
+    ----------
+    board : Board
+        A board of the games' shape (each game keeps its own numbers, harbours and robber).
+    players : int
+    games : int
+        How many games (rows).
+    rules : Rules, optional
+
+    Examples
+    --------
+    >>> from catan_nb import Board
+    >>> if available():
+    ...     g = Games(Board.beginner(), 4, games=2)
+    ...     g.reset(0, seed=7)
+    ...     print(g.phase(0), len(g.legal(0)))
+    ... else:
+    ...     print("founding_settlement", 54)
+    founding_settlement 54
+    """
+
+    def __init__(self, board: Board, players: int = 4, games: int = 1, rules: Rules | None = None):
+        _require()
+        self.setup = setup(board, players, rules)
+        self.board = board
+        self.players = players
+        self.S = new_state(self.setup, games)
+        self.T = self.setup.T
+        self.catalog = catalog(board, players)
+        self._buf = np.empty(self.setup.n_actions + 8, np.int64)
+        self._nolog = np.zeros((0, 2), np.int32)
+
+    def __len__(self) -> int:
+        return len(self.S)
+
+    def reset(self, i: int, seed: int, *, board: Board | None = None, starting_seat: int = 0) -> None:
+        """Game ``i`` from the start of its founding on ``board`` (default: the Games' board)."""
+        from ._kernel import new_game
+
+        new_game(self.T, self.S, i, np.uint64(seed), starting_seat, board_row(board or self.board))
+
+    def load(self, i: int, game: Game, seed: int) -> None:
+        """Game ``i`` becomes the engine's ``game`` (its chance from ``seed`` on)."""
+        load_game(self.setup, game, self.S, i, seed)
+
+    def legal(self, i: int, offers: bool = False) -> np.ndarray:
+        """Catalogue indices of game ``i``'s legal actions, in the engine's order."""
+        from ._kernel import legal_list
+
+        k = legal_list(self.T, self.S, i, offers, self._buf)
+        return self._buf[:k].copy()
+
+    def legal_actions(self, i: int, offers: bool = False) -> list:
+        """Game ``i``'s legal actions as the engine's action objects."""
+        return [self.catalog[a] for a in self.legal(i, offers)]
+
+    def step(self, i: int, a: int) -> int:
+        """Apply catalogue action ``a`` (legal: unchecked) to game ``i``; its chance outcome (-1: none)."""
+        from ._kernel import step_one
+
+        return int(step_one(self.T, self.S, i, int(a), self._nolog))
+
+    def choose(self, i: int, policy: str = "random", weights=None) -> int:
+        """The action ``policy`` picks in game ``i`` (the policy draws from the game's generator)."""
+        from ._kernel import choose_one
+
+        return int(choose_one(self.T, self.S, i, policy_code(policy), value_weights(weights)))
+
+    def play(self, i: int, policies: str | Sequence[str] = "random", *, max_turns: int | None = None,
+             record: bool = False, weights=None, max_actions: int = 100_000) -> np.ndarray | None:
+        """Let the seats' ``policies`` play game ``i`` on from where it stands, until it is over or
+        more than ``max_turns`` turns have begun; with ``record``, its ``(action, outcome)`` rows."""
+        from ._kernel import play_from
+
+        codes = _seat_codes(policies, self.players)[None, :]
+        logs = np.zeros((1, 40_000 if record else 0, 2), np.int32)
+        results = np.zeros((1, L.R_HEAD + L.R_SEAT * self.players), np.int64)
+        row = self.S[i:i + 1]
+        start = int(row[0, L.SC_ACTIONS])
+        row[0, L.SC_NLOG] = 0
+        play_from(self.T, row, codes, value_weights(weights), -1 if max_turns is None else int(max_turns),
+                  int(max_actions), logs, results)
+        if results[0, L.R_OVERFLOW]:
+            raise RuntimeError("the game ran past its action guard (max_actions) or its log")
+        if not record:
+            return None
+        return logs[0, :int(results[0, L.R_ACTIONS]) - start].copy()
+
+    def _sc(self, i: int, k: int) -> int:
+        return int(self.S[i, k])
+
+    def phase(self, i: int) -> str:
+        """The engine's phase value of game ``i`` now (``"main"``, ``"discard"``...)."""
+        d = self._sc(i, L.SC_DEPTH)
+        return L.PHASE_NAMES[int(self.S[i, L.STACK + 3 * d - 3])]
+
+    def current_player(self, i: int) -> int:
+        d = self._sc(i, L.SC_DEPTH)
+        return int(self.S[i, L.STACK + 3 * d - 2])
+
+    def winner(self, i: int) -> int | None:
+        w = self._sc(i, L.SC_WINNER)
+        return None if w < 0 else w
+
+    def turn(self, i: int) -> int:
+        return self._sc(i, L.SC_TURN)
+
+    def field(self, i: int, name: str) -> np.ndarray:
+        """A field of game ``i``'s state by its layout name (``"HANDS"``, ``"ROAD_LEN"``...), as a copy."""
+        names = [f for f, _ in L.S_FIELDS]
+        k = names.index(name)
+        start = int(self.T[L.O_BANK + k])
+        size = L.S_FIELDS[k][1](self.players, self.setup.n_nodes, self.setup.n_edges, self.setup.n_hexes,
+                                int(self.T[L.P_LIM_ROAD]), int(self.T[L.P_KP]))
+        return self.S[i, start:start + size].copy()
+
+    def summary(self, i: int) -> dict[str, Any]:
+        """Game ``i``'s end state as the engine states it (for comparisons with a replay)."""
+        n = self.players
+        vp = [int(x) for x in self._vps(i)]
+        lr, la = self._sc(i, L.SC_LR), self._sc(i, L.SC_LA)
+        return {
+            "winner": self.winner(i), "turn": self.turn(i), "vp": vp,
+            "hands": self.field(i, "HANDS").reshape(n, 5).tolist(), "bank": self.field(i, "BANK").tolist(),
+            "deck": self.field(i, "DECK").tolist(), "dev": self.field(i, "DEV").reshape(n, 5).tolist(),
+            "knights": self.field(i, "KNIGHTS").tolist(), "road_lengths": self.field(i, "ROAD_LEN").tolist(),
+            "longest_road": None if lr < 0 else lr, "largest_army": None if la < 0 else la,
+            "robber": self._sc(i, L.SC_ROBBER),
+            "node_owner": self.field(i, "NODE_OWNER").tolist(), "node_kind": self.field(i, "NODE_KIND").tolist(),
+            "edge_owner": self.field(i, "EDGE_OWNER").tolist(), "phase": self.phase(i),
+            "current_player": self.current_player(i),
+        }
+
+    def _vps(self, i: int) -> list[int]:
+        n = self.players
+        board_vp = self.field(i, "BOARD_VP")
+        dev = self.field(i, "DEV").reshape(n, 5)
+        lr, la = self._sc(i, L.SC_LR), self._sc(i, L.SC_LA)
+        sp = int(self.T[L.P_SPECIAL_VP])
+        return [int(board_vp[p] + dev[p, 4] + sp * (lr == p) + sp * (la == p)) for p in range(n)]
+
+
+def engine_summary(game: Game) -> dict[str, Any]:
+    """The same fields as :meth:`Games.summary`, read from an engine game."""
+    n = game.n
+    kinds = game.kinds
+    owner = [o if o >= 0 and kinds[k] is not None and kinds[k].building else -1
+             for o, k in zip(game.node_owner, game.node_kind)]
+    return {
+        "winner": game.winner, "turn": game.turn, "vp": [game.vp(p) for p in range(n)],
+        "hands": [h[:5] for h in game.hands], "bank": game.bank[:5], "deck": list(game.deck),
+        "dev": [list(d) for d in game.dev], "knights": list(game.knights), "road_lengths": game.road_lengths(),
+        "longest_road": game.longest_road_holder, "largest_army": game.largest_army_holder, "robber": game.robber,
+        "node_owner": owner, "node_kind": [k if o >= 0 else 0 for o, k in zip(owner, game.node_kind)],
+        "edge_owner": list(game.edge_owner), "phase": game.phase.value, "current_player": game.current_player,
+    }
