@@ -92,7 +92,7 @@ def test_rule_options_replay(options):
     for i in range(_games(25)):
         games.reset(0, seed=i, board=Board.random(seed=70 + i))
         log = games.play(0, ("random", "weighted", "random", "value")[i % 4], record=True)
-        game = _replay(games.board if False else Board.random(seed=70 + i), 4, log, rules=rules)
+        game = _replay(Board.random(seed=70 + i), 4, log, rules=rules)
         assert games.summary(0) == engine_summary(game)
 
 

@@ -126,8 +126,8 @@ class Batch:
 
     Attributes
     ----------
-    boards : tuple of Board
-        Each game's board.
+    board_rows : numpy.ndarray
+        Each game's board as the kernel reads it (see :meth:`board`).
     seeds : numpy.ndarray
         Each game's seed.
     winner : numpy.ndarray
@@ -146,7 +146,8 @@ class Batch:
 
     players: int
     rules: Rules
-    boards: tuple
+    template: Board
+    board_rows: np.ndarray
     seeds: np.ndarray
     starting_seats: np.ndarray
     winner: np.ndarray
@@ -165,15 +166,21 @@ class Batch:
     def __len__(self) -> int:
         return len(self.winner)
 
+    def board(self, i: int) -> Board:
+        """Game ``i``'s board as the engine's :class:`Board` (drawn in the kernel or given)."""
+        from ._tables import board_from_row
+
+        return board_from_row(self.template, self.board_rows[i], name=f"kernel-{int(self.seeds[i])}")
+
     def actions_of(self, i: int) -> list:
         """Game ``i`` as the engine's own actions, chance outcomes inside (needs ``record=True``)."""
         if self.logs is None:
             raise ValueError("play(..., record=True) keeps the actions")
-        return to_actions(self.logs[i], self.boards[i], self.players)
+        return to_actions(self.logs[i], self.template, self.players)
 
     def replay(self, i: int) -> Game:
         """Game ``i`` replayed by the engine, every action checked (:meth:`Game.play`)."""
-        return replay(self.boards[i], self.players, self.actions_of(i), rules=self.rules,
+        return replay(self.board(i), self.players, self.actions_of(i), rules=self.rules,
                       starting_seat=int(self.starting_seats[i]))
 
 
@@ -198,7 +205,7 @@ def _boards(board, games: int) -> tuple:
 
 
 def play(
-    board: Board | Sequence[Board],
+    board: Board | Sequence[Board] | str,
     players: int = 4,
     *,
     seeds: Sequence[int] | np.ndarray,
@@ -214,9 +221,11 @@ def play(
 
     Parameters
     ----------
-    board : Board or sequence of Board
+    board : Board, sequence of Board, or "random"
         One board for every game, or one per game (all of one shape: the base island or the
-        5-6 player one).
+        5-6 player one); ``"random"``: each game draws its own in the kernel, from its seed, as
+        :meth:`Board.random` lays one out (terrains shuffled, tokens along the spiral), on the
+        base island (3-4 players) or the 5-6 player one (:meth:`Batch.board` rebuilds it).
     players : int
         3 to 6.
     seeds : sequence of int
@@ -247,40 +256,45 @@ def play(
 
     seeds = np.asarray(seeds, dtype=np.uint64) if len(seeds) else np.zeros(0, np.uint64)
     G = len(seeds)
-    boards = _boards(board, G)
-    if G == 0:
-        boards = (board,) if isinstance(board, Board) else tuple(board)[:1]
     rules = rules or Rules()
-    s = setup(boards[0] if boards else Board.beginner(), players, rules)
-    rows = np.zeros((G, 2 * s.n_hexes + s.n_nodes + 1), np.int64)
-    cache: dict[int, np.ndarray] = {}
-    for i, b in enumerate(boards):
-        row = cache.get(id(b))
-        if row is None:
-            if b.topology is not boards[0].topology and _tables_key(b) != s.geometry:
-                raise ValueError("every board of one call must have the same shape")
-            row = cache[id(b)] = board_row(b)
-        rows[i] = row
     seats = np.broadcast_to(np.asarray(starting_seats, np.int64), (G,)).copy()
     if G and (seats.min() < 0 or seats.max() >= players):
         raise ValueError(f"starting seats must be in 0..{players - 1}")
     codes = np.tile(_seat_codes(policies, players), (G, 1))
     W = value_weights(weights)
-    L_MAX = 40_000 if record else 0
-    logs = np.zeros((G, L_MAX, 2), np.int32)
+    logs = np.zeros((G, 40_000 if record else 0, 2), np.int32)
     results = np.zeros((G, L.R_HEAD + L.R_SEAT * players), np.int64)
-    _kernel.play_games(s.T, seeds, seats, rows, codes, W, -1 if max_turns is None else int(max_turns),
-                     int(max_actions), logs, results)
-    return _batch(s, boards, seeds, seats, results, logs if record else None)
+    turns = -1 if max_turns is None else int(max_turns)
+    if isinstance(board, str):
+        if board != "random":
+            raise ValueError(f"board must be a Board, a sequence of boards or 'random', not {board!r}")
+        from ._tables import random_template
+
+        tmpl, template = random_template("five_six" if players > 4 else "base")
+        s = setup(template, players, rules)
+        rows = np.zeros((G, 2 * s.n_hexes + s.n_nodes + 1), np.int64)
+        _kernel.play_random_boards(s.T, tmpl, seeds, seats, codes, W, turns, int(max_actions), logs, results, rows)
+        return _batch(s, template, rows, seeds, seats, results, logs if record else None)
+    boards = _boards(board, G)
+    template = boards[0] if boards else (board if isinstance(board, Board) else Board.beginner())
+    s = setup(template, players, rules)
+    rows = np.zeros((G, 2 * s.n_hexes + s.n_nodes + 1), np.int64)
+    cache: dict[int, np.ndarray] = {}
+    t0 = template.topology
+    for i, b in enumerate(boards):
+        row = cache.get(id(b))
+        if row is None:
+            t = b.topology
+            if t is not t0 and (t.edge_nodes != t0.edge_nodes or t.node_hexes != t0.node_hexes
+                                or t.hex_nodes != t0.hex_nodes or t.edge_land != t0.edge_land):
+                raise ValueError("every board of one call must have the same shape")
+            row = cache[id(b)] = board_row(b)
+        rows[i] = row
+    _kernel.play_games(s.T, seeds, seats, rows, codes, W, turns, int(max_actions), logs, results)
+    return _batch(s, template, rows, seeds, seats, results, logs if record else None)
 
 
-def _tables_key(board: Board):
-    from ._tables import _geometry_key
-
-    return _geometry_key(board.topology)
-
-
-def _batch(s: Setup, boards, seeds, seats, results: np.ndarray, logs) -> Batch:
+def _batch(s: Setup, template: Board, rows, seeds, seats, results: np.ndarray, logs) -> Batch:
     n = s.players
     seat = results[:, L.R_HEAD:].reshape(len(results), n, L.R_SEAT)
     kept = None
@@ -289,7 +303,7 @@ def _batch(s: Setup, boards, seeds, seats, results: np.ndarray, logs) -> Batch:
     if (results[:, L.R_OVERFLOW] != 0).any():
         raise RuntimeError("a kernel game ran past its action guard (max_actions) or its log")
     return Batch(
-        players=n, rules=s.rules, boards=tuple(boards), seeds=seeds, starting_seats=seats,
+        players=n, rules=s.rules, template=template, board_rows=rows, seeds=seeds, starting_seats=seats,
         winner=results[:, L.R_WINNER].copy(), turns=results[:, L.R_TURN].copy(),
         actions=results[:, L.R_ACTIONS].copy(), vp=seat[:, :, L.R_VP].copy(),
         settlements=seat[:, :, L.R_SETTLEMENTS].copy(), cities=seat[:, :, L.R_CITIES].copy(),

@@ -1515,3 +1515,56 @@ def choose_one(T, S, g, policy, W):
     buf = np.empty(T[P_N_ACTIONS] + 8, np.int64)
     f = np.empty(N_FEATURES + 10)
     return choose(T, S, g, policy, W, D, buf, f)
+
+
+# ################################################################ random boards in the kernel
+# Board.random's recipe (B-SETUP-9..14, X56-BOARD-1..6): the terrains shuffled into the hexes in
+# row order, the lettered tokens laid along the spiral skipping the deserts, the robber on the first
+# desert, the harbours where the layout puts them.  ``tmpl`` (see _tables.random_template): the
+# number of hexes H, intersections N and letters K, then the terrains' resources (-1 desert), the
+# spiral (hex ids), the letters and each intersection's harbour.
+@njit(cache=True, _nrt=False)
+def random_board(T, S, g, tmpl, out):
+    """Draw a board with game ``g``'s generator into ``out`` (a board row, as new_game reads it)."""
+    H, N, K = tmpl[0], tmpl[1], tmpl[2]
+    TERR, SPIRAL, LET, HARB = 3, 3 + H, 3 + 2 * H, 3 + 2 * H + K
+    for i in range(H):
+        out[i] = tmpl[TERR + i]
+    for i in range(H - 1, 0, -1):  # Fisher-Yates, as random.shuffle
+        j = rng_below(T, S, g, i + 1)
+        out[i], out[j] = out[j], out[i]
+    k = 0
+    for i in range(H):
+        hx = tmpl[SPIRAL + i]
+        if out[hx] >= 0:
+            out[H + hx] = tmpl[LET + k]
+            k += 1
+        else:
+            out[H + hx] = 0
+    for v in range(N):
+        out[2 * H + v] = tmpl[HARB + v]
+    out[2 * H + N] = 0
+    for hx in range(H):
+        if out[hx] < 0:
+            out[2 * H + N] = hx
+            break
+
+
+BOARD_SALT = 0x5851F42D4C957F2D
+
+
+@njit(cache=True)
+def play_random_boards(T, tmpl, seeds, starting_seats, seat_policy, W, max_turns, max_actions, logs, results,
+                       boards):
+    """play_games on boards drawn in the kernel: game i's board from ``seeds[i]`` (salted) into
+    ``boards[i]``, then the game from ``seeds[i]``."""
+    S = np.zeros((1, T[P_ROW_SIZE]), np.int64)
+    D = np.zeros((1, T[P_ROW_SIZE]), np.int64)
+    buf = np.empty(T[P_N_ACTIONS] + 8, np.int64)
+    f = np.empty(N_FEATURES + 10)
+    for i in range(seeds.shape[0]):
+        rng_seed(T, S, 0, np.uint64(seeds[i]) ^ np.uint64(BOARD_SALT))
+        random_board(T, S, 0, tmpl, boards[i])
+        new_game(T, S, 0, seeds[i], starting_seats[i], boards[i])
+        play_out(T, S, 0, seat_policy[i], W, D, max_turns, max_actions, logs[i], buf, f)
+        record(T, S, 0, results[i])

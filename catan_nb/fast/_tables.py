@@ -79,7 +79,7 @@ def catalog(board: Board, players: int) -> tuple:
     >>> from catan_nb import Board
     >>> cat = catalog(Board.beginner(), 4)
     >>> cat[0], cat[1], len(cat)
-    (EndTurn(), RollDice(dice=None), 366)
+    (EndTurn(), RollDice(dice=None), 353)
     """
     t = board.topology
     unit = [tuple(int(i == r) for i in range(N_RES)) for r in range(N_RES)]
@@ -267,8 +267,16 @@ def board_row(board: Board) -> np.ndarray:
     hex's resource (-1 none) and number (0 none), each intersection's harbour (-1 none, 0..4 a
     resource's 2:1 harbour, 5 the generic 3:1 harbour), then the robber's hex."""
     t = board.topology
-    return np.array([*t.hex_resource, *t.hex_token, *(_harbour_code(c) for c in t.node_harbour),
-                     int(board.robber_start)], np.int64)
+    harbours = _HARBOUR_ROWS.get(id(t.node_harbour))
+    if harbours is None or harbours[0] is not t.node_harbour:
+        if len(_HARBOUR_ROWS) > 4096:
+            _HARBOUR_ROWS.clear()
+        harbours = _HARBOUR_ROWS[id(t.node_harbour)] = (t.node_harbour, [_harbour_code(c) for c in t.node_harbour])
+    return np.array([*t.hex_resource, *t.hex_token, *harbours[1], int(board.robber_start)], np.int64)
+
+
+#: Harbour codes by topology (boards of one layout often share theirs).
+_HARBOUR_ROWS: dict = {}
 
 
 def new_state(s: Setup, games: int = 1) -> np.ndarray:
@@ -410,3 +418,51 @@ def load_game(s: Setup, game: Game, S: np.ndarray, g: int, seed: int) -> None:
     rng_seed(T, S, g, np.uint64(seed % 2**64))
     row[s.state_size + P("X_SITES")] = -1
 
+
+
+_TEMPLATES: dict = {}
+
+
+def random_template(layout: str = "base") -> tuple[np.ndarray, Board]:
+    """What the kernel needs to draw boards as :meth:`Board.random` does (default options), and
+    a board of that layout (the shape, the harbours) to rebuild them from (:func:`board_from_row`)."""
+    hit = _TEMPLATES.get(layout)
+    if hit is not None:
+        return hit
+    from .. import hexgrid
+    from ..board import LAYOUTS
+    from ..constants import Terrain
+
+    rows, terrain_counts, letters, _, _ = LAYOUTS[layout]
+    board = Board.random(seed=0, layout=layout)
+    t = board.topology
+    cells = [(r, c) for r in range(1, len(rows) + 1) for c in range(1, rows[r - 1] + 1)]
+    assert [(h.row, h.col) for h in board.hexes] == cells
+    terrains = [t_ for t_, k in terrain_counts.items() for _ in range(k)]
+    resources = [-1 if tr is Terrain.DESERT else tr.resource.value for tr in terrains]
+    axial = {rc: hexgrid.offset_to_axial(rc[0], rc[1], rows) for rc in cells}
+    hex_of = {ax: i for i, ax in enumerate(axial[rc] for rc in cells)}
+    spiral = [hex_of[ax] for ax in hexgrid.spiral(set(hex_of), axial[(1, 1)])]
+    tmpl = np.array([len(cells), t.n_nodes, len(letters), *resources, *spiral, *letters,
+                     *(_harbour_code(c) for c in t.node_harbour)], np.int64)
+    _TEMPLATES[layout] = (tmpl, board)
+    return tmpl, board
+
+
+def board_from_row(template: Board, row, name: str = "kernel") -> Board:
+    """The engine's :class:`Board` of a kernel board row (terrains, numbers, robber) on the shape
+    and harbours of ``template``."""
+    from ..constants import Terrain
+
+    by_resource = {tr.resource.value: tr for tr in Terrain if tr.resource is not None}
+    d = template.to_dict()
+    H = len(d["hexes"])
+    row = [int(x) for x in row]
+    for i, h in enumerate(d["hexes"]):
+        r = row[i]
+        h["terrain"] = str(Terrain.DESERT if r < 0 else by_resource[r])
+        h["token"] = row[H + i] or None
+    robber = d["hexes"][row[-1]]
+    d["robber"] = [robber["row"], robber["col"]]
+    d["name"] = name
+    return Board.from_dict(d)
