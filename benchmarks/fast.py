@@ -83,7 +83,7 @@ def _env(args) -> None:
     rng = np.random.default_rng(args.seed)
     env = CatanVectorEnv(args.env, players=args.players)
     obs, info = env.reset(seed=args.seed)
-    env.step(_masked(rng, obs["action_mask"]))  # compile or load outside the timed loop
+    obs = env.step(_masked(rng, obs["action_mask"]))[0]  # compile or load outside the timed loop
     steps = 0
     cpu = time.process_time()
     for _ in range(args.env_steps):

@@ -331,3 +331,47 @@ def test_covered_names_what_the_kernel_cannot_play():
     assert "friends" in covered(Rules(modules=("friends",)), 4)
     with pytest.raises(ValueError, match="friends"):
         Games(Board.beginner(), 4, rules=Rules(modules=("friends",)))
+
+
+# ---------------------------------------------------------------- the value policy
+def test_value_policy_chooses_as_the_value_bot():
+    """At positions of value-bot games (3-6 players), the kernel's value policy picks an action the
+    value bot (without domestic offers) rates best: its own choice, or one its tie-break noise
+    (1e-6) could have picked, on at least 95% of positions.  The rest are almost all a development
+    card bought or not: both draw the card from the cards they cannot see, and a VP card drawn is
+    worth 1,000.  ``CATAN_NB_FAST_VALUE_POSITIONS=10000`` measures more (CI: 600)."""
+    import random
+
+    from catan_nb.analysis.value_bot import ValueBot
+
+    want = int(os.environ.get("CATAN_NB_FAST_VALUE_POSITIONS", "600"))
+    rng = random.Random(7)
+    same = tie = total = 0
+    misses = []
+    gi = 0
+    while total < want:
+        players = rng.choice([3, 4, 4, 5, 6])
+        board = Board.random(seed=7000 + gi, layout="five_six" if players > 4 else "base")
+        game = Game(board, players=players, seed=gi)
+        bots = [ValueBot(seed=gi * 10 + p, offers=False) for p in range(players)]
+        games = Games(board, players)
+        while not game.is_over and total < want:
+            if len(game.legal_actions()) > 1 and rng.random() < 0.25:
+                ranked = ValueBot(seed=rng.getrandbits(32), offers=False).explain(game, top=None)
+                value = {c.action: c.value for c in ranked}
+                games.load(0, game, seed=rng.getrandbits(63))
+                mine = games.catalog[games.choose(0, "value")]
+                total += 1
+                if mine == ranked[0].action:
+                    same += 1
+                elif abs(value[mine] - ranked[0].value) <= 3e-6:
+                    tie += 1
+                else:
+                    misses.append((game.phase.value, ranked[0].action, mine))
+            game.apply(bots[game.current_player].choose(game))
+        gi += 1
+    rate = (same + tie) / total
+    print(f"value policy: {same} same, {tie} tied, {len(misses)} other of {total} positions ({rate:.1%})")
+    assert rate >= 0.95, misses[:10]
+    card = sum(1 for _, a, b in misses if "BuyDevelopmentCard" in (type(a).__name__, type(b).__name__))
+    assert card >= 0.8 * len(misses), misses[:10]

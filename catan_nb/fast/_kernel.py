@@ -1568,3 +1568,177 @@ def play_random_boards(T, tmpl, seeds, starting_seats, seat_policy, W, max_turns
         new_game(T, S, 0, seeds[i], starting_seats[i], boards[i])
         play_out(T, S, 0, seat_policy[i], W, D, max_turns, max_actions, logs[i], buf, f)
         record(T, S, 0, results[i])
+
+
+# ################################################################ the vectorised environment
+# The observation of catan_nb.envs.observe, written by the kernel.  ``ol`` holds where its parts
+# start (OL_*), then the observation's phase index of each kernel phase (-1: none).
+(OL_CURRENT, OL_ACTIVE, OL_HAND, OL_DEV, OL_SEATS, OL_BANK, OL_HEXES, OL_NODES, OL_EDGES, OL_OFFER, OL_SIZE,
+ OL_PHASES) = range(12)
+
+
+@njit(cache=True, _nrt=False)
+def observe_into(T, S, g, player, ol, terr, out, high):
+    """envs.observe(game, player) into ``out`` (float32): seats rotated so that ``player`` is
+    first; only public counts of the other seats.  ``terr``: each hex's terrain channel (-1 none)."""
+    n = T[P_N]
+    H = T[P_HEXES]
+    N = T[P_NODES]
+    size = ol[OL_SIZE]
+    for i in range(size):
+        out[i] = 0.0
+    HX = ol[OL_HEXES]
+    for hx in range(H):  # the board: terrains, numbers and pips, harbours
+        if terr[hx] >= 0:
+            out[HX + 9 * hx + 1 + terr[hx]] = 1.0
+        tok = S[g, T[O_HEX_TOKEN] + hx]
+        out[HX + 9 * hx + 7] = tok
+        out[HX + 9 * hx + 8] = (6 - abs(7 - tok)) if tok else 0
+    w = 2 * n + 6
+    NO = ol[OL_NODES]
+    for v in range(N):
+        hb = S[g, T[O_NODE_HARBOUR] + v]
+        if hb >= 0:
+            out[NO + v * w + 2 * n + hb] = 1.0
+    top = STACK + 3 * S[g, SC_DEPTH] - 3
+    k = ol[OL_PHASES + S[g, top]]
+    if k >= 0:
+        out[k] = 1.0
+    out[ol[OL_CURRENT] + (S[g, top + 1] - player) % n] = 1.0
+    out[ol[OL_ACTIVE] + (S[g, SC_ACTIVE] - player) % n] = 1.0
+    HA = T[O_HANDS]
+    DV = T[O_DEV]
+    for r in range(5):
+        out[ol[OL_HAND] + r] = S[g, HA + 5 * player + r]
+        out[ol[OL_DEV] + r] = S[g, DV + 5 * player + r]
+        out[ol[OL_DEV] + 5 + r] = S[g, T[O_DEV_NEW] + 5 * player + r]
+    for j in range(n):
+        q = (player + j) % n
+        b = ol[OL_SEATS] + 10 * j
+        out[b] = hand_total(T, S, g, q)
+        dv = 0
+        for c in range(5):
+            dv += S[g, DV + 5 * q + c]
+        out[b + 1] = dv
+        out[b + 2] = S[g, T[O_KNIGHTS] + q]
+        out[b + 3] = visible_vp(T, S, g, q)
+        out[b + 4] = S[g, T[O_ROAD_LEN] + q]
+        out[b + 5] = 1.0 if S[g, SC_LR] == q else 0.0
+        out[b + 6] = 1.0 if S[g, SC_LA] == q else 0.0
+        PC = T[O_PIECES] + 3 * q
+        out[b + 7] = T[P_LIM_ROAD] - S[g, PC + K_ROAD]
+        out[b + 8] = T[P_LIM_SETTLE] - S[g, PC + K_SETTLE]
+        out[b + 9] = T[P_LIM_CITY] - S[g, PC + K_CITY]
+    deck = 0
+    for r in range(5):
+        out[ol[OL_BANK] + r] = S[g, T[O_BANK] + r]
+        deck += S[g, T[O_DECK] + r]
+    out[ol[OL_BANK] + 5] = deck
+    out[HX + 9 * S[g, SC_ROBBER]] = 1.0
+    OW = T[O_NODE_OWNER]
+    for v in range(N):
+        o = S[g, OW + v]
+        if o >= 0:
+            out[NO + v * w + 2 * ((o - player) % n) + S[g, T[O_NODE_KIND] + v] - 1] = 1.0
+    EO = T[O_EDGE_OWNER]
+    ED = ol[OL_EDGES]
+    for e in range(T[P_EDGES]):
+        o = S[g, EO + e]
+        if o >= 0:
+            out[ED + (o - player) % n + e * n] = 1.0
+    OF = ol[OL_OFFER]
+    if S[g, SC_OFFER_GIVE] >= 0:
+        out[OF + S[g, SC_OFFER_GIVE]] = 1.0
+        out[OF + 5 + S[g, SC_OFFER_GET]] = 1.0
+    acc = S[g, SC_ACCEPTED]
+    for q in range(n):
+        if acc & (1 << q):
+            out[OF + 10 + (q - player) % n] = 1.0
+    owed = 0
+    for i in range(S[g, SC_DEPTH]):
+        d = STACK + 3 * i
+        if S[g, d] == PH_DISCARD and S[g, d + 1] == player and S[g, d + 2]:
+            owed = S[g, d + 2]
+    out[size - 1] = owed  # every entry is a count of a few pieces, cards or pips: never above ``high``
+
+
+@njit(cache=True)
+def env_observe(T, S, g, ol, terr, obs, masks, high, buf):
+    """The observation and action mask of game ``g``'s current player (no mask once it is over)."""
+    player = current(S, g)
+    observe_into(T, S, g, player, ol, terr[g], obs[g], high)
+    for i in range(masks.shape[1]):
+        masks[g, i] = 0
+    if not is_over(S, g):
+        k = legal(T, S, g, buf, True)
+        for i in range(k):
+            masks[g, buf[i]] = 1
+    return player
+
+
+@njit(cache=True)
+def env_reset_one(T, S, g, tmpl, fixed, seed, terr, log_rows):
+    """Start game ``g`` afresh: on the fixed board row, or on a board drawn from ``seed``."""
+    if fixed.shape[0] > 0:
+        new_game(T, S, g, seed, 0, fixed)
+    else:
+        row = np.empty(2 * T[P_HEXES] + T[P_NODES] + 1, np.int64)
+        rng_seed(T, S, g, np.uint64(seed) ^ np.uint64(BOARD_SALT))
+        random_board(T, S, g, tmpl, row)
+        new_game(T, S, g, seed, 0, row)
+        for hx in range(T[P_HEXES]):
+            terr[g, hx] = row[hx] if row[hx] >= 0 else 5  # kernel boards: a resource's terrain, or desert
+    if log_rows.shape[1] > 0:
+        S[g, SC_NLOG] = 0
+
+
+@njit(cache=True)
+def env_step(T, S, tmpl, fixed, seeds, ol, terr, actions, obs, masks, rewards, seat_rewards, terms, truncs,
+             acted, pending, episodes, max_turns, high, logs, players):
+    """One step of every game (gymnasium's next-step autoreset): a game that ended at the last step
+    starts afresh (its action ignored); the others apply their action, checked against the mask
+    (the game ``g`` of an illegal action is returned, else -1), and are observed for the player to
+    act next.  Rewards: +1 to the winner and -1 to the others when a game ends (``seat_rewards``),
+    and the acting seat's in ``rewards``."""
+    G = S.shape[0]
+    n = T[P_N]
+    buf = np.empty(T[P_N_ACTIONS] + 8, np.int64)
+    for g in range(G):
+        rewards[g] = 0.0
+        terms[g] = False
+        truncs[g] = False
+        for q in range(n):
+            seat_rewards[g, q] = 0.0
+        if pending[g]:
+            episodes[g] += 1
+            env_reset_one(T, S, g, tmpl, fixed, seeds[g] + np.uint64(episodes[g]) * np.uint64(G), terr, logs)
+            pending[g] = False
+            acted[g] = -1
+        else:
+            a = actions[g]
+            if a < 0 or a >= masks.shape[1] or masks[g, a] == 0:
+                return g
+            p = current(S, g)
+            acted[g] = p
+            step(T, S, g, a, logs[g])
+            if is_over(S, g):
+                terms[g] = True
+                pending[g] = True
+                w = S[g, SC_WINNER]
+                for q in range(n):
+                    seat_rewards[g, q] = 1.0 if q == w else -1.0
+                rewards[g] = seat_rewards[g, p]
+            elif S[g, SC_TURN] >= max_turns:
+                truncs[g] = True
+                pending[g] = True
+        players[g] = env_observe(T, S, g, ol, terr, obs, masks, high, buf)
+    return -1
+
+
+@njit(cache=True)
+def env_reset(T, S, tmpl, fixed, seeds, ol, terr, obs, masks, high, logs, players):
+    """Every game afresh, game ``g`` from ``seeds[g]``; observed."""
+    buf = np.empty(T[P_N_ACTIONS] + 8, np.int64)
+    for g in range(S.shape[0]):
+        env_reset_one(T, S, g, tmpl, fixed, seeds[g], terr, logs)
+        players[g] = env_observe(T, S, g, ol, terr, obs, masks, high, buf)
