@@ -152,7 +152,13 @@ class Checker:
             if g.phase is not Phase.GAME_OVER and p == g.active_player and not founding:
                 assert vp < g.vp_target  # B-END-3: a win ends the game at once
         if g.phase is Phase.GAME_OVER:
-            assert g.vp(g.winner) >= g.vp_target
+            sc = g.ext.get("corsica_new_york")
+            if sc is not None and sc.get("stalled"):  # DECISION (docs/scenarios.md): nobody could win any more
+                from catan_nb.rules.modules.corsica_new_york import can_reach_target
+
+                assert not can_reach_target(g) and g.vp(g.winner) == max(g.vp(q) for q in range(n))
+            else:
+                assert g.vp(g.winner) >= g.vp_target
 
     def _check_scenario(self, g: Game, t) -> None:
         from catan_nb.rules.modules.corsica_new_york import localities, scenario_data

@@ -1187,10 +1187,7 @@ class Game:
                 raise IllegalActionError("B-BUILD-3", f"path {site} already holds a {what} of seat {self.edge_owner[site]}", action)
             if len(self.placed[k][player]) >= pk.limit:
                 raise IllegalActionError("B-COMP-12", f"seat {player} has no {kind} left in supply", action)
-            ok = self._edge_ok[k]
-            if ok is not None and not ok[site]:
-                where = "land" if pk.land else "the sea"
-                raise IllegalActionError("SF-6", f"path {site} does not border {where}: no {kind} may go there", action)
+            self._check_ground(action, k, site)
             if site not in self._path_candidates(player, k):
                 ends = self._t.edge_nodes[site]
                 raise IllegalActionError(
@@ -1201,6 +1198,47 @@ class Game:
                 )
         for h in self._h_check_place:
             h(self, action, player, kind, site)
+
+    def _check_ground(self, action: Action, k: int, site: int) -> None:
+        """Raise unless a path piece of kind ``k`` may lie on path ``site``'s ground: roads on land
+        paths (SF-2: along the coast too), ships on paths that border the sea (SF-6)."""
+        ok = self._edge_ok[k]
+        if ok is None or ok[site]:
+            return
+        pk = self.kinds[k]
+        assert pk is not None
+        if pk.land:
+            by_sea = [q.name for q in self.kinds if q is not None and q.site == "path" and q.sea]
+            other = f"; build a {by_sea[0]} there (SF-6)" if by_sea else ""
+            raise IllegalActionError("SF-2", f"path {site} borders only sea: a {pk.name} needs land{other}", action)
+        raise IllegalActionError("SF-6", f"path {site} borders no sea: a {pk.name} goes only on a path that borders "
+                                 "the sea", action)
+
+    def check_founding_path(self, action: Action, player: int, kind: str, site: int) -> None:
+        """Raise unless ``player`` may place their founding path piece of ``kind`` on path ``site``.
+
+        Each refusal names its own rule: no such path (B-BOARD-3), a piece there already (B-BUILD-3),
+        not touching the settlement just placed (B-SETUP-17; SF-6 places ships like roads), the
+        wrong ground (SF-2 roads on land, SF-6 ships by the sea), then the modules' rules through
+        their ``check_place`` hook (SC-6, SF-7...).  For modules whose founding pieces are their own
+        actions (a ship, SF-6) as for the founding road.
+        """
+        self.check_path(action, site)
+        o = self.edge_owner[site]
+        if o >= 0:
+            what = self.kinds[self.edge_kind[site]].name  # type: ignore[union-attr]
+            raise IllegalActionError("B-BUILD-3", f"path {site} already holds a {what} of seat {o}", action)
+        last = self.stack[-1].data
+        if site not in self._t.node_edges[last]:
+            raise IllegalActionError(
+                "B-SETUP-17", f"a founding {kind} must touch the settlement just placed at {last}; path {site} joins "
+                f"{self._t.edge_nodes[site]}", action)
+        k = self.kind_id[kind]
+        self._check_ground(action, k, site)
+        if site not in self.candidates(player, kind, founding=True):
+            for h in self._h_check_place:  # a module's own rule (SC-6, SF-7) names itself
+                h(self, action, player, kind, site)
+            raise IllegalActionError("B-SETUP-17", f"no founding {kind} may go on path {site}", action)
 
     def _check_distance(self, action: Action, v: int) -> None:
         building = self._building
@@ -1474,29 +1512,23 @@ class Game:
         if kind != want:
             raise IllegalActionError(rule, f"seat {p}'s founding piece now is a {want}, not a {kind}", a)
         self._check_distance(a, a.node)  # B-SETUP-17
+        if not self._t.node_land[a.node]:
+            raise IllegalActionError("SF-2", f"intersection {a.node} touches no land: a {kind} stands on land", a)
         if a.node not in self.candidates(p, "settlement", founding=True):
             for h in self._h_check_place:  # a module's own rule (SC-5) names itself first
                 h(self, a, p, "settlement", a.node)
             raise IllegalActionError("B-SETUP-17", f"no founding {kind} may stand on intersection {a.node}", a)
 
     def _check_road(self, a: BuildRoad) -> None:
-        self.check_path(a, a.path)
         p = self.current
-        if self.edge_owner[a.path] >= 0:
-            raise IllegalActionError("B-BUILD-3", f"path {a.path} already holds a road of seat {self.edge_owner[a.path]}", a)
         top = self.stack[-1]
         if top.phase is Phase.FOUNDING_ROAD:
-            if a.path not in self.candidates(p, "road", founding=True):
-                if a.path in self._t.node_edges[top.data]:
-                    for h in self._h_check_place:  # a module's own rule (SC-6) names itself first
-                        h(self, a, p, "road", a.path)
-                raise IllegalActionError(
-                    "B-SETUP-17",
-                    f"a founding road must touch the settlement just placed at {top.data}; path {a.path} joins "
-                    f"{self._t.edge_nodes[a.path]}",
-                    a,
-                )
+            self.check_founding_path(a, p, "road", a.path)
             return
+        self.check_path(a, a.path)
+        if self.edge_owner[a.path] >= 0:
+            what = self.kinds[self.edge_kind[a.path]].name  # type: ignore[union-attr]
+            raise IllegalActionError("B-BUILD-3", f"path {a.path} already holds a {what} of seat {self.edge_owner[a.path]}", a)
         free = "road" in top.phase.free
         if not free:
             self.require_build_phase(a)
