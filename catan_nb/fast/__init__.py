@@ -47,7 +47,9 @@ import numpy as np
 from ..board import Board
 from ..rules import Game, Rules
 from ._numba import HAVE_NUMBA, INSTALL_HINT, FastUnavailableWarning, warn_once
-from ._tables import Setup, board_row, catalog, covered, load_game, new_state, setup, to_actions
+from ._tables import (
+    Setup, board_row, catalog, covered, load_game, load_random, new_state, reset_offers, setup, to_actions,
+)
 from . import _layout as L
 
 __all__ = [
@@ -337,9 +339,10 @@ class Games:
     founding_settlement 54
     """
 
-    def __init__(self, board: Board, players: int = 4, games: int = 1, rules: Rules | None = None):
+    def __init__(self, board: Board, players: int = 4, games: int = 1, rules: Rules | None = None, *,
+                 exact: bool = False, value_offers: bool = False, dice_stream: bool = False):
         _require()
-        self.setup = setup(board, players, rules)
+        self.setup = setup(board, players, rules, exact=exact, value_offers=value_offers, dice_stream=dice_stream)
         self.board = board
         self.players = players
         self.S = new_state(self.setup, games)
@@ -351,15 +354,43 @@ class Games:
     def __len__(self) -> int:
         return len(self.S)
 
-    def reset(self, i: int, seed: int, *, board: Board | None = None, starting_seat: int = 0) -> None:
-        """Game ``i`` from the start of its founding on ``board`` (default: the Games' board)."""
+    def reset(self, i: int, seed: int, *, board: Board | None = None, starting_seat: int = 0,
+              bots: Sequence[Any] | None = None) -> None:
+        """Game ``i`` from the start of its founding on ``board`` (default: the Games' board).
+
+        In exact mode the game draws from ``random.Random(seed)``, as ``Game(board, seed=seed)``
+        does, and seat ``p``'s policy from ``bots[p]`` (a seed, a ``random.Random``, or a bot with
+        an ``rng``): the engine's game and bots, draw for draw.
+        """
         from ._kernel import new_game
 
-        new_game(self.T, self.S, i, np.uint64(seed), starting_seat, board_row(board or self.board))
+        new_game(self.T, self.S, i, np.uint64(seed % 2**64), starting_seat, board_row(board or self.board))
+        if self.setup.param("EXACT"):
+            self.load_random(i, 0, seed)
+            for p, b in enumerate(bots or ()):
+                self.load_random(i, 1 + p, getattr(b, "rng", b))
+            reset_offers(self.setup, self.S, i)
 
-    def load(self, i: int, game: Game, seed: int) -> None:
-        """Game ``i`` becomes the engine's ``game`` (its chance from ``seed`` on)."""
+    def load(self, i: int, game: Game, seed: int = 0, *, rng=None, bots: Sequence[Any] | None = None) -> None:
+        """Game ``i`` becomes the engine's ``game``: its chance from ``seed`` on; in exact mode from
+        ``rng`` (a ``random.Random``, a seed, or by default the game's own generator as
+        :meth:`Game.state` gives it), and seat ``p``'s policy from ``bots[p]`` (as in :meth:`reset`)."""
         load_game(self.setup, game, self.S, i, seed)
+        if self.setup.param("EXACT"):
+            if rng is None:
+                import random
+
+                rng = random.Random()
+                rng.setstate(game.state()["rng"])
+            self.load_random(i, 0, rng)
+            for p, b in enumerate(bots or ()):
+                self.load_random(i, 1 + p, getattr(b, "rng", b))
+            reset_offers(self.setup, self.S, i)
+
+    def load_random(self, i: int, slot: int, rng) -> None:
+        """Exact mode: generator ``slot`` of game ``i`` (0 the game's, 1 + seat the bots', n + 1 the
+        dice stream) takes the state of ``rng`` (a ``random.Random`` or a seed)."""
+        load_random(self.setup, self.S, i, slot, rng)
 
     def legal(self, i: int, offers: bool = False) -> np.ndarray:
         """Catalogue indices of game ``i``'s legal actions, in the engine's order."""

@@ -24,6 +24,7 @@ from numba import njit
 
 from ._features import N_FEATURES, P7
 from ._layout import (
+    P_DICE_STREAM, P_EXACT, P_VALUE_OFFERS, P_X_DET, P_X_MT, P_X_OFFERED,
     A_ACCEPT, A_BUY, A_CANCEL, A_DECLINE, A_END, A_END_RB, A_KNIGHT, A_RB, A_ROLL, C_CITY, C_DEV, C_ROAD, C_SETTLE,
     KNIGHT, K_CITY, K_ROAD, K_SETTLE, MONOPOLY, O_BANK, O_BLOCKED, O_BOARD_VP, O_DECK, O_DEV, O_DEV_NEW,
     O_EDGE_OWNER, O_HANDS, O_HARB, O_HEX_PLAYERS, O_HEX_RESOURCE, O_HEX_TOKEN, O_KNIGHTS, O_NODE_HARBOUR,
@@ -76,9 +77,112 @@ def rng_next(T, S, g):
     return result
 
 
+# ================================================================ exact mode: Python's Mersenne Twister (random.Random)
+# The engine's games and bots draw from random.Random; in exact mode (T[P_EXACT]) the kernel draws
+# from the same generators, state for state (slot 0 the game's, 1 + seat each bot's...; see
+# _layout.MT_SIZE), so that its games are the engine's, action for action.
+@njit(cache=True, _nrt=False)
+def mt_twist(S, g, at):
+    for kk in range(624):
+        y = (S[g, at + kk] & 0x80000000) | (S[g, at + (kk + 1) % 624] & 0x7FFFFFFF)
+        v = S[g, at + (kk + 397) % 624] ^ (y >> 1)
+        if y & 1:
+            v ^= 0x9908B0DF
+        S[g, at + kk] = v
+    S[g, at + 624] = 0
+
+
+@njit(cache=True, _nrt=False)
+def mt_next32(T, S, g, slot):
+    """genrand_uint32 of generator ``slot``."""
+    at = T[P_X_MT] + 625 * slot
+    i = S[g, at + 624]
+    if i >= 624:
+        mt_twist(S, g, at)
+        i = 0
+    y = S[g, at + i]
+    S[g, at + 624] = i + 1
+    y ^= y >> 11
+    y ^= (y << 7) & 0x9D2C5680
+    y ^= (y << 15) & 0xEFC60000
+    y ^= y >> 18
+    return y & 0xFFFFFFFF
+
+
+@njit(cache=True, _nrt=False)
+def mt_random(T, S, g, slot):
+    """random.Random.random: 53 bits from two words."""
+    a = mt_next32(T, S, g, slot) >> 5
+    b = mt_next32(T, S, g, slot) >> 6
+    return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0)
+
+
+@njit(cache=True, _nrt=False)
+def mt_getrandbits(T, S, g, slot, k):
+    """random.Random.getrandbits(k) for 0 < k <= 64 (the low word first)."""
+    if k <= 32:
+        return mt_next32(T, S, g, slot) >> (32 - k)
+    lo = mt_next32(T, S, g, slot)
+    hi = mt_next32(T, S, g, slot) >> (64 - k)
+    return lo | (hi << 32)
+
+
+@njit(cache=True, _nrt=False)
+def mt_randbelow(T, S, g, slot, n):
+    """random.Random._randbelow: getrandbits of n's bit length until below n."""
+    k = 0
+    m = n
+    while m:
+        k += 1
+        m >>= 1
+    r = mt_getrandbits(T, S, g, slot, k)
+    while r >= n:
+        r = mt_getrandbits(T, S, g, slot, k)
+    return r
+
+
+@njit(cache=True, _nrt=False)
+def mt_seed(T, S, g, slot, seed):
+    """random.Random(seed) for 0 <= seed < 2**64 (init_by_array over its 32-bit words)."""
+    at = T[P_X_MT] + 625 * slot
+    S[g, at] = 19650218
+    for i in range(1, 624):
+        x = S[g, at + i - 1]
+        S[g, at + i] = (1812433253 * (x ^ (x >> 30)) + i) & 0xFFFFFFFF
+    u = np.uint64(seed)
+    k0 = np.int64(u & np.uint64(0xFFFFFFFF))
+    k1 = np.int64(u >> np.uint64(32))
+    nkey = 2 if k1 else 1
+    i = 1
+    j = 0
+    for _ in range(624):
+        x = S[g, at + i - 1]
+        key = k0 if j == 0 else k1
+        S[g, at + i] = ((S[g, at + i] ^ ((x ^ (x >> 30)) * 1664525)) + key + j) & 0xFFFFFFFF
+        i += 1
+        j += 1
+        if i >= 624:
+            S[g, at] = S[g, at + 623]
+            i = 1
+        if j >= nkey:
+            j = 0
+    for _ in range(623):
+        x = S[g, at + i - 1]
+        S[g, at + i] = ((S[g, at + i] ^ ((x ^ (x >> 30)) * 1566083941)) - i) & 0xFFFFFFFF
+        i += 1
+        if i >= 624:
+            S[g, at] = S[g, at + 623]
+            i = 1
+    S[g, at] = 0x80000000
+    S[g, at + 624] = 624
+
+
 @njit(cache=True, inline="always", _nrt=False)
 def rng_float(T, S, g):
-    """A draw in [0, 1) with 53 random bits."""
+    """A draw in [0, 1) with 53 random bits: the game's generator (xoshiro256**, or in exact mode
+    the engine's own Mersenne Twister, slot 0)."""
+    if T[P_EXACT]:
+        return mt_random(T, S, g, 0)
     return float(rng_next(T, S, g) >> _U64(11)) * (1.0 / 9007199254740992.0)
 
 
@@ -680,18 +784,31 @@ def check_win(T, S, g):
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def after_action(T, S, g):
-    """Game.apply's tail: run the steps (the founding done, a new turn), then the win check."""
+def vp_action(T, a):
+    """Whether action ``a`` may change VP or begin a turn (the engine's vp_actions): building,
+    ending a turn or a Special Building Phase, buying a card (B-COMP-8), a knight (B-LA-1)."""
+    return a == A_END or a == A_BUY or a == A_KNIGHT or a == T[P_A_END_SBP] or (T[P_A_SETTLE] <= a < T[P_A_YOP])
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def after_action(T, S, g, a):
+    """Game.apply's tail: run the steps (the founding done, a new turn), then the win check, after
+    a step or an action that may change VP (as the engine: the same, except in a determinised copy,
+    where the hidden VP cards are drawn again)."""
+    settled = False
     while True:
         d = S[g, SC_DEPTH]
         if d == 0:
             begin_turn(T, S, g, (S[g, SC_ACTIVE] + 1) % T[P_N])  # B-TURN-9
+            settled = True
             break
         if S[g, STACK + 3 * d - 3] != PH_FOUND_DONE:
             break
         S[g, SC_DEPTH] -= 1  # B-SETUP-20: the starting seat takes the first turn
         begin_turn(T, S, g, S[g, SC_STARTING_SEAT])
-    check_win(T, S, g)
+        settled = True
+    if settled or vp_action(T, a):
+        check_win(T, S, g)
 
 
 # ================================================================ chance
@@ -774,10 +891,11 @@ def produce(T, S, g, total):
 
 # ================================================================ applying an action (the modules' apply functions)
 @njit(cache=True, _nrt=False)
-def apply(T, S, g, a):
+def apply(T, S, g, a, forced):
     """Apply catalogue action ``a`` (legal: take it from :func:`legal`), drawing its chance
-    outcome.  Returns the outcome to record: the dice as 10 * first + second, the stolen
-    resource, the card drawn; -1 for none."""
+    outcome, or taking ``forced`` (>= 0) as it: the game's generator draws all the same, as the
+    engine's does for a recorded outcome.  Returns the outcome to record: the dice as
+    10 * first + second, the stolen resource, the card drawn; -1 for none."""
     n = T[P_N]
     d = STACK + 3 * S[g, SC_DEPTH] - 3
     ph = S[g, d]
@@ -798,6 +916,11 @@ def apply(T, S, g, a):
     elif a == A_ROLL:  # Game._do_roll, Game.roll; production and the robber's resolve_roll
         d1 = rng_below(T, S, g, 6) + 1
         d2 = rng_below(T, S, g, 6) + 1
+        if forced >= 0:
+            d1, d2 = forced // 10, forced % 10
+        elif T[P_DICE_STREAM]:  # simulate_openings: the dice of their own stream (randint(1, 6) each)
+            d1 = mt_randbelow(T, S, g, T[P_N] + 1, 6) + 1
+            d2 = mt_randbelow(T, S, g, T[P_N] + 1, 6) + 1
         outcome = 10 * d1 + d2
         S[g, d] = PH_MAIN
         total = d1 + d2
@@ -812,6 +935,8 @@ def apply(T, S, g, a):
                     push(S, g, PH_DISCARD, q, k // 2)
     elif a == A_BUY:  # B-BUILD-11, B-TURN-5
         card = draw_index(T, S, g, T[O_DECK])
+        if forced >= 0:
+            card = forced
         S[g, T[O_DECK] + card] -= 1
         pay(T, S, g, me, C_DEV)
         S[g, DEV + 5 * me + card] += 1
@@ -957,6 +1082,8 @@ def apply(T, S, g, a):
         S[g, SC_ROBBER] = k // n
         q = k % n
         r = draw_index(T, S, g, H + 5 * q)
+        if forced >= 0:
+            r = forced
         S[g, H + 5 * q + r] -= 1
         S[g, H + 5 * p + r] += 1
         outcome = r
@@ -999,8 +1126,8 @@ def answered(S, g):
 def step(T, S, g, a, log):
     """Apply action ``a`` to game ``g`` as Game.apply does (the action, the steps, the win check)
     and record it with its outcome in ``log`` (int32[L, 2]; a log of length 0 records nothing)."""
-    outcome = apply(T, S, g, a)
-    after_action(T, S, g)
+    outcome = apply(T, S, g, a, -1)
+    after_action(T, S, g, a)
     if log.shape[0] > 0:
         k = S[g, SC_NLOG]
         if k < log.shape[0]:
@@ -1086,18 +1213,37 @@ def weight_of(T, a):
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def choose_random(T, S, g, buf, k):
-    """RandomBot: uniform over the legal actions."""
-    return buf[int(rng_float(T, S, g) * k)]
+def policy_float(T, S, g, seat):
+    """A draw for ``seat``'s policy: from its own generator in exact mode (its bot's
+    ``random.Random``), else from the game's."""
+    if T[P_EXACT]:
+        return mt_random(T, S, g, 1 + seat)
+    return rng_float(T, S, g)
 
 
 @njit(cache=True, inline="always", _nrt=False)
+def choose_random(T, S, g, buf, k):
+    """RandomBot: uniform over the legal actions."""
+    return buf[int(policy_float(T, S, g, current(S, g)) * k)]
+
+
+@njit(cache=True, _nrt=False)
 def choose_weighted(T, S, g, buf, k):
-    """WeightedBot.choose: random.choices with the weights of each kind."""
+    """WeightedBot.choose: random.choices with the weights of each kind; a domestic offer answered
+    by bots.accepts_offer (the responder gets no fewer cards and keeps one of each it gives), the
+    first partner who accepted."""
+    ph = top_phase(S, g)
+    if ph == PH_TRADE_RESPONSE:
+        me = current(S, g)
+        if buf[0] == A_ACCEPT and S[g, T[O_HANDS] + 5 * me + S[g, SC_OFFER_GET]] > 1:
+            return A_ACCEPT
+        return A_DECLINE
+    if ph == PH_TRADE_CONFIRM:
+        return buf[0]
     total = 0.0
     for i in range(k):
         total += weight_of(T, buf[i])
-    x = rng_float(T, S, g) * total
+    x = policy_float(T, S, g, current(S, g)) * total
     acc = 0.0
     for i in range(k):
         acc += weight_of(T, buf[i])
@@ -1369,49 +1515,239 @@ def robber_value(T, S, g, me, a):
 
 
 @njit(cache=True, _nrt=False)
-def choose_value(T, S, g, W, D, buf, k, f):
-    """ValueBot.explain(...)[0] without domestic offers, over the ``k`` legal actions in ``buf``;
-    ``D`` (one row) is scratch space for the copies."""
+def tally_into(S, g, at, m, D, h, out):
+    """Counts of each of the 5 kinds among the m items S[g, at:at + m], into D[h, out:out + 5]."""
+    for c in range(5):
+        D[h, out + c] = 0
+    for i in range(m):
+        D[h, out + S[g, at + i]] += 1
+
+
+@njit(cache=True, _nrt=False)
+def shuffle_mt(T, S, g, slot, at, m):
+    """random.Random.shuffle of S[g, at:at + m]."""
+    for i in range(m - 1, 0, -1):
+        j = mt_randbelow(T, S, g, slot, i + 1)
+        S[g, at + i], S[g, at + j] = S[g, at + j], S[g, at + i]
+
+
+@njit(cache=True, _nrt=False)
+def determinize(T, S, g, me, D, h):
+    """Game.determinized(me, seat me's bot's getrandbits(32)) into row ``h`` of ``D`` (exact mode):
+    the opponents' cards and the development cards ``me`` cannot see dealt again, from the pools
+    the engine builds, with the engine's shuffles; the copy's generator in slot n + 3."""
+    n = T[P_N]
+    TMP = n + 2
+    copy_game(T, S, g, D, h)
+    mt_seed(T, S, g, TMP, mt_getrandbits(T, S, g, 1 + me, 32))
+    X = T[P_X_DET]
+    HA = T[O_HANDS]
+    m = 0
+    for r in range(5):  # the opponents' resource cards, in a canonical order
+        c = 0
+        for q in range(n):
+            if q != me:
+                c += S[g, HA + 5 * q + r]
+        for _ in range(c):
+            S[g, X + m] = r
+            m += 1
+    shuffle_mt(T, S, g, TMP, X, m)
+    pos = 0
+    for q in range(n):
+        if q != me:
+            k = hand_total(T, S, g, q)
+            tally_into(S, g, X + pos, k, D, h, HA + 5 * q)
+            pos += k
+    U = X + 160
+    DV = T[O_DEV]
+    NEW = T[O_DEV_NEW]
+    mu = 0
+    for c in range(5):  # the development cards nobody shows: the deck and the opponents' hands
+        x = S[g, T[O_DECK] + c]
+        for q in range(n):
+            if q != me:
+                x += S[g, DV + 5 * q + c]
+        for _ in range(x):
+            S[g, U + mu] = c
+            mu += 1
+    shuffle_mt(T, S, g, TMP, U, mu)
+    pos = 0
+    for q in range(n):
+        if q != me:
+            k = 0
+            new = 0
+            for c in range(5):
+                k += S[g, DV + 5 * q + c]
+                new += S[g, NEW + 5 * q + c]
+            tally_into(S, g, U + pos, k, D, h, DV + 5 * q)
+            tally_into(S, g, U + pos, new, D, h, NEW + 5 * q)
+            pos += k
+    tally_into(S, g, U + pos, mu - pos, D, h, T[O_DECK])
+    mt_seed(T, S, g, n + 3, mt_getrandbits(T, S, g, TMP, 64))
+
+
+@njit(cache=True, _nrt=False)
+def offer_for(T, S, g, me):
+    """ValueBot.offer_for: one card for one when exactly one card short of a city or a settlement,
+    giving a surplus card; one offer a turn.  A catalogue index, or -1."""
+    OFF = T[P_X_OFFERED] + me
+    if S[g, OFF] == S[g, SC_TURN]:
+        return -1
+    HA = T[O_HANDS] + 5 * me
+    for j in range(2):
+        row = C_CITY if j == 0 else C_SETTLE
+        if j == 1:  # Game.candidates(me, "settlement"): supply and cost aside
+            TOUCH = T[O_TOUCH] + T[P_NODES] * me
+            spot = False
+            for v in range(T[P_NODES]):
+                if (S[g, TOUCH + v] > 0 and S[g, T[O_BLOCKED] + v] == 0 and T[T[TO_NODE_LAND] + v]
+                        and S[g, T[O_NODE_OWNER] + v] < 0):
+                    spot = True
+                    break
+            if not spot:
+                continue
+        CO = T[TO_COST] + 5 * row
+        missing = -1
+        short = 0
+        for r in range(5):
+            if S[g, HA + r] < T[CO + r]:
+                short += 1
+                missing = r
+        if short != 1 or T[CO + missing] - S[g, HA + missing] != 1:
+            continue
+        give = -1
+        for r in range(5):
+            if S[g, HA + r] > T[CO + r] and (give < 0 or S[g, HA + r] - T[CO + r] > S[g, HA + give] - T[CO + give]):
+                give = r
+        if give < 0:
+            continue
+        S[g, OFF] = S[g, SC_TURN]
+        return T[P_A_OFFER] + 4 * give + (missing if missing < give else missing - 1)
+    return -1
+
+
+@njit(cache=True, _nrt=False)
+def hand_value(T, S, g, me, W, D, give, get, f):
+    """ValueBot._hand_value of me's hand after giving one ``get`` card and taking one ``give``
+    card (-1, -1: as it is)."""
+    copy_game(T, S, g, D, 1)
+    if give >= 0:
+        D[1, T[O_HANDS] + 5 * me + give] += 1
+        D[1, T[O_HANDS] + 5 * me + get] -= 1
+    return position_value(T, D, 1, me, W, f)
+
+
+@njit(cache=True, _nrt=False)
+def value_answer(T, S, g, me, W, D, buf, k, f):
+    """ValueBot._answer: accept a fair offer that helps, never from a player about to win."""
+    give = S[g, SC_OFFER_GIVE]
+    get = S[g, SC_OFFER_GET]
+    ok = buf[0] == A_ACCEPT
+    gain = -1.0
+    if ok:
+        gain = hand_value(T, S, g, me, W, D, give, get, f) - hand_value(T, S, g, me, W, D, -1, -1, f)
+    near_win = visible_vp(T, S, g, S[g, SC_ACTIVE]) >= T[P_VP_TARGET] - 2
+    return A_ACCEPT if (ok and gain > 0.5 and not near_win) else A_DECLINE
+
+
+@njit(cache=True, _nrt=False)
+def value_confirm(T, S, g, buf, k):
+    """ValueBot._confirm: the partner with the fewest visible VP (the first of them to accept)."""
+    best = -1
+    best_vp = 0
+    for i in range(k):
+        a = buf[i]
+        if a >= T[P_A_CONFIRM]:
+            x = visible_vp(T, S, g, a - T[P_A_CONFIRM])
+            if best < 0 or x < best_vp:
+                best, best_vp = a, x
+    return best if best >= 0 else buf[0]
+
+
+@njit(cache=True, _nrt=False)
+def choose_value(T, S, g, W, D, buf, k, f, vals):
+    """ValueBot.explain(...)[0] over the ``k`` legal actions in ``buf``; ``D`` (two rows) is room
+    for the copies.  In exact mode it is the engine's ValueBot draw for draw (its determinisation,
+    its noise, its one-for-one offers when T[P_VALUE_OFFERS]); otherwise the copies hold the real
+    cards, a card bought is drawn from the cards ``me`` cannot see and ending the turn scores as
+    the position itself."""
     if k == 1:
         return buf[0]
     top = STACK + 3 * S[g, SC_DEPTH] - 3
     ph = S[g, top]
     me = S[g, top + 1]
+    exact = T[P_EXACT]
+    if ph == PH_TRADE_RESPONSE:
+        return value_answer(T, S, g, me, W, D, buf, k, f)
+    if ph == PH_TRADE_CONFIRM:
+        return value_confirm(T, S, g, buf, k)
     best = buf[0]
     best_v = -np.inf
     if ph == PH_ROBBER:
         for i in range(k):
-            v = robber_value(T, S, g, me, buf[i]) + rng_float(T, S, g) * 1e-6
+            v = robber_value(T, S, g, me, buf[i]) + policy_float(T, S, g, me) * 1e-6
             if v > best_v:
                 best, best_v = buf[i], v
         return best
-    base = position_value(T, S, g, me, W, f)
-    seed = rng_next(T, S, g)  # the copies draw from their own generator, never the game's next draws
     n = T[P_N]
+    if exact:
+        determinize(T, S, g, me, D, 0)
+    else:
+        copy_game(T, S, g, D, 0)
+    base = position_value(T, D, 0, me, W, f)
+    card = -1
     for i in range(k):
         a = buf[i]
         if a == A_ROLL:
             v = base
-        elif a == A_END or a == T[P_A_END_SBP]:
-            v = base + rng_float(T, S, g) * 1e-6
+        elif not exact and (a == A_END or a == T[P_A_END_SBP]):
+            v = base + policy_float(T, S, g, me) * 1e-6
         else:
-            copy_game(T, S, g, D, 0)
-            rng_seed(T, D, 0, seed + np.uint64(i))
-            if a == A_BUY:  # the determinisation deals the deck from every card ``me`` cannot see
-                for c in range(5):
-                    x = S[g, T[O_DECK] + c]
-                    for q in range(n):
-                        if q != me:
-                            x += S[g, T[O_DEV] + 5 * q + c]
-                    D[0, T[O_DECK] + c] = x
-            apply(T, D, 0, a)
-            after_action(T, D, 0)
-            v = position_value(T, D, 0, me, W, f)
-            if a == A_KNIGHT and ph == PH_ROLL:
+            forced = -1
+            if a == A_BUY:
+                if card < 0:  # the copy's first draw: from the determinised deck (exact), or the unseen cards
+                    if exact:
+                        u = mt_random(T, S, g, n + 3)
+                        x = int(u * (D[0, T[O_DECK]] + D[0, T[O_DECK] + 1] + D[0, T[O_DECK] + 2]
+                                     + D[0, T[O_DECK] + 3] + D[0, T[O_DECK] + 4]))
+                        card = 0
+                        while x >= D[0, T[O_DECK] + card]:
+                            x -= D[0, T[O_DECK] + card]
+                            card += 1
+                    else:
+                        total = 0
+                        for c in range(5):
+                            total += S[g, T[O_DECK] + c]
+                            for q in range(n):
+                                if q != me:
+                                    total += S[g, T[O_DEV] + 5 * q + c]
+                        x = int(rng_float(T, S, g) * total)
+                        card = 0
+                        while True:
+                            y = S[g, T[O_DECK] + card]
+                            for q in range(n):
+                                if q != me:
+                                    y += S[g, T[O_DEV] + 5 * q + card]
+                            if x < y:
+                                break
+                            x -= y
+                            card += 1
+                forced = card
+            copy_game(T, D, 0, D, 1)
+            apply(T, D, 1, a, forced)
+            after_action(T, D, 1, a)
+            v = position_value(T, D, 1, me, W, f)
+            if a == A_KNIGHT and ph == PH_ROLL:  # before the roll: worth it when the robber sits on me
                 v += 8.0 if robbed(T, S, g, me) else -4.0
-            v += rng_float(T, S, g) * 1e-6
+            v += policy_float(T, S, g, me) * 1e-6
+        if vals.shape[0] > i:
+            vals[i] = v
         if v > best_v:
             best, best_v = a, v
+    if T[P_VALUE_OFFERS] and ph == PH_MAIN and me == S[g, SC_ACTIVE] and (S[g, SC_BUILT] == 0 or T[P_COMBINED]):
+        offer = offer_for(T, S, g, me)
+        if offer >= 0 and best_v <= base + 1e-9:
+            return offer
     return best
 
 
@@ -1427,12 +1763,12 @@ def choose_value(T, S, g, W, D, buf, k, f):
 @njit(cache=True, _nrt=False)
 def choose(T, S, g, policy, W, D, buf, f):
     """The action ``policy`` (POL_RANDOM, POL_WEIGHTED, POL_VALUE) picks for game ``g``'s current player."""
-    k = legal(T, S, g, buf, False)
+    k = legal(T, S, g, buf, False)  # the bots of the engine list no domestic offers either
     if policy == POL_RANDOM:
         return choose_random(T, S, g, buf, k)
     if policy == POL_WEIGHTED:
         return choose_weighted(T, S, g, buf, k)
-    return choose_value(T, S, g, W, D, buf, k, f)
+    return choose_value(T, S, g, W, D, buf, k, f, f[:0])
 
 
 @njit(cache=True, _nrt=False)
@@ -1476,7 +1812,7 @@ def play_games(T, seeds, starting_seats, boards, seat_policy, W, max_turns, max_
     the seats' ``seat_policy[i]``; its result row to ``results[i]`` and its actions to ``logs[i]``
     (room for none: nothing recorded)."""
     S = np.zeros((1, T[P_ROW_SIZE]), np.int64)
-    D = np.zeros((1, T[P_ROW_SIZE]), np.int64)
+    D = np.zeros((2, T[P_ROW_SIZE]), np.int64)
     buf = np.empty(T[P_N_ACTIONS] + 8, np.int64)
     f = np.empty(N_FEATURES + 10)
     for i in range(seeds.shape[0]):
@@ -1488,7 +1824,7 @@ def play_games(T, seeds, starting_seats, boards, seat_policy, W, max_turns, max_
 @njit(cache=True)
 def play_from(T, S, seat_policy, W, max_turns, max_actions, logs, results):
     """Play on every game (row) of ``S`` from where it stands, as :func:`play_games` does."""
-    D = np.zeros((1, T[P_ROW_SIZE]), np.int64)
+    D = np.zeros((2, T[P_ROW_SIZE]), np.int64)
     buf = np.empty(T[P_N_ACTIONS] + 8, np.int64)
     f = np.empty(N_FEATURES + 10)
     for g in range(S.shape[0]):
@@ -1511,7 +1847,7 @@ def step_one(T, S, g, a, log):
 @njit(cache=True)
 def choose_one(T, S, g, policy, W):
     """The action ``policy`` picks in game ``g`` now."""
-    D = np.zeros((1, T[P_ROW_SIZE]), np.int64)
+    D = np.zeros((2, T[P_ROW_SIZE]), np.int64)
     buf = np.empty(T[P_N_ACTIONS] + 8, np.int64)
     f = np.empty(N_FEATURES + 10)
     return choose(T, S, g, policy, W, D, buf, f)
@@ -1559,7 +1895,7 @@ def play_random_boards(T, tmpl, seeds, starting_seats, seat_policy, W, max_turns
     """play_games on boards drawn in the kernel: game i's board from ``seeds[i]`` (salted) into
     ``boards[i]``, then the game from ``seeds[i]``."""
     S = np.zeros((1, T[P_ROW_SIZE]), np.int64)
-    D = np.zeros((1, T[P_ROW_SIZE]), np.int64)
+    D = np.zeros((2, T[P_ROW_SIZE]), np.int64)
     buf = np.empty(T[P_N_ACTIONS] + 8, np.int64)
     f = np.empty(N_FEATURES + 10)
     for i in range(seeds.shape[0]):
@@ -1742,3 +2078,24 @@ def env_reset(T, S, tmpl, fixed, seeds, ol, terr, obs, masks, high, logs, player
     for g in range(S.shape[0]):
         env_reset_one(T, S, g, tmpl, fixed, seeds[g], terr, logs)
         players[g] = env_observe(T, S, g, ol, terr, obs, masks, high, buf)
+
+
+@njit(cache=True)
+def values_of(T, S, g, W, out):
+    """The value policy's score of each legal action of game ``g`` (its _by_value phases), into
+    ``out``; returns how many (for tests: ValueBot.explain's values)."""
+    D = np.zeros((2, T[P_ROW_SIZE]), np.int64)
+    buf = np.empty(T[P_N_ACTIONS] + 8, np.int64)
+    f = np.empty(N_FEATURES + 10)
+    k = legal(T, S, g, buf, False)
+    choose_value(T, S, g, W, D, buf, k, f, out)
+    return k
+
+
+@njit(cache=True)
+def features_of(T, S, g, me, out):
+    """The value features of ``me`` in game ``g`` (for tests and notebooks), into ``out``."""
+    f = np.empty(N_FEATURES + 10)
+    features(T, S, g, me, f)
+    for i in range(N_FEATURES):
+        out[i] = f[i]

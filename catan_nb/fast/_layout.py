@@ -16,12 +16,13 @@ from __future__ import annotations
  P_SINGLE_TAKER, P_FIVE_SIX, P_LIM_SETTLE, P_LIM_CITY, P_LIM_ROAD, P_LR_MIN, P_LA_MIN, P_SPECIAL_VP,
  P_A_END_SBP, P_A_SETTLE, P_A_CITY, P_A_ROAD, P_A_YOP, P_A_MONO, P_A_MAR, P_A_OFFER, P_A_DISC, P_A_ROB,
  P_A_STEAL, P_A_CONFIRM, P_N_ACTIONS, P_SMAX, P_KH, P_KN, P_KP, P_N_LAND, P_STATE_SIZE, P_ROW_SIZE,
- P_X_VALUE, P_X_SITES, P_SIZE) = range(40)
+ P_X_VALUE, P_X_SITES, P_EXACT, P_VALUE_OFFERS, P_DICE_STREAM, P_X_MT, P_X_DET, P_X_OFFERED, P_SIZE) = range(46)
 P_NAMES = ("N", "NODES", "EDGES", "HEXES", "VP_TARGET", "DISCARD_LIMIT", "KNIGHTS_ONLY", "STEAL_MANDATORY",
            "COMBINED", "SINGLE_TAKER", "FIVE_SIX", "LIM_SETTLE", "LIM_CITY", "LIM_ROAD", "LR_MIN", "LA_MIN",
            "SPECIAL_VP", "A_END_SBP", "A_SETTLE", "A_CITY", "A_ROAD", "A_YOP", "A_MONO", "A_MAR", "A_OFFER",
            "A_DISC", "A_ROB", "A_STEAL", "A_CONFIRM", "N_ACTIONS", "SMAX", "KH", "KN", "KP", "N_LAND",
-           "STATE_SIZE", "ROW_SIZE", "X_VALUE", "X_SITES")
+           "STATE_SIZE", "ROW_SIZE", "X_VALUE", "X_SITES", "EXACT", "VALUE_OFFERS", "DICE_STREAM", "X_MT", "X_DET",
+           "X_OFFERED")
 
 # ---------------------------------------------------------------- T[O_*]: offsets of a game's fields in S[g]
 (O_BANK, O_DECK, O_HANDS, O_DEV, O_DEV_NEW, O_KNIGHTS, O_NODE_OWNER, O_NODE_KIND, O_EDGE_OWNER, O_BLOCKED,
@@ -75,6 +76,22 @@ def scratch(n_nodes: int, n_edges: int, n_hexes: int, hex_corners: int, cities: 
     sites = X_GAIN + 3 * n_hexes * hex_corners
     value = sites + X_SITES_HEAD + n_edges + n_nodes + cities
     return sites, value, value + 3 * n_nodes
+
+
+# ---------------------------------------------------------------- exact mode: Python's generators, as the engine draws
+#: In exact mode the kernel draws every chance outcome and every bot's choice from Mersenne Twisters
+#: in the scratch space that are the engine's ``random.Random`` generators, state for state (from
+#: ``T[P_X_MT]``, MT_SIZE values each: 624 words and the index, as ``Random.getstate()[1]``): the
+#: game's (slot 0), each seat's bot (1..n), the dice stream of simulate_openings (n + 1) and two for a
+#: value bot's determinisation (n + 2, n + 3).  ``T[P_X_OFFERED]``: the turn each seat's value bot
+#: last offered a trade; ``T[P_X_DET]``: the determinisation's card pools.
+MT_SIZE = 625
+DET_SIZE = 256
+
+
+def exact_scratch(players: int) -> int:
+    """Room the exact mode adds to the scratch space."""
+    return players + DET_SIZE + (players + 4) * MT_SIZE
 
 # ---------------------------------------------------------------- S[g, 0:SC_SIZE]: a game's scalars
 (SC_ACTIVE, SC_TURN, SC_WINNER, SC_BUILT, SC_DEV_PLAYED, SC_ROBBER, SC_LR, SC_LA, SC_DEPTH, SC_OFFER_GIVE,

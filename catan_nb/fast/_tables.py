@@ -163,11 +163,16 @@ class Setup:
 _SETUPS: dict = {}
 
 
-def setup(board: Board, players: int, rules: Rules | None = None) -> Setup:
+def setup(board: Board, players: int, rules: Rules | None = None, *, exact: bool = False,
+          value_offers: bool = False, dice_stream: bool = False) -> Setup:
     """The kernel's :class:`Setup` for games on boards shaped like ``board`` (cached by shape).
 
     The component counts, the target and the options are read from a game the engine sets up
     with these rules (one place per rule constant); the geometry from ``board.topology``.
+    ``exact``: the kernel draws from the engine's own generators (Python's Mersenne Twister, see
+    :mod:`._layout`); ``value_offers``: the value policy makes ValueBot's one-for-one offers
+    (``ValueBot(offers=True)``); ``dice_stream``: the dice come from a stream of their own
+    (simulate_openings).
 
     Raises
     ------
@@ -179,7 +184,7 @@ def setup(board: Board, players: int, rules: Rules | None = None) -> Setup:
     if problem:
         raise ValueError(problem)
     t = board.topology
-    key = (_geometry_key(t), players, rules)
+    key = (_geometry_key(t), players, rules, exact, value_offers, dice_stream)
     hit = _SETUPS.get(key)
     if hit is not None:
         return hit
@@ -210,9 +215,18 @@ def setup(board: Board, players: int, rules: Rules | None = None) -> Setup:
         at += size(n, N, E, H, limits["road"], KP)
     values["STATE_SIZE"] = at
     x_sites, x_value, x_size = L.scratch(N, E, H, KN, limits["city"])
-    values["ROW_SIZE"] = at + x_size
     values["X_VALUE"] = at + x_value
     values["X_SITES"] = x_sites
+    values["EXACT"] = int(exact or value_offers or dice_stream)
+    values["VALUE_OFFERS"] = int(value_offers)
+    values["DICE_STREAM"] = int(dice_stream)
+    row = at + x_size
+    if values["EXACT"]:
+        values["X_OFFERED"] = row
+        values["X_DET"] = row + n
+        values["X_MT"] = row + n + L.DET_SIZE
+        row += L.exact_scratch(n)
+    values["ROW_SIZE"] = row
     yop = []
     k = o["A_YOP"]
     for a in range(N_RES):
@@ -466,3 +480,29 @@ def board_from_row(template: Board, row, name: str = "kernel") -> Board:
     d["robber"] = [robber["row"], robber["col"]]
     d["name"] = name
     return Board.from_dict(d)
+
+
+def load_random(s: Setup, S: np.ndarray, g: int, slot: int, rng) -> None:
+    """Exact mode: generator ``slot`` of game ``g`` takes the state of ``rng`` (a ``random.Random``,
+    or a seed for a new one): slot 0 is the game's, 1 + seat each seat's bot's (see :mod:`._layout`)."""
+    import random
+
+    if not s.param("EXACT"):
+        raise ValueError("the setup is not in exact mode")
+    if not isinstance(rng, random.Random) and not hasattr(rng, "getstate"):
+        rng = random.Random(rng)
+    state = rng.getstate()[1]
+    at = s.param("X_MT") + L.MT_SIZE * slot
+    S[g, at:at + L.MT_SIZE] = state
+
+
+def save_random(s: Setup, S: np.ndarray, g: int, slot: int, rng) -> None:
+    """Exact mode: ``rng`` (a ``random.Random``) takes the state of generator ``slot`` of game ``g``."""
+    at = s.param("X_MT") + L.MT_SIZE * slot
+    rng.setstate((3, tuple(int(x) for x in S[g, at:at + L.MT_SIZE]), None))
+
+
+def reset_offers(s: Setup, S: np.ndarray, g: int) -> None:
+    """Exact mode: no seat's value bot has offered a trade yet (ValueBot._offered_turn)."""
+    if s.param("EXACT"):
+        S[g, s.param("X_OFFERED"):s.param("X_OFFERED") + s.players] = -1
