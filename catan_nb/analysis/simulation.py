@@ -71,6 +71,8 @@ def _search_bot(seed: int) -> SearchBot:
 
 
 BOTS["search"] = _search_bot  # type: ignore[index]
+#: The bots behind the names (catan_nb.fast plays these, and only while BOTS still maps to them).
+_DEFAULT_BOTS = dict(BOTS)
 
 #: Per-seat fields of a :class:`GameRecord`, in table order.
 SEAT_FIELDS = (
@@ -280,6 +282,9 @@ class _Spec:
         return self.board(board_seed)
 
     def play(self, index: int) -> GameRecord:
+        fast = _fast_records(self, [index])
+        if fast is not None:
+            return fast[0]
         board_seed, game_seed, bot_seeds = game_seeds(self.seed, index, self.players)
         game = Game(
             self.board_for(board_seed),
@@ -296,7 +301,67 @@ class _Spec:
 
 def _run_chunk(spec: _Spec, indices: Sequence[int]) -> list[GameRecord]:
     """Worker entry point: play the games ``indices`` (module level, so it pickles)."""
+    fast = _fast_records(spec, indices)
+    if fast is not None:
+        return fast
     return [spec.play(i) for i in indices]
+
+
+#: Bots the compiled simulator plays (catan_nb.fast's exact mode: the engine's games, draw for draw).
+_FAST_BOTS = ("random", "weighted", "value")
+
+
+def _fast_records(spec: _Spec, indices: Sequence[int]) -> list[GameRecord] | None:
+    """The records of games ``indices`` played by the compiled simulator (:func:`catan_nb.fast.play_exact`),
+    or ``None`` when it cannot play them (numba missing, a bot or rule module it does not cover, a
+    beginner start): the engine plays them then.  Its games are the engine's, action for action,
+    so the records are the same either way; ``CATAN_NB_FAST=0`` makes the engine play."""
+    if not spec.bots or any(not isinstance(k, str) or k not in _FAST_BOTS or BOTS.get(k) is not _DEFAULT_BOTS[k]
+                            for k in spec.bots):
+        return None
+    from .. import fast
+
+    if spec.start != "founding" or fast.covered(spec.rules, spec.players) is not None or not fast.wanted():
+        return None
+    seeds = [game_seeds(spec.seed, i, spec.players) for i in indices]
+    board: Any = spec.board
+    if board == "random":
+        prefix = "random" if spec.layout == "base" else f"random-{spec.layout}"
+        names = [f"{prefix}-{s[0]}" for s in seeds]
+    else:
+        boards = [spec.board_for(s[0]) for s in seeds]
+        for b in {id(b): b for b in boards}.values():
+            b.check_playable(spec.players)
+        names = [b.name for b in boards]
+        board = boards[0] if all(b is boards[0] for b in boards) else boards
+    try:
+        batch = fast.play_exact(board, spec.players, game_seeds=[s[1] for s in seeds],
+                                bot_seeds=[s[2] for s in seeds], board_seeds=[s[0] for s in seeds],
+                                policies=spec.bots, rules=spec.rules, starting_seat=spec.starting_seat,
+                                max_turns=spec.max_turns)
+    except ValueError:  # boards of several shapes, intersections the kernel does not handle...
+        return None
+    n = spec.players
+    bots = tuple(_bot_name(k) for k in spec.bots)
+    out = []
+    for j, i in enumerate(indices):
+        winner = int(batch.winner[j])
+        vp = tuple(int(x) for x in batch.vp[j])
+        settlements = tuple(int(x) for x in batch.settlements[j])
+        vp_cities = tuple(2 * int(x) for x in batch.cities[j])
+        lr = tuple(SPECIAL_CARD_VP if batch.longest_road[j] == p else 0 for p in range(n))
+        la = tuple(SPECIAL_CARD_VP if batch.largest_army[j] == p else 0 for p in range(n))
+        cards = tuple(int(x) for x in batch.vp_cards[j])
+        out.append(GameRecord(
+            index=i, seed=seeds[j][1], board=names[j], bots=bots, winner=None if winner < 0 else winner,
+            turns=int(batch.turns[j]) if winner >= 0 else max(0, int(batch.turns[j]) - 1),
+            actions=int(batch.actions[j]), vp=vp, settlements=settlements,
+            cities=tuple(int(x) for x in batch.cities[j]), vp_settlements=settlements, vp_cities=vp_cities,
+            vp_longest_road=lr, vp_largest_army=la, vp_cards=cards,
+            vp_other=tuple(vp[p] - settlements[p] - vp_cities[p] - lr[p] - la[p] - cards[p] for p in range(n)),
+            road_length=tuple(int(x) for x in batch.road_length[j]), knights=tuple(int(x) for x in batch.knights[j]),
+        ))
+    return out
 
 
 def play_one(

@@ -54,9 +54,11 @@ from . import _layout as L
 
 __all__ = [
     "available",
+    "wanted",
     "covered",
     "catalog",
     "play",
+    "play_exact",
     "Batch",
     "Games",
     "to_actions",
@@ -78,6 +80,20 @@ def available() -> bool:
     True
     """
     return HAVE_NUMBA
+
+
+def wanted() -> bool:
+    """Whether the analysis functions should play through the kernel: numba is installed and the
+    environment variable ``CATAN_NB_FAST`` is not ``0`` (set it to compare with the engine).
+    Without numba, says once (a :class:`FastUnavailableWarning`) how to install the extra."""
+    import os
+
+    if os.environ.get("CATAN_NB_FAST", "1").strip() in ("0", "false", "no", "off"):
+        return False
+    if not HAVE_NUMBA:
+        warn_once(stacklevel=4)
+        return False
+    return True
 
 
 def _require() -> None:
@@ -294,6 +310,72 @@ def play(
         rows[i] = row
     _kernel.play_games(s.T, seeds, seats, rows, codes, W, turns, int(max_actions), logs, results)
     return _batch(s, template, rows, seeds, seats, results, logs if record else None)
+
+
+def play_exact(
+    board: Board | Sequence[Board] | str,
+    players: int = 4,
+    *,
+    game_seeds: Sequence[int],
+    bot_seeds: Sequence[Sequence[int]],
+    policies: str | Sequence[str] = "random",
+    board_seeds: Sequence[int] | None = None,
+    rules: Rules | None = None,
+    starting_seat: int = 0,
+    max_turns: int | None = None,
+    value_offers: bool = True,
+    weights=None,
+    max_actions: int = 1_000_000,
+) -> Batch:
+    """The engine's own games, played by the kernel: game i is ``Game(board_i, players,
+    seed=game_seeds[i], rules=rules, starting_seat=starting_seat)`` played by the bots
+    ``RandomBot(s)``, ``WeightedBot(s)`` or ``ValueBot(s, offers=value_offers)`` seeded by
+    ``bot_seeds[i]`` (one per seat) with :func:`catan_nb.analysis.play_game` — draw for draw the
+    same dice, cards, steals and choices, in a fraction of the time.
+
+    ``board``: a fixed Board, one Board per game, or ``"random"``: ``Board.random(seed=board_seeds[i])``
+    on the layout of ``players`` (drawn in the kernel as Board.random draws it).  Needs numba.
+    """
+    _require()
+    from . import _kernel
+    from ._tables import random_template
+
+    G = len(game_seeds)
+    game_seeds = np.asarray(game_seeds, dtype=np.uint64) if G else np.zeros(0, np.uint64)
+    bot_seeds = np.asarray(bot_seeds, dtype=np.uint64).reshape(G, players) if G else np.zeros((0, players), np.uint64)
+    rules = rules or Rules()
+    tmpl, template = random_template("five_six" if players > 4 else "base")
+    given = False
+    fixed = np.zeros(0, np.int64)
+    boards = None
+    if isinstance(board, str):
+        if board != "random":
+            raise ValueError(f"board must be a Board, boards or 'random', not {board!r}")
+        if board_seeds is None or len(board_seeds) != G:
+            raise ValueError("random boards need one board seed per game")
+        board_seeds = np.asarray(board_seeds, dtype=np.uint64)
+    elif isinstance(board, Board):
+        template = board
+        fixed = board_row(board)
+        board_seeds = np.zeros(G, np.uint64)
+    else:
+        boards = _boards(board, G)
+        template = boards[0] if boards else template
+        given = True
+        board_seeds = np.zeros(G, np.uint64)
+    s = setup(template, players, rules, exact=True, value_offers=value_offers)
+    results = np.zeros((G, L.R_HEAD + L.R_SEAT * players), np.int64)
+    rows = np.zeros((G, 2 * s.n_hexes + s.n_nodes + 1), np.int64)
+    if boards is not None:
+        for i, b in enumerate(boards):
+            if b.topology is not template.topology and b.topology.edge_nodes != template.topology.edge_nodes:
+                raise ValueError("every board of one call must have the same shape")
+            rows[i] = board_row(b)
+    _kernel.simulate_exact(s.T, tmpl, fixed, given, game_seeds, board_seeds, bot_seeds, int(starting_seat),
+                           _seat_codes(policies, players), value_weights(weights),
+                           -1 if max_turns is None else int(max_turns), int(max_actions), results, rows)
+    seats = np.full(G, int(starting_seat), np.int64)
+    return _batch(s, template, rows, game_seeds, seats, results, None)
 
 
 def _batch(s: Setup, template: Board, rows, seeds, seats, results: np.ndarray, logs) -> Batch:

@@ -2099,3 +2099,63 @@ def features_of(T, S, g, me, out):
     features(T, S, g, me, f)
     for i in range(N_FEATURES):
         out[i] = f[i]
+
+
+# ################################################################ exact simulations (catan_nb.analysis.simulate)
+@njit(cache=True, _nrt=False)
+def random_board_exact(T, S, g, tmpl, seed, out):
+    """Board.random(seed) (default options) as a board row: random.Random(seed).shuffle of the
+    terrains, in exact mode (the generator of slot n + 2)."""
+    H, N, K = tmpl[0], tmpl[1], tmpl[2]
+    TERR, SPIRAL, LET, HARB = 3, 3 + H, 3 + 2 * H, 3 + 2 * H + K
+    slot = T[P_N] + 2
+    mt_seed(T, S, g, slot, seed)
+    for i in range(H):
+        out[i] = tmpl[TERR + i]
+    for i in range(H - 1, 0, -1):
+        j = mt_randbelow(T, S, g, slot, i + 1)
+        out[i], out[j] = out[j], out[i]
+    k = 0
+    for i in range(H):
+        hx = tmpl[SPIRAL + i]
+        if out[hx] >= 0:
+            out[H + hx] = tmpl[LET + k]
+            k += 1
+        else:
+            out[H + hx] = 0
+    for v in range(N):
+        out[2 * H + v] = tmpl[HARB + v]
+    out[2 * H + N] = 0
+    for hx in range(H):
+        if out[hx] < 0:
+            out[2 * H + N] = hx
+            break
+
+
+@njit(cache=True)
+def simulate_exact(T, tmpl, fixed, given, game_seeds, board_seeds, bot_seeds, starting_seat, seat_policy, W,
+                   max_turns, max_actions, results, rows):
+    """simulate's games, exactly: game i on Board.random(board_seeds[i]) (or the fixed board row, or
+    with ``given`` the board row already in ``rows[i]``),
+    Game(seed=game_seeds[i]), bots seeded by bot_seeds[i] (random.Random each), founding from
+    ``starting_seat``; its result row to ``results[i]``."""
+    S = np.zeros((1, T[P_ROW_SIZE]), np.int64)
+    D = np.zeros((2, T[P_ROW_SIZE]), np.int64)
+    buf = np.empty(T[P_N_ACTIONS] + 8, np.int64)
+    f = np.empty(N_FEATURES + 10)
+    nolog = np.zeros((0, 2), np.int32)
+    n = T[P_N]
+    for i in range(game_seeds.shape[0]):
+        row = rows[i]
+        if fixed.shape[0] > 0:
+            for j in range(row.shape[0]):
+                row[j] = fixed[j]
+        elif not given:
+            random_board_exact(T, S, 0, tmpl, board_seeds[i], row)
+        new_game(T, S, 0, game_seeds[i], starting_seat, row)
+        mt_seed(T, S, 0, 0, game_seeds[i])
+        for p in range(n):
+            mt_seed(T, S, 0, 1 + p, bot_seeds[i, p])
+            S[0, T[P_X_OFFERED] + p] = -1
+        play_out(T, S, 0, seat_policy, W, D, max_turns, max_actions, nolog, buf, f)
+        record(T, S, 0, results[i])
