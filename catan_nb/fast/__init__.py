@@ -59,6 +59,7 @@ __all__ = [
     "catalog",
     "play",
     "play_exact",
+    "play_on",
     "Batch",
     "Games",
     "to_actions",
@@ -569,6 +570,37 @@ class Games:
         lr, la = self._sc(i, L.SC_LR), self._sc(i, L.SC_LA)
         sp = int(self.T[L.P_SPECIAL_VP])
         return [int(board_vp[p] + dev[p, 4] + sp * (lr == p) + sp * (la == p)) for p in range(n)]
+
+
+_PLAY_ON: dict = {}
+
+
+def play_on(game: Game, policies: str | Sequence[str], *, bots: Sequence[Any], rng=None, dice=None,
+            max_turns: int | None = None, value_offers: bool = True, weights=None) -> dict[str, Any]:
+    """Play the engine's ``game`` on to its end in the kernel, exactly as the engine would with the
+    bots ``bots`` (RandomBot, WeightedBot or ValueBot, named by ``policies``), and return the end
+    as :meth:`Games.summary` states it.
+
+    ``rng``: the game's generator now (a ``random.Random`` or a seed; default: the game's own);
+    ``dice``: a ``random.Random`` or seed of a dice stream of their own (each roll's two dice are
+    ``randint(1, 6)`` of it, the game's generator drawing as for recorded dice: simulate_openings);
+    ``max_turns``: stop once more turns have begun.  The bots' generators are read, not advanced.
+    """
+    _require()
+    from ._tables import _geometry_key
+
+    key = (_geometry_key(game.topology), game.n, game.rules, value_offers, dice is not None)
+    games = _PLAY_ON.get(key)
+    if games is None:
+        if len(_PLAY_ON) > 16:
+            _PLAY_ON.clear()
+        games = _PLAY_ON[key] = Games(game.board, game.n, rules=game.rules, exact=True, value_offers=value_offers,
+                                      dice_stream=dice is not None)
+    games.load(0, game, rng=rng, bots=bots)
+    if dice is not None:
+        games.load_random(0, game.n + 1, dice)
+    games.play(0, policies, max_turns=max_turns, weights=weights)
+    return games.summary(0)
 
 
 def engine_summary(game: Game) -> dict[str, Any]:
