@@ -475,6 +475,26 @@ class Games:
         dice stream) takes the state of ``rng`` (a ``random.Random`` or a seed)."""
         load_random(self.setup, self.S, i, slot, rng)
 
+    def save_random(self, i: int, slot: int, rng) -> None:
+        """Exact mode: ``rng`` (a ``random.Random``) takes the state of generator ``slot`` of game ``i``."""
+        from ._tables import save_random
+
+        save_random(self.setup, self.S, i, slot, rng)
+
+    def offered(self, i: int, seat: int) -> int:
+        """Exact mode: the turn in which ``seat``'s value bot last offered a trade (-1: none)."""
+        return int(self.S[i, self.setup.param("X_OFFERED") + seat])
+
+    def set_offered(self, i: int, seat: int, turn: int) -> None:
+        """Exact mode: ``seat``'s value bot last offered a trade in ``turn`` (ValueBot._offered_turn)."""
+        self.S[i, self.setup.param("X_OFFERED") + seat] = turn
+
+    def rollout(self, i: int, me: int, turn: int, horizon: int, weights=None, scale: float = 1000.0) -> float:
+        """SearchBot's rollout of game ``i`` and its leaf value for ``me`` (see _kernel.rollout)."""
+        from ._kernel import rollout
+
+        return float(rollout(self.T, self.S, i, me, turn, horizon, value_weights(weights), float(scale)))
+
     def legal(self, i: int, offers: bool = False) -> np.ndarray:
         """Catalogue indices of game ``i``'s legal actions, in the engine's order."""
         from ._kernel import legal_list

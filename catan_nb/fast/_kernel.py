@@ -2159,3 +2159,184 @@ def simulate_exact(T, tmpl, fixed, given, game_seeds, board_seeds, bot_seeds, st
             S[0, T[P_X_OFFERED] + p] = -1
         play_out(T, S, 0, seat_policy, W, D, max_turns, max_actions, nolog, buf, f)
         record(T, S, 0, results[i])
+
+
+# ################################################################ search rollouts (catan_nb.analysis.search_bot)
+@njit(cache=True, _nrt=False)
+def node_pips(T, S, g, v):
+    """Pips of the hexes an intersection collects from (the rollout policy's measure of a spot)."""
+    x = 0
+    NH = T[TO_NODE_HEXES] + T[P_KH] * v
+    for i in range(T[P_KH]):
+        hx = T[NH + i]
+        if hx < 0:
+            break
+        t = S[g, T[O_HEX_TOKEN] + hx]
+        if t:
+            x += 6 - abs(7 - t)
+    return x
+
+
+@njit(cache=True, _nrt=False)
+def choose_rollout(T, S, g, buf, k, slot):
+    """search_bot.rollout_policy, drawing from generator ``slot``: build when it can (city, the
+    best settlement spot, then a card or a road), trade 4:1 toward a city or a settlement, roll,
+    end; the robber on the best hex of the others, the biggest pile discarded."""
+    if k == 1:
+        return buf[0]
+    top = STACK + 3 * S[g, SC_DEPTH] - 3
+    ph = S[g, top]
+    me = S[g, top + 1]
+    if ph == PH_ROLL:
+        return A_ROLL
+    HA = T[O_HANDS] + 5 * me
+    if ph == PH_DISCARD:
+        best = buf[0]
+        for i in range(1, k):
+            if S[g, HA + buf[i] - T[P_A_DISC]] > S[g, HA + best - T[P_A_DISC]]:
+                best = buf[i]
+        return best
+    if ph == PH_ROBBER:
+        n = T[P_N]
+        best = buf[0]
+        best_v = -1000000000
+        for i in range(k):
+            a = buf[i]
+            if a < T[P_A_STEAL]:
+                hx = a - T[P_A_ROB]
+                victim = -1
+            else:
+                hx = (a - T[P_A_STEAL]) // n
+                victim = (a - T[P_A_STEAL]) % n
+            t = S[g, T[O_HEX_TOKEN] + hx]
+            pips = (6 - abs(7 - t)) if t else 0
+            v = 0
+            HN = T[TO_HEX_NODES] + T[P_KN] * hx
+            for j in range(T[P_KN]):
+                u = T[HN + j]
+                if u < 0:
+                    break
+                o = S[g, T[O_NODE_OWNER] + u]
+                if o >= 0:
+                    v += (-3 if o == me else 1) * pips
+            if victim >= 0:
+                v += 1
+            if v > best_v:
+                best, best_v = a, v
+        return best
+    if ph == PH_TRADE_RESPONSE:
+        return A_DECLINE
+    if ph == PH_TRADE_CONFIRM:
+        return buf[0]
+    if ph == PH_MAIN:
+        settle = -1
+        best_p = -1
+        buy = False
+        roads = 0
+        for i in range(k):
+            a = buf[i]
+            if T[P_A_CITY] <= a < T[P_A_ROAD]:
+                return a
+            if T[P_A_SETTLE] <= a < T[P_A_CITY]:
+                x = node_pips(T, S, g, a - T[P_A_SETTLE])
+                if x > best_p:
+                    settle, best_p = a, x
+            elif a == A_BUY:
+                buy = True
+            elif T[P_A_ROAD] <= a < T[P_A_YOP]:
+                roads += 1
+        if settle >= 0:
+            return settle
+        if buy and mt_random(T, S, g, slot) < 0.5:
+            return A_BUY
+        if roads and mt_random(T, S, g, slot) < 0.6:
+            j = int(mt_random(T, S, g, slot) * roads)
+            for i in range(k):
+                a = buf[i]
+                if T[P_A_ROAD] <= a < T[P_A_YOP]:
+                    if j == 0:
+                        return a
+                    j -= 1
+        for b in range(2):
+            CO = T[TO_COST] + 5 * (C_CITY if b == 0 else C_SETTLE)
+            short = -1
+            count = 0
+            for r in range(5):
+                if S[g, HA + r] < T[CO + r]:
+                    count += 1
+                    short = r
+            if count == 1:
+                for i in range(k):
+                    a = buf[i]
+                    if T[P_A_MAR] <= a < T[P_A_OFFER]:
+                        x = a - T[P_A_MAR]
+                        give = x // 4
+                        get = x % 4
+                        if get >= give:
+                            get += 1
+                        if get == short and S[g, HA + give] - rate(T, S, g, me, give) >= T[CO + give]:
+                            return a
+        return A_END
+    return buf[int(mt_random(T, S, g, slot) * k)]
+
+
+@njit(cache=True)
+def rollout(T, S, g, me, turn, horizon, W, scale):
+    """SearchBot._search's rollout and leaf, exactly (in exact mode, seat ``me``'s generator being
+    the search bot's): the rest of ``me``'s turn by the value bot (at most 30 actions), then the
+    rollout policy until ``horizon`` turns have begun (at most 400 actions in all); the leaf is
+    ``me``'s lead over the best opponent in units of ``scale`` (+-10 for a finished game)."""
+    D = np.zeros((2, T[P_ROW_SIZE]), np.int64)
+    buf = np.empty(T[P_N_ACTIONS] + 8, np.int64)
+    f = np.empty(N_FEATURES + 10)
+    nolog = np.zeros((0, 2), np.int32)
+    steps = 0
+    while not is_over(S, g) and S[g, SC_TURN] == turn and current(S, g) == me and steps < 30:
+        k = legal(T, S, g, buf, False)
+        step(T, S, g, choose_value(T, S, g, W, D, buf, k, f, f[:0]), nolog)
+        steps += 1
+    while not is_over(S, g) and S[g, SC_TURN] < horizon and steps < 400:
+        k = legal(T, S, g, buf, False)
+        step(T, S, g, choose_rollout(T, S, g, buf, k, 1 + me), nolog)
+        steps += 1
+    if is_over(S, g):
+        return 10.0 if S[g, SC_WINNER] == me else -10.0
+    mine = position_value(T, S, g, me, W, f)
+    other = -np.inf
+    for q in range(T[P_N]):
+        if q != me:
+            other = max(other, position_value(T, S, g, q, W, f))
+    return (mine - other) / scale
+
+
+@njit(cache=True, _nrt=False)
+def search_begin(T, S, me):
+    """One search iteration (exact mode): row 1 becomes Game.determinized(row 0, me, getrandbits(32))
+    with the search bot's generator (seat ``me``'s) and its offer turn carried over from row 0;
+    the determinised game draws from its own generator (slot 0)."""
+    n = T[P_N]
+    copy_game(T, S, 0, S, 1)
+    at0 = T[P_X_MT] + 625 * (1 + me)
+    for i in range(625):
+        S[1, at0 + i] = S[0, at0 + i]
+    S[1, T[P_X_OFFERED] + me] = S[0, T[P_X_OFFERED] + me]
+    determinize(T, S, 1, me, S, 1)
+    src = T[P_X_MT] + 625 * (n + 3)
+    dst = T[P_X_MT]
+    for i in range(625):
+        S[1, dst + i] = S[1, src + i]
+
+
+@njit(cache=True, _nrt=False)
+def search_end(T, S, me):
+    """Carry the search bot's generator and offer turn back from row 1 to row 0."""
+    at = T[P_X_MT] + 625 * (1 + me)
+    for i in range(625):
+        S[0, at + i] = S[1, at + i]
+    S[0, T[P_X_OFFERED] + me] = S[1, T[P_X_OFFERED] + me]
+
+
+@njit(cache=True, _nrt=False)
+def draw_random(T, S, g, slot):
+    """random.Random.random() of generator ``slot`` of game ``g`` (for the search's tree walk)."""
+    return mt_random(T, S, g, slot)
