@@ -375,3 +375,87 @@ def test_value_policy_chooses_as_the_value_bot():
     assert rate >= 0.95, misses[:10]
     card = sum(1 for _, a, b in misses if "BuyDevelopmentCard" in (type(a).__name__, type(b).__name__))
     assert card >= 0.8 * len(misses), misses[:10]
+
+
+# ---------------------------------------------------------------- exact mode: the engine's own games
+def _engine_and_kernel(kind, players, i, offers=True):
+    from catan_nb.analysis import RandomBot, WeightedBot, play_game
+    from catan_nb.analysis.value_bot import ValueBot
+
+    make = {"random": RandomBot, "weighted": WeightedBot, "value": lambda s: ValueBot(seed=s, offers=offers)}[kind]
+    board = Board.random(seed=i, layout="five_six" if players > 4 else "base")
+    seeds = [i * 31 + p for p in range(players)]
+    game = Game(board, players=players, seed=2000 + i)
+    play_game(game, [make(s) for s in seeds])
+    games = Games(board, players, exact=True, value_offers=offers)
+    games.reset(0, seed=2000 + i, bots=seeds)
+    log = games.play(0, kind, record=True)
+    return game, to_actions(log, board, players)
+
+
+@pytest.mark.parametrize("kind,players,offers,default", [
+    ("random", 4, True, 12), ("weighted", 3, True, 20), ("weighted", 6, True, 8), ("value", 4, True, 10),
+    ("value", 3, False, 6), ("value", 5, True, 4), ("value", 6, False, 3),
+])
+def test_exact_mode_plays_the_engines_games(kind, players, offers, default):
+    """Drawing from the engine's own generators, the kernel and RandomBot / WeightedBot / ValueBot
+    (its determinisations, noise and offers included) play the same game, action for action."""
+    for i in range(_games(default)):
+        game, mine = _engine_and_kernel(kind, players, i, offers)
+        assert mine == game.log, f"game {i}"
+
+
+def test_simulate_gives_the_same_records_with_or_without_the_kernel(monkeypatch):
+    from catan_nb.analysis import simulate
+
+    for bots, players, max_turns in (("weighted", 4, None), (("value", "random", "weighted"), 3, 80),
+                                     ("random", 6, 60)):
+        kw = dict(players=players, bots=bots, seed=4, max_turns=max_turns, workers=1, progress=False)
+        monkeypatch.setenv("CATAN_NB_FAST", "0")
+        engine = simulate(_games(6), **kw)
+        monkeypatch.setenv("CATAN_NB_FAST", "1")
+        assert simulate(_games(6), **kw) == engine
+
+
+def test_simulate_openings_gives_the_same_playouts_with_or_without_the_kernel(monkeypatch):
+    from catan_nb.analysis import simulate_openings
+
+    kw = dict(seat=2, top=2, playouts=_games(4), seed=3, bot="value", progress=False, max_turns=120)
+    monkeypatch.setenv("CATAN_NB_FAST", "0")
+    engine = simulate_openings(Board.random(seed=9), **kw)
+    monkeypatch.setenv("CATAN_NB_FAST", "1")
+    assert simulate_openings(Board.random(seed=9), **kw) == engine
+
+
+def test_search_bot_chooses_the_same_with_or_without_the_kernel(monkeypatch):
+    from catan_nb.analysis import WeightedBot, play_game
+    from catan_nb.analysis.search_bot import SearchBot
+
+    def run():
+        game = Game(Board.random(seed=5), players=4, seed=5)
+        bots = [SearchBot(seed=5, iterations=25)] + [WeightedBot(seed=p) for p in range(1, 4)]
+        return play_game(game, bots, max_turns=40).log
+
+    monkeypatch.setenv("CATAN_NB_FAST", "0")
+    engine = run()
+    monkeypatch.setenv("CATAN_NB_FAST", "1")
+    assert run() == engine
+
+
+def test_without_numba_the_engine_plays_and_says_so_once(monkeypatch):
+    import warnings
+
+    import catan_nb.fast as fast
+    from catan_nb.analysis import simulate
+
+    monkeypatch.setattr(fast, "HAVE_NUMBA", False)
+    monkeypatch.setattr(fast._numba, "_warned", False)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        r = simulate(2, players=3, bots="weighted", seed=1, max_turns=30, workers=1, progress=False)
+        simulate(2, players=3, bots="weighted", seed=1, max_turns=30, workers=1, progress=False)
+    said = [w for w in caught if issubclass(w.category, fast.FastUnavailableWarning)]
+    assert len(said) == 1 and "catan-nb[fast]" in str(said[0].message)
+    assert len(r.records) == 2
+    with pytest.raises(ImportError, match="catan-nb"):
+        fast.play(Board.beginner(), seeds=[1])
