@@ -59,7 +59,7 @@ def rng_seed(T, S, g, seed):
         S[g, o + i] = np.int64(x ^ (x >> _U64(31)))
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@njit(cache=True, _nrt=False)
 def rng_next(T, S, g):
     o = T[O_RNG]
     s0, s1, s2, s3 = _U64(S[g, o]), _U64(S[g, o + 1]), _U64(S[g, o + 2]), _U64(S[g, o + 3])
@@ -177,7 +177,7 @@ def mt_seed(T, S, g, slot, seed):
     S[g, at + 624] = 624
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@njit(cache=True, _nrt=False)
 def rng_float(T, S, g):
     """A draw in [0, 1) with 53 random bits: the game's generator (xoshiro256**, or in exact mode
     the engine's own Mersenne Twister, slot 0)."""
@@ -186,14 +186,14 @@ def rng_float(T, S, g):
     return float(rng_next(T, S, g) >> _U64(11)) * (1.0 / 9007199254740992.0)
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@njit(cache=True, _nrt=False)
 def rng_below(T, S, g, k):
     """A whole number in 0..k-1, uniform."""
     return int(rng_float(T, S, g) * k)
 
 
 # ================================================================ the decision stack (catan_nb.rules.phase)
-@njit(cache=True, inline="always", _nrt=False)
+@njit(cache=True, _nrt=False)
 def push(S, g, phase, player, data):
     d = STACK + 3 * S[g, SC_DEPTH]
     S[g, d] = phase
@@ -202,30 +202,30 @@ def push(S, g, phase, player, data):
     S[g, SC_DEPTH] += 1
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@njit(cache=True, _nrt=False)
 def top_phase(S, g):
     return S[g, STACK + 3 * S[g, SC_DEPTH] - 3]
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@njit(cache=True, _nrt=False)
 def current(S, g):
     """Game.current_player: the player of the decision on top."""
     return S[g, STACK + 3 * S[g, SC_DEPTH] - 2]
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@njit(cache=True, _nrt=False)
 def is_over(S, g):
     return S[g, STACK + 3 * S[g, SC_DEPTH] - 3] == PH_OVER
 
 
 # ================================================================ small queries
-@njit(cache=True, inline="always", _nrt=False)
+@njit(cache=True, _nrt=False)
 def hand_total(T, S, g, p):
     h = T[O_HANDS] + 5 * p
     return S[g, h] + S[g, h + 1] + S[g, h + 2] + S[g, h + 3] + S[g, h + 4]
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@njit(cache=True, _nrt=False)
 def affords(T, S, g, p, row):
     h = T[O_HANDS] + 5 * p
     c = T[TO_COST] + 5 * row
@@ -235,7 +235,7 @@ def affords(T, S, g, p, row):
     return True
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@njit(cache=True, _nrt=False)
 def pay(T, S, g, p, row):
     """Game.pay (B-BUILD-2)."""
     h = T[O_HANDS] + 5 * p
@@ -246,7 +246,7 @@ def pay(T, S, g, p, row):
         S[g, b + r] += T[c + r]
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@njit(cache=True, _nrt=False)
 def rate(T, S, g, p, r):
     """Game.rates: 2 at a harbour of that resource, 3 at a generic harbour, else 4 (B-TRADE-6..9)."""
     hb = S[g, T[O_HARB] + p]
@@ -257,7 +257,7 @@ def rate(T, S, g, p, r):
     return 4
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@njit(cache=True, _nrt=False)
 def vp(T, S, g, p):
     """Game.vp (B-END-1): pieces, Longest Road, Largest Army, VP cards (hidden ones too)."""
     v = S[g, T[O_BOARD_VP] + p] + S[g, T[O_DEV] + 5 * p + VICTORY_POINT]
@@ -268,7 +268,7 @@ def vp(T, S, g, p):
     return v
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@njit(cache=True, _nrt=False)
 def visible_vp(T, S, g, p):
     """Game.vp(visible=True) (B-END-6): hidden VP cards left out."""
     return vp(T, S, g, p) - S[g, T[O_DEV] + 5 * p + VICTORY_POINT]
@@ -381,7 +381,7 @@ def trail_length(T, S, g, q, only):
     return best
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@njit(cache=True, _nrt=False)
 def unique_leader(T, S, g):
     """Game._unique_leader: the single seat with the greatest length of 5 or more, or -1."""
     best = T[P_LR_MIN] - 1
@@ -501,7 +501,7 @@ def put_road(T, S, g, p, e):
 
 
 # ================================================================ where pieces may go (Game.candidates)
-@njit(cache=True, inline="always", _nrt=False)
+@njit(cache=True, _nrt=False)
 def road_end_ok(T, S, g, p, v):
     o = S[g, T[O_NODE_OWNER] + v]
     return o == p or (o < 0 and S[g, T[O_TOUCH] + T[P_NODES] * p + v] > 0)
@@ -638,7 +638,7 @@ def dev_plays(T, S, g, out, c, before_roll):
     return c
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@njit(cache=True, _nrt=False)
 def with_cards(T, S, g):
     """Bits of the players holding a resource card."""
     out = 0
@@ -757,7 +757,7 @@ def legal(T, S, g, out, offers):
 
 
 # ================================================================ the flow (Game._settle, _begin_turn, _check_win)
-@njit(cache=True, inline="always", _nrt=False)
+@njit(cache=True, _nrt=False)
 def begin_turn(T, S, g, p):
     """Game._begin_turn (B-TURN-1) and the development module's on_turn_start."""
     S[g, SC_ACTIVE] = p
@@ -770,7 +770,7 @@ def begin_turn(T, S, g, p):
         S[g, NEW + k] = 0
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@njit(cache=True, _nrt=False)
 def check_win(T, S, g):
     """B-END-3: the active player wins on reaching the target in their own turn (B-END-5)."""
     ph = top_phase(S, g)
@@ -783,14 +783,14 @@ def check_win(T, S, g):
         push(S, g, PH_OVER, p, 0)
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@njit(cache=True, _nrt=False)
 def vp_action(T, a):
     """Whether action ``a`` may change VP or begin a turn (the engine's vp_actions): building,
     ending a turn or a Special Building Phase, buying a card (B-COMP-8), a knight (B-LA-1)."""
     return a == A_END or a == A_BUY or a == A_KNIGHT or a == T[P_A_END_SBP] or (T[P_A_SETTLE] <= a < T[P_A_YOP])
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@njit(cache=True, _nrt=False)
 def after_action(T, S, g, a):
     """Game.apply's tail: run the steps (the founding done, a new turn), then the win check, after
     a step or an action that may change VP (as the engine: the same, except in a determinised copy,
@@ -1112,7 +1112,7 @@ def copy_game(T, S, g, D, h):
     D[h, size + T[P_X_SITES]] = -1
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@njit(cache=True, _nrt=False)
 def answered(S, g):
     """trade._answered: the next answer; an offer declined by all is withdrawn."""
     S[g, SC_DEPTH] -= 1
@@ -1198,7 +1198,7 @@ def new_game(T, S, g, seed, starting_seat, board):
 
 
 # ================================================================ simple policies
-@njit(cache=True, inline="always", _nrt=False)
+@njit(cache=True, _nrt=False)
 def weight_of(T, a):
     """WeightedBot.DEFAULT_WEIGHTS: city 20, settlement 15, development card 4, road 3, else 1."""
     if a == A_BUY:
@@ -1212,7 +1212,7 @@ def weight_of(T, a):
     return 1.0
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@njit(cache=True, _nrt=False)
 def policy_float(T, S, g, seat):
     """A draw for ``seat``'s policy: from its own generator in exact mode (its bot's
     ``random.Random``), else from the game's."""
@@ -1221,7 +1221,7 @@ def policy_float(T, S, g, seat):
     return rng_float(T, S, g)
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@njit(cache=True, _nrt=False)
 def choose_random(T, S, g, buf, k):
     """RandomBot: uniform over the legal actions."""
     return buf[int(policy_float(T, S, g, current(S, g)) * k)]
@@ -1268,7 +1268,7 @@ def choose_weighted(T, S, g, buf, k):
 # bot's determinised copy also checks the next player's redrawn hidden VP cards at the start of
 # their turn, which the kernel could only do by reading the real ones.
 
-@njit(cache=True, inline="always", _nrt=False)
+@njit(cache=True, _nrt=False)
 def hex_chance(T, S, g, hx):
     """value_bot._hex_yield: chance per roll of a producing hex; the robber's hex yields nothing."""
     t = S[g, T[O_HEX_TOKEN] + hx]
@@ -1471,7 +1471,7 @@ def position_value(T, S, g, me, W, f):
     return v
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@njit(cache=True, _nrt=False)
 def robbed(T, S, g, me):
     """ValueBot._robbed: the robber sits on one of ``me``'s buildings."""
     HN = T[TO_HEX_NODES] + T[P_KN] * S[g, SC_ROBBER]
@@ -1690,11 +1690,13 @@ def choose_value(T, S, g, W, D, buf, k, f, vals):
                 best, best_v = buf[i], v
         return best
     n = T[P_N]
+    src = S  # the position the copies start from: the game, or its determinisation in D[0]
+    sg = g
     if exact:
         determinize(T, S, g, me, D, 0)
-    else:
-        copy_game(T, S, g, D, 0)
-    base = position_value(T, D, 0, me, W, f)
+        src = D
+        sg = 0
+    base = position_value(T, src, sg, me, W, f)
     card = -1
     for i in range(k):
         a = buf[i]
@@ -1733,7 +1735,7 @@ def choose_value(T, S, g, W, D, buf, k, f, vals):
                             x -= y
                             card += 1
                 forced = card
-            copy_game(T, D, 0, D, 1)
+            copy_game(T, src, sg, D, 1)
             apply(T, D, 1, a, forced)
             after_action(T, D, 1, a)
             v = position_value(T, D, 1, me, W, f)
