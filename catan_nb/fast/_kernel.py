@@ -2342,3 +2342,33 @@ def search_end(T, S, me):
 def draw_random(T, S, g, slot):
     """random.Random.random() of generator ``slot`` of game ``g`` (for the search's tree walk)."""
     return mt_random(T, S, g, slot)
+
+
+# ################################################################ one compiled copy of each function
+def _one_specialisation(dispatcher) -> None:
+    """Compile ``dispatcher`` once per kind of argument, not once per constant.
+
+    Called from compiled code with a constant argument (``push(S, g, PH_ROBBER, p, 0)``), numba
+    compiles a copy for that constant's literal type: the kernel had hundreds of such copies and a
+    cold compile took minutes.  Typing the call with the constants' plain types instead gives one
+    copy per function; LLVM still inlines the small ones and folds the constants at each call.
+    """
+    from numba.core import types
+
+    template = dispatcher.get_call_template
+
+    def get_call_template(args, kws):
+        return template(tuple(types.unliteral(a) for a in args), {k: types.unliteral(v) for k, v in kws.items()})
+
+    dispatcher.get_call_template = get_call_template
+
+
+def _specialise_once() -> None:
+    from numba.core.dispatcher import Dispatcher
+
+    for f in list(globals().values()):
+        if isinstance(f, Dispatcher):
+            _one_specialisation(f)
+
+
+_specialise_once()
