@@ -2363,12 +2363,23 @@ def _one_specialisation(dispatcher) -> None:
     dispatcher.get_call_template = get_call_template
 
 
+#: The functions Python calls (catan_nb.fast, its vectorised environment, the search bot); the others
+#: are called from compiled code only and get no Python wrappers (less to compile).
+ENTRY_POINTS = frozenset({
+    "play_games", "play_random_boards", "play_from", "simulate_exact", "legal_list", "step_one", "choose_one",
+    "new_game", "rollout", "search_begin", "search_end", "draw_random", "env_reset", "env_step", "index_producers",
+    "rng_seed", "values_of", "features_of",
+})
+
+
 def _specialise_once() -> None:
     from numba.core.dispatcher import Dispatcher
 
-    for f in list(globals().values()):
+    for name, f in list(globals().items()):
         if isinstance(f, Dispatcher):
             _one_specialisation(f)
+            if name not in ENTRY_POINTS:
+                f.targetoptions.update(no_cpython_wrapper=True, no_cfunc_wrapper=True)
 
 
 _specialise_once()
