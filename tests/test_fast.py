@@ -459,3 +459,27 @@ def test_without_numba_the_engine_plays_and_says_so_once(monkeypatch):
     assert len(r.records) == 2
     with pytest.raises(ImportError, match="catan-nb"):
         fast.play(Board.beginner(), seeds=[1])
+
+
+def test_auto_mode_keeps_small_jobs_off_a_cold_kernel(monkeypatch):
+    """By default a job shorter than a compile plays in the engine until the kernel is compiled
+    (in the process, or in numba's cache and longer than loading it); CATAN_NB_FAST=1 forces it."""
+    import catan_nb.fast as fast
+    from catan_nb.analysis import simulation
+
+    monkeypatch.delenv("CATAN_NB_FAST", raising=False)
+    fast.play_exact(Board.beginner(), 3, game_seeds=[1], bot_seeds=[[1, 2, 3]], max_turns=5)
+    assert fast.compiled("simulate_exact") and fast.wanted(0.001, "simulate_exact")
+    spec = simulation._spec(4, "random", "random", 1, None, None, "founding", 0)
+    assert simulation._use_fast(spec, 10).fast
+    for where, small, medium in ((None, False, False), ("cache", False, True), ("process", True, True)):
+        monkeypatch.setattr(fast, "_compiled", lambda job, where=where: where)
+        assert fast.wanted(0.1, "simulate_exact") is small
+        assert fast.wanted(5.0, "simulate_exact") is medium
+        assert fast.wanted(fast.COMPILE_SECONDS, "simulate_exact") and fast.wanted()
+        assert simulation._use_fast(spec, 10).fast is small  # 10 random games: about 0.1 s of the engine
+        assert simulation._use_fast(spec, 10_000).fast
+    monkeypatch.setenv("CATAN_NB_FAST", "1")
+    assert fast.wanted(0.1, "simulate_exact")
+    monkeypatch.setenv("CATAN_NB_FAST", "0")
+    assert not fast.wanted() and not simulation._use_fast(spec, 10_000).fast

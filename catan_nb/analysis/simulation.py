@@ -29,7 +29,7 @@ import os
 import pickle
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 import numpy as np
@@ -271,6 +271,7 @@ class _Spec:
     start: str
     starting_seat: int
     layout: str
+    fast: bool = False  # play through catan_nb.fast (see _use_fast)
 
     def board_for(self, board_seed: int) -> Board:
         if isinstance(self.board, Board):
@@ -311,18 +312,31 @@ def _run_chunk(spec: _Spec, indices: Sequence[int]) -> list[GameRecord]:
 _FAST_BOTS = ("random", "weighted", "value")
 
 
-def _fast_records(spec: _Spec, indices: Sequence[int]) -> list[GameRecord] | None:
-    """The records of games ``indices`` played by the compiled simulator (:func:`catan_nb.fast.play_exact`),
-    or ``None`` when it cannot play them (numba missing, a bot or rule module it does not cover, a
-    beginner start): the engine plays them then.  Its games are the engine's, action for action,
-    so the records are the same either way; ``CATAN_NB_FAST=0`` makes the engine play."""
+def _use_fast(spec: _Spec, games: int) -> _Spec:
+    """``spec``, set to play through the compiled simulator when it can play these games (numba
+    installed, bots and rules it covers, a founding start) and the job is worth it
+    (:func:`catan_nb.fast.wanted`: the kernel compiled already, or more engine time than a compile)."""
     if not spec.bots or any(not isinstance(k, str) or k not in _FAST_BOTS or BOTS.get(k) is not _DEFAULT_BOTS[k]
                             for k in spec.bots):
+        return spec
+    from .. import fast
+
+    if spec.start != "founding" or fast.covered(spec.rules, spec.players) is not None:
+        return spec
+    if not fast.wanted(fast.engine_seconds(games, spec.bots, spec.players), "simulate_exact"):
+        return spec
+    return replace(spec, fast=True)
+
+
+def _fast_records(spec: _Spec, indices: Sequence[int]) -> list[GameRecord] | None:
+    """The records of games ``indices`` played by the compiled simulator (:func:`catan_nb.fast.play_exact`),
+    or ``None`` when ``spec`` is not set to (see :func:`_use_fast`) or the kernel cannot take its
+    boards: the engine plays them then.  Its games are the engine's, action for action, so the
+    records are the same either way; ``CATAN_NB_FAST=0`` makes the engine play."""
+    if not spec.fast:
         return None
     from .. import fast
 
-    if spec.start != "founding" or fast.covered(spec.rules, spec.players) is not None or not fast.wanted():
-        return None
     seeds = [game_seeds(spec.seed, i, spec.players) for i in indices]
     board: Any = spec.board
     if board == "random":
@@ -384,7 +398,7 @@ def play_one(
     >>> play_one(2, players=3, seed=5, max_turns=30) == r.records[2]
     True
     """
-    return _spec(players, bots, board, seed, max_turns, rules, start, starting_seat).play(index)
+    return _use_fast(_spec(players, bots, board, seed, max_turns, rules, start, starting_seat), 1).play(index)
 
 
 def _spec(players, bots, board, seed, max_turns, rules, start, starting_seat) -> _Spec:
@@ -646,11 +660,13 @@ def simulate(
     """
     if games < 0:
         raise ValueError(f"games must be >= 0, not {games}")
-    spec = _spec(players, bots, board, seed, max_turns, rules, start, starting_seat)
+    spec = _use_fast(_spec(players, bots, board, seed, max_turns, rules, start, starting_seat), games)
     nworkers = 1 if client is not None else max(1, int(workers or _default_workers()))
     if chunksize is None:
         chunksize = max(1, min(50, math.ceil(games / (8 * max(nworkers, 1)))))
     chunks = _chunks(games, chunksize)
+    if spec.fast and nworkers > 1 and len(chunks) > 1:
+        _fast_records(spec, [0])  # compile (or load) once here, not in every worker process
 
     from tqdm.auto import tqdm  # the notebook flavour imports ipywidgets: only on use
 

@@ -55,6 +55,8 @@ from . import _layout as L
 __all__ = [
     "available",
     "wanted",
+    "compiled",
+    "engine_seconds",
     "covered",
     "catalog",
     "play",
@@ -83,18 +85,80 @@ def available() -> bool:
     return HAVE_NUMBA
 
 
-def wanted() -> bool:
-    """Whether the analysis functions should play through the kernel: numba is installed and the
-    environment variable ``CATAN_NB_FAST`` is not ``0`` (set it to compare with the engine).
-    Without numba, says once (a :class:`FastUnavailableWarning`) how to install the extra."""
+#: Rough CPU seconds of one 4-player game of the engine's bots (:func:`wanted` weighs jobs with them).
+ENGINE_SECONDS = {"random": 0.01, "weighted": 0.01, "value": 0.2}
+#: Rough CPU seconds of a job's first compile on a machine, and of loading it from numba's cache in
+#: a new process.
+COMPILE_SECONDS = 20.0
+LOAD_SECONDS = 1.0
+
+
+def wanted(work: float | None = None, job: str | None = None) -> bool:
+    """Whether the analysis functions should play through the kernel.
+
+    ``CATAN_NB_FAST=0`` makes the engine play (to compare), ``CATAN_NB_FAST=1`` the kernel whenever
+    numba is installed; by default (``auto``) the kernel plays a job estimated at ``work`` CPU
+    seconds of the engine (see :func:`engine_seconds`) when the kernel's entry point ``job`` is
+    compiled in this process, or waits in numba's cache on disk and ``work`` is longer than
+    loading it (:data:`LOAD_SECONDS`), or ``work`` is longer than a first compile
+    (:data:`COMPILE_SECONDS`): a lesson's handful of quick games does not wait for a compile.
+    ``work=None``: always.  The results are the same either way.
+    Without numba, says once (a :class:`FastUnavailableWarning`) how to install the extra.
+
+    Examples
+    --------
+    >>> import os
+    >>> os.environ.get("CATAN_NB_FAST", "auto") == "0" or wanted(work=1e9) == available()
+    True
+    """
     import os
 
-    if os.environ.get("CATAN_NB_FAST", "1").strip() in ("0", "false", "no", "off"):
+    mode = os.environ.get("CATAN_NB_FAST", "auto").strip().lower()
+    if mode in ("0", "false", "no", "off"):
         return False
     if not HAVE_NUMBA:
         warn_once(stacklevel=4)
         return False
-    return True
+    if mode in ("1", "true", "yes", "on") or work is None or work >= COMPILE_SECONDS:
+        return True
+    if job is None:
+        return False
+    where = _compiled(job)
+    return where == "process" or (where == "cache" and work >= LOAD_SECONDS)
+
+
+def engine_seconds(games: int, bots, players: int = 4) -> float:
+    """Rough CPU seconds the engine needs for ``games`` games of ``bots`` (a name, or one per seat)."""
+    kinds = (bots,) * players if isinstance(bots, str) else tuple(bots)
+    per_seat = sum(ENGINE_SECONDS.get(k, 1.0) if isinstance(k, str) else 1.0 for k in kinds) / 4
+    return games * per_seat
+
+
+def compiled(job: str) -> bool:
+    """Whether the kernel's entry point ``job`` (``"simulate_exact"``, ``"play_from"``...) is
+    compiled in this process or waits in numba's cache on disk (then it loads in about a second).
+
+    Examples
+    --------
+    >>> compiled("play_games") in (True, False)
+    True
+    """
+    return _compiled(job) is not None
+
+
+def _compiled(job: str) -> str | None:
+    """``"process"``, ``"cache"`` (numba's cache on disk) or ``None``."""
+    if not HAVE_NUMBA:
+        return None
+    from . import _kernel
+
+    dispatcher = getattr(_kernel, job)
+    if dispatcher.overloads:
+        return "process"
+    try:  # numba's own cache index (private: a change in numba reads as "not compiled")
+        return "cache" if dispatcher._cache._cache_file._load_index() else None
+    except Exception:  # pragma: no cover - another numba
+        return None
 
 
 def _require() -> None:
