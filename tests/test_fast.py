@@ -483,3 +483,15 @@ def test_auto_mode_keeps_small_jobs_off_a_cold_kernel(monkeypatch):
     assert fast.wanted(0.1, "simulate_exact")
     monkeypatch.setenv("CATAN_NB_FAST", "0")
     assert not fast.wanted() and not simulation._use_fast(spec, 10_000).fast
+
+
+def test_the_stored_seat_runs_of_lesson_30_replay_in_the_kernel(monkeypatch):
+    """The seat-order runs stored for lesson 30 were played by the engine; simulate through the
+    kernel gives the same winners (all 3,000 games of each with CATAN_NB_FAST_GAMES set)."""
+    from catan_nb.analysis.simulation import simulate, stored_seat_runs
+
+    monkeypatch.setenv("CATAN_NB_FAST", "1")
+    for players, run in stored_seat_runs().items():
+        games = min(run.games, _games(300) * 10 if SCALE else 300)
+        r = simulate(games, **run.call(), workers=1, progress=False)
+        assert tuple(x.winner for x in r.records) == run.winners[:games], f"{players} players"
