@@ -276,10 +276,12 @@ class SearchBot:
 
     def _fast_games(self, game: Game):
         """The compiled simulator's games for searches on ``game`` (exact mode), or ``None`` when it
-        cannot play them (numba missing, rules it does not cover)."""
+        cannot play them (numba missing, rules it does not cover) or would first have to compile
+        (:func:`catan_nb.fast.wanted`: a search bot's first move does not wait for a compile;
+        ``CATAN_NB_FAST=1`` makes it)."""
         from .. import fast
 
-        if fast.covered(game.rules, game.n) is not None or not fast.wanted():
+        if fast.covered(game.rules, game.n) is not None or not fast.wanted(fast.LOAD_SECONDS, "rollout"):
             return None
         key = (game.topology, game.n, game.rules, self.offers)
         cached = getattr(self, "_fast", None)
