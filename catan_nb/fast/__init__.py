@@ -130,8 +130,8 @@ def wanted(work: float | None = None, job: str | None = None) -> bool:
 def engine_seconds(games: int, bots, players: int = 4) -> float:
     """Rough CPU seconds the engine needs for ``games`` games of ``bots`` (a name, or one per seat)."""
     kinds = (bots,) * players if isinstance(bots, str) else tuple(bots)
-    per_seat = sum(ENGINE_SECONDS.get(k, 1.0) if isinstance(k, str) else 1.0 for k in kinds) / 4
-    return games * per_seat
+    per_game = sum(ENGINE_SECONDS.get(k, 1.0) if isinstance(k, str) else 1.0 for k in kinds) / 4
+    return games * per_game
 
 
 def compiled(job: str) -> bool:
