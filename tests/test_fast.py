@@ -495,3 +495,12 @@ def test_the_stored_seat_runs_of_lesson_30_replay_in_the_kernel(monkeypatch):
         games = min(run.games, _games(300) * 10 if SCALE else 300)
         r = simulate(games, **run.call(), workers=1, progress=False)
         assert tuple(x.winner for x in r.records) == run.winners[:games], f"{players} players"
+
+
+def test_the_same_games_with_any_number_of_workers(monkeypatch):
+    """simulate through the kernel: the same records in one process and in two worker processes."""
+    from catan_nb.analysis import simulate
+
+    monkeypatch.setenv("CATAN_NB_FAST", "1")
+    kw = dict(players=4, bots=("value", "weighted", "random", "weighted"), seed=8, max_turns=200, progress=False)
+    assert simulate(_games(16), workers=2, chunksize=3, **kw) == simulate(_games(16), workers=1, **kw)
