@@ -60,4 +60,18 @@ from catan_nb.cli import app_command  # noqa: E402
 argv, env = app_command()
 assert Path(argv[-1]).is_file(), argv
 assert (Path(env["JUPYTER_PATH"].split(os.pathsep)[0]) / "voila/templates/catan/index.html.j2").is_file(), env
+# The compiled simulator is an extra (numba): without it the analysis plays through the engine and
+# says once how to install it (issue 29).
+import warnings  # noqa: E402
+
+from catan_nb import fast  # noqa: E402
+from catan_nb.analysis import simulate  # noqa: E402
+
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    runs = [simulate(2, players=3, bots="weighted", seed=1, max_turns=30, workers=1, progress=False) for _ in range(2)]
+assert runs[0] == runs[1] and len(runs[0].records) == 2
+said = [w for w in caught if issubclass(w.category, fast.FastUnavailableWarning)]
+assert len(said) == (0 if fast.available() else 1), said
+assert fast.available() or 'catan-nb[fast]' in str(said[0].message)
 print("installed-package smoke test passed")

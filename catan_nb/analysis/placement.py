@@ -55,7 +55,7 @@ import numpy as np
 
 from ..board import Board, NodeId
 from ..constants import RESOURCES, HarbourKind, Resource
-from ..rules import BuildSettlement, Game, Phase, RollDice
+from ..rules import BuildSettlement, Game, Phase, RollDice, Rules
 from .bots import RandomBot, WeightedBot
 from .probability import Estimate, estimate_mean, estimate_proportion
 from .value_bot import ValueBot
@@ -532,6 +532,8 @@ class OpeningSimulation:
 
 
 _BOTS: dict[str, Callable[[int], Any]] = {"weighted": WeightedBot, "random": RandomBot, "value": ValueBot}
+#: The bots behind the names (catan_nb.fast plays these, and only while _BOTS still maps to them).
+_DEFAULT_BOTS = dict(_BOTS)
 
 
 def _fresh_game(board: Board, game: Game | None, players: int, starting_seat: int, seed: int) -> Game:
@@ -554,8 +556,21 @@ def _opening_game(job: tuple) -> tuple[Game, bool]:
     is the same whatever the opening, even after the openings have led to different cards,
     trades and steals (which draw on the game's generator).
     """
+    g, bots, fell_back = _opening_founding(job)
+    max_turns, game_seed = job[11], job[12]
+    dice = random.Random(game_seed ^ _DICE_STREAM)
+    while not g.is_over and (max_turns is None or g.turn <= max_turns):
+        a = bots[g.current_player].choose(g)
+        if isinstance(a, RollDice) and a.dice is None:
+            a = RollDice(tuple(dice.randint(1, 6) for _ in range(g.n_dice)))
+        g.apply(a)
+    return g, fell_back
+
+
+def _opening_founding(job: tuple) -> tuple[Game, list, bool]:
+    """The founding of one playout: the game after it, the bots, and whether the seat fell back."""
     (board, game, n, starting_seat, seat, first, second, second_only, opponents, bot, weights, max_turns,
-     game_seed, bot_seeds) = job
+     game_seed, bot_seeds, _) = job
     make_bot = _BOTS[bot] if isinstance(bot, str) else bot
     tab = NodeTable(board, weights or DEFAULT_WEIGHTS)
     g = _fresh_game(board, game, n, starting_seat, game_seed)
@@ -574,19 +589,37 @@ def _opening_game(job: tuple) -> tuple[Game, bool]:
         else:
             v = next(w for w in tab.greedy_order if not g.blocked[w])
         g.apply(BuildSettlement(v))
-    dice = random.Random(game_seed ^ _DICE_STREAM)
-    while not g.is_over and (max_turns is None or g.turn <= max_turns):
-        a = bots[g.current_player].choose(g)
-        if isinstance(a, RollDice) and a.dice is None:
-            a = RollDice(tuple(dice.randint(1, 6) for _ in range(g.n_dice)))
-        g.apply(a)
-    return g, fell_back
+    return g, bots, fell_back
+
+
+def _use_fast(board: Board, game: Game | None, n: int, bot: Any, playouts: int) -> bool:
+    """Whether the playouts play on in the compiled simulator after their founding: numba installed,
+    a bot named ``"weighted"``, ``"random"`` or ``"value"``, rules it covers, and a job worth it
+    (:func:`catan_nb.fast.wanted`)."""
+    if not isinstance(bot, str) or _BOTS.get(bot) is not _DEFAULT_BOTS.get(bot):
+        return False
+    from .. import fast
+
+    if fast.covered(game.rules if game is not None else Rules(), n) is not None:
+        return False
+    return fast.wanted(fast.engine_seconds(playouts, bot, n), "play_from")
 
 
 def _opening_playout(job: tuple) -> tuple[bool, bool, bool, int]:
-    """One playout of :func:`simulate_openings`: (won, unfinished, fell back, VP at the end)."""
+    """One playout of :func:`simulate_openings`: (won, unfinished, fell back, VP at the end).
+
+    After the founding, the compiled simulator plays the game on when it can (numba installed,
+    a bot named ``"weighted"``, ``"random"`` or ``"value"``, rules it covers): its games are the
+    engine's, draw for draw (:func:`catan_nb.fast.play_on`), so the result is the same."""
+    seat, bot, max_turns, game_seed, use_fast = job[4], job[9], job[11], job[12], job[14]
+    if use_fast:
+        from .. import fast
+
+        g, bots, fell_back = _opening_founding(job)
+        end = fast.play_on(g, bot, bots=bots, rng=game_seed, dice=game_seed ^ _DICE_STREAM, max_turns=max_turns)
+        winner = end["winner"]
+        return winner == seat, winner is None, fell_back, end["vp"][seat]
     g, fell_back = _opening_game(job)
-    seat = job[4]
     return g.winner == seat, g.winner is None, fell_back, g.vp(seat)
 
 
@@ -680,8 +713,9 @@ def simulate_openings(
     rng = np.random.default_rng(seed)
     game_seeds = rng.integers(0, 2**62, size=playouts).tolist()
     bot_seeds = rng.integers(0, 2**62, size=(playouts, n)).tolist()
+    use_fast = _use_fast(board, game, n, bot, len(plan) * playouts)
     jobs = [(board, game, n, starting_seat, seat, first, second, fixed_first is not None, opponents, bot,
-             weights, max_turns, game_seeds[j], bot_seeds[j]) for first, second in plan for j in range(playouts)]
+             weights, max_turns, game_seeds[j], bot_seeds[j], use_fast) for first, second in plan for j in range(playouts)]
     desc = f"openings of seat {seat}"
     if client is None:
         results = [_opening_playout(job) for job in tqdm(jobs, desc=desc, disable=not progress)]

@@ -57,6 +57,12 @@ from .value_bot import Choice, ValueBot, position_value
 __all__ = ["SearchBot", "rollout_policy"]
 
 
+def _weights_array(weights):
+    from ..fast import value_weights
+
+    return value_weights(weights)
+
+
 def rollout_policy(game: Game, rng: random.Random) -> Action:
     """The fast policy of the rollouts: build when it can (city, then settlement on the best spot,
     then a development card or a road), trade 4:1 toward a city or a settlement, roll, end."""
@@ -206,6 +212,9 @@ class SearchBot:
         return (mine - other) / self.scale
 
     def _search(self, game: Game, me: int) -> list[Choice]:
+        games = self._fast_games(game)
+        if games is not None:  # the compiled simulator: the same search, draw for draw, much faster
+            return self._search_fast(game, me, games)
         root = _Node()
         rng = self.rng
         # The root's candidates: the value bot's best ``widen`` moves (all of them with None).
@@ -261,6 +270,88 @@ class SearchBot:
             for nd in path:
                 nd.visits += 1
                 nd.reward += reward
+        self.searched += n
+        ranked = sorted(root.children.items(), key=lambda kv: (-kv[1].visits, -kv[1].reward))
+        return [Choice(a, nd.reward / nd.visits) for a, nd in ranked if nd.visits]
+
+    def _fast_games(self, game: Game):
+        """The compiled simulator's games for searches on ``game`` (exact mode), or ``None`` when it
+        cannot play them (numba missing, rules it does not cover) or would first have to compile
+        (:func:`catan_nb.fast.wanted`: a search bot's first move does not wait for a compile;
+        ``CATAN_NB_FAST=1`` makes it)."""
+        from .. import fast
+
+        if fast.covered(game.rules, game.n) is not None or not fast.wanted(fast.LOAD_SECONDS, "rollout"):
+            return None
+        key = (game.topology, game.n, game.rules, self.offers)
+        cached = getattr(self, "_fast", None)
+        if cached is None or cached[0] != key[1:] or cached[1] is not game.topology:
+            cached = self._fast = (key[1:], game.topology,
+                                   fast.Games(game.board, game.n, 2, rules=game.rules, exact=True,
+                                              value_offers=self.offers))
+        return cached[2]
+
+    def _search_fast(self, game: Game, me: int, games) -> list[Choice]:
+        """:meth:`_search` with every determinisation, tree walk and rollout in the compiled
+        simulator (exact mode): the same draws from this bot's generator, so the same choice."""
+        from ..fast import _kernel
+
+        root = _Node()
+        allowed = None
+        if self.widen is not None:
+            allowed = {c.action for c in self.value.explain(game, top=self.widen)}
+        turn = game.turn
+        deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
+        T, S = games.T, games.S
+        games.load(0, game, rng=0)  # the determinisations draw the games' generators anew
+        games.load_random(0, 1 + me, self.rng)
+        offered = getattr(self.value, "_offered_turn", None)
+        games.set_offered(0, me, offered[0] if offered is not None and offered[1] == me else -1)
+        catalog = games.catalog
+        index = {a: i for i, a in enumerate(catalog)}
+        slot = 1 + me
+        horizon = turn + (game.n if self.horizon == "round" else 1)
+        weights = _weights_array(self.weights)
+        n = 0
+        while True:
+            if self.iterations is not None and n >= self.iterations:
+                break
+            if deadline is not None and time.perf_counter() > deadline and n >= 8:
+                break
+            n += 1
+            _kernel.search_begin(T, S, me)
+            node, path = root, [root]
+            while games.winner(1) is None and games.current_player(1) == me and games.turn(1) == turn:
+                legal = [catalog[a] for a in games.legal(1)]
+                if node is root and allowed is not None:
+                    legal = [a for a in legal if a in allowed] or legal
+                for a in legal:
+                    child = node.children.get(a)
+                    if child is not None:
+                        child.avail += 1
+                untried = [a for a in legal if a not in node.children]
+                if untried:
+                    a = untried[int(_kernel.draw_random(T, S, 1, slot) * len(untried))]
+                    child = node.children[a] = _Node()
+                    child.avail = 1
+                    games.step(1, index[a])
+                    path.append(child)
+                    break
+                c = self.exploration
+                a = max(legal, key=lambda x: (node.children[x].reward / node.children[x].visits
+                                              + c * math.sqrt(math.log(node.children[x].avail)
+                                                              / node.children[x].visits)))
+                node = node.children[a]
+                games.step(1, index[a])
+                path.append(node)
+            reward = float(_kernel.rollout(T, S, 1, me, turn, horizon, weights, float(self.scale)))
+            _kernel.search_end(T, S, me)
+            for nd in path:
+                nd.visits += 1
+                nd.reward += reward
+        games.save_random(0, slot, self.rng)
+        if games.offered(0, me) == turn:
+            self.value._offered_turn = (turn, me)
         self.searched += n
         ranked = sorted(root.children.items(), key=lambda kv: (-kv[1].visits, -kv[1].reward))
         return [Choice(a, nd.reward / nd.visits) for a, nd in ranked if nd.visits]

@@ -29,7 +29,7 @@ import os
 import pickle
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 import numpy as np
@@ -71,6 +71,8 @@ def _search_bot(seed: int) -> SearchBot:
 
 
 BOTS["search"] = _search_bot  # type: ignore[index]
+#: The bots behind the names (catan_nb.fast plays these, and only while BOTS still maps to them).
+_DEFAULT_BOTS = dict(BOTS)
 
 #: Per-seat fields of a :class:`GameRecord`, in table order.
 SEAT_FIELDS = (
@@ -269,6 +271,7 @@ class _Spec:
     start: str
     starting_seat: int
     layout: str
+    fast: bool = False  # play through catan_nb.fast (see _use_fast)
 
     def board_for(self, board_seed: int) -> Board:
         if isinstance(self.board, Board):
@@ -280,6 +283,9 @@ class _Spec:
         return self.board(board_seed)
 
     def play(self, index: int) -> GameRecord:
+        fast = _fast_records(self, [index])
+        if fast is not None:
+            return fast[0]
         board_seed, game_seed, bot_seeds = game_seeds(self.seed, index, self.players)
         game = Game(
             self.board_for(board_seed),
@@ -296,7 +302,80 @@ class _Spec:
 
 def _run_chunk(spec: _Spec, indices: Sequence[int]) -> list[GameRecord]:
     """Worker entry point: play the games ``indices`` (module level, so it pickles)."""
+    fast = _fast_records(spec, indices)
+    if fast is not None:
+        return fast
     return [spec.play(i) for i in indices]
+
+
+#: Bots the compiled simulator plays (catan_nb.fast's exact mode: the engine's games, draw for draw).
+_FAST_BOTS = ("random", "weighted", "value")
+
+
+def _use_fast(spec: _Spec, games: int) -> _Spec:
+    """``spec``, set to play through the compiled simulator when it can play these games (numba
+    installed, bots and rules it covers, a founding start) and the job is worth it
+    (:func:`catan_nb.fast.wanted`: the kernel compiled already, or more engine time than a compile)."""
+    if not spec.bots or any(not isinstance(k, str) or k not in _FAST_BOTS or BOTS.get(k) is not _DEFAULT_BOTS[k]
+                            for k in spec.bots):
+        return spec
+    from .. import fast
+
+    if spec.start != "founding" or fast.covered(spec.rules, spec.players) is not None:
+        return spec
+    if not fast.wanted(fast.engine_seconds(games, spec.bots, spec.players), "simulate_exact"):
+        return spec
+    return replace(spec, fast=True)
+
+
+def _fast_records(spec: _Spec, indices: Sequence[int]) -> list[GameRecord] | None:
+    """The records of games ``indices`` played by the compiled simulator (:func:`catan_nb.fast.play_exact`),
+    or ``None`` when ``spec`` is not set to (see :func:`_use_fast`) or the kernel cannot take its
+    boards: the engine plays them then.  Its games are the engine's, action for action, so the
+    records are the same either way; ``CATAN_NB_FAST=0`` makes the engine play."""
+    if not spec.fast:
+        return None
+    from .. import fast
+
+    seeds = [game_seeds(spec.seed, i, spec.players) for i in indices]
+    board: Any = spec.board
+    if board == "random":
+        prefix = "random" if spec.layout == "base" else f"random-{spec.layout}"
+        names = [f"{prefix}-{s[0]}" for s in seeds]
+    else:
+        boards = [spec.board_for(s[0]) for s in seeds]
+        for b in {id(b): b for b in boards}.values():
+            b.check_playable(spec.players)
+        names = [b.name for b in boards]
+        board = boards[0] if all(b is boards[0] for b in boards) else boards
+    try:
+        batch = fast.play_exact(board, spec.players, game_seeds=[s[1] for s in seeds],
+                                bot_seeds=[s[2] for s in seeds], board_seeds=[s[0] for s in seeds],
+                                policies=spec.bots, rules=spec.rules, starting_seat=spec.starting_seat,
+                                max_turns=spec.max_turns)
+    except ValueError:  # boards of several shapes, intersections the kernel does not handle...
+        return None
+    n = spec.players
+    bots = tuple(_bot_name(k) for k in spec.bots)
+    out = []
+    for j, i in enumerate(indices):
+        winner = int(batch.winner[j])
+        vp = tuple(int(x) for x in batch.vp[j])
+        settlements = tuple(int(x) for x in batch.settlements[j])
+        vp_cities = tuple(2 * int(x) for x in batch.cities[j])
+        lr = tuple(SPECIAL_CARD_VP if batch.longest_road[j] == p else 0 for p in range(n))
+        la = tuple(SPECIAL_CARD_VP if batch.largest_army[j] == p else 0 for p in range(n))
+        cards = tuple(int(x) for x in batch.vp_cards[j])
+        out.append(GameRecord(
+            index=i, seed=seeds[j][1], board=names[j], bots=bots, winner=None if winner < 0 else winner,
+            turns=int(batch.turns[j]) if winner >= 0 else max(0, int(batch.turns[j]) - 1),
+            actions=int(batch.actions[j]), vp=vp, settlements=settlements,
+            cities=tuple(int(x) for x in batch.cities[j]), vp_settlements=settlements, vp_cities=vp_cities,
+            vp_longest_road=lr, vp_largest_army=la, vp_cards=cards,
+            vp_other=tuple(vp[p] - settlements[p] - vp_cities[p] - lr[p] - la[p] - cards[p] for p in range(n)),
+            road_length=tuple(int(x) for x in batch.road_length[j]), knights=tuple(int(x) for x in batch.knights[j]),
+        ))
+    return out
 
 
 def play_one(
@@ -319,7 +398,7 @@ def play_one(
     >>> play_one(2, players=3, seed=5, max_turns=30) == r.records[2]
     True
     """
-    return _spec(players, bots, board, seed, max_turns, rules, start, starting_seat).play(index)
+    return _use_fast(_spec(players, bots, board, seed, max_turns, rules, start, starting_seat), 1).play(index)
 
 
 def _spec(players, bots, board, seed, max_turns, rules, start, starting_seat) -> _Spec:
@@ -581,11 +660,13 @@ def simulate(
     """
     if games < 0:
         raise ValueError(f"games must be >= 0, not {games}")
-    spec = _spec(players, bots, board, seed, max_turns, rules, start, starting_seat)
+    spec = _use_fast(_spec(players, bots, board, seed, max_turns, rules, start, starting_seat), games)
     nworkers = 1 if client is not None else max(1, int(workers or _default_workers()))
     if chunksize is None:
         chunksize = max(1, min(50, math.ceil(games / (8 * max(nworkers, 1)))))
     chunks = _chunks(games, chunksize)
+    if spec.fast and nworkers > 1 and len(chunks) > 1:
+        _fast_records(spec, [0])  # compile (or load) once here, not in every worker process
 
     from tqdm.auto import tqdm  # the notebook flavour imports ipywidgets: only on use
 

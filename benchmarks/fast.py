@@ -1,0 +1,176 @@
+"""Compiled simulator throughput: complete kernel games in one process (issue 29).
+
+Usage::
+
+    python benchmarks/fast.py --games 2000 --players 4 --seed 1
+    python benchmarks/fast.py --games 2000 --fastcatan /tmp/fcvenv/bin/python   # paired with fastcatan
+    python benchmarks/fast.py --games 200 --policy value --engine 20             # against the engine's value bot
+    python benchmarks/fast.py --env 64                                           # the vectorised environment
+
+Each game is played by :func:`catan_nb.fast.play` from its founding to the end, every seat
+choosing uniformly among the legal actions (``--policy random``: domestic offers left out, as in
+``benchmarks/engine.py``), on a variable-setup board drawn in the kernel from the game's seed the
+way :meth:`Board.random` lays one out (``--boards kernel``, the default: board making is timed, as
+fastcatan's ``reset`` times its own), or on ``Board.random(seed + i)`` built before the timed loop
+(``--boards engine``, as ``benchmarks/engine.py`` does).  Needs the ``fast`` extra (numba).
+
+Printed first: the start-up (import, and the first call: the compile on a machine's first run, the
+cache load after) and, with ``--fastcatan PYTHON``, fastcatan's line from
+``benchmarks/fastcatan_baseline.py`` run by that interpreter right after ours, with the ratio of
+games per CPU second; with ``--engine N``, N games of the engine's own bots of the same policy
+(:class:`~catan_nb.analysis.RandomBot`, :class:`~catan_nb.analysis.WeightedBot`,
+``ValueBot(offers=False)``) and the ratio; with ``--env N``, steps per CPU second of
+:class:`catan_nb.fast.vector_env.CatanVectorEnv` with N games against ``CatanAECEnv``.
+
+The last line is ``benchmarks/engine.py``'s: ``games/s: X  games/cpu_s: Y  actions/game: Z  turns/game: W``
+(wall and CPU time of the loop; ``turns/game`` counts regular turns).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+# benchmarks/copy.py is named like the standard library's copy: keep this folder off the path.
+sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != os.path.dirname(os.path.abspath(__file__))]
+
+import argparse
+import re
+import statistics
+import subprocess
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+T0 = time.perf_counter()
+import numpy as np  # noqa: E402
+
+from catan_nb import Board, Game  # noqa: E402
+from catan_nb.fast import available, play  # noqa: E402
+
+IMPORT_S = time.perf_counter() - T0
+
+
+def _rate(line: str) -> float:
+    return float(re.search(r"games/cpu_s: ([0-9.]+)", line).group(1))
+
+
+def _engine_games(args, boards) -> tuple[float, float, list[int]]:
+    """Engine games of the same policy on the same boards: (wall s, CPU s, actions per game)."""
+    from catan_nb.analysis import RandomBot, WeightedBot
+    from catan_nb.analysis.value_bot import ValueBot
+
+    make = {"random": RandomBot, "weighted": WeightedBot,
+            "value": lambda seed: ValueBot(seed=seed, offers=False)}[args.policy]
+    actions = []
+    wall, cpu = time.perf_counter(), time.process_time()
+    for i, board in enumerate(boards):
+        game = Game(board, players=args.players, seed=args.seed + i)
+        bots = [make((args.seed + i) * 10 + p) for p in range(args.players)]
+        while not game.is_over:
+            game.apply(bots[game.current_player].choose(game))
+        actions.append(len(game.log))
+    return time.perf_counter() - wall, time.process_time() - cpu, actions
+
+
+def _env(args) -> None:
+    """Steps per CPU second of the vectorised environment against CatanAECEnv's, random masked actions."""
+    from catan_nb.envs import CatanAECEnv
+    from catan_nb.fast.vector_env import CatanVectorEnv
+
+    rng = np.random.default_rng(args.seed)
+    env = CatanVectorEnv(args.env, players=args.players)
+    obs, info = env.reset(seed=args.seed)
+    obs = env.step(_masked(rng, obs["action_mask"]))[0]  # compile or load outside the timed loop
+    steps = 0
+    cpu = time.process_time()
+    for _ in range(args.env_steps):
+        obs, reward, term, trunc, info = env.step(_masked(rng, obs["action_mask"]))
+        steps += args.env
+    vec = steps / (time.process_time() - cpu)
+    aec = CatanAECEnv(players=args.players)
+    n = 0
+    cpu = time.process_time()
+    ep = 0
+    while n < 20_000:
+        aec.reset(seed=args.seed + ep)
+        ep += 1
+        for _agent in aec.agent_iter():
+            o, _r, t, tr, _i = aec.last()
+            if t or tr:
+                aec.step(None)
+                continue
+            aec.step(int(rng.choice(np.flatnonzero(o["action_mask"]))))
+            n += 1
+    base = n / (time.process_time() - cpu)
+    print(f"vector env: {args.env} games, {vec:.0f} steps/cpu_s; CatanAECEnv {base:.0f} steps/cpu_s; "
+          f"ratio {vec / base:.1f}x")
+
+
+def _masked(rng, masks: np.ndarray) -> np.ndarray:
+    """A uniformly random legal action per game (masks: int8[games, actions])."""
+    u = rng.random(masks.shape) * masks
+    return u.argmax(axis=1)
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=2000)
+    ap.add_argument("--players", type=int, default=4, choices=(3, 4, 5, 6))
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--policy", default="random", choices=("random", "weighted", "value"))
+    ap.add_argument("--boards", default="kernel", choices=("kernel", "engine"))
+    ap.add_argument("--fastcatan", metavar="PYTHON", help="a python with fastcatan 2.0.0: pair the run with its baseline")
+    ap.add_argument("--engine", type=int, default=0, metavar="N", help="also play N engine games of the same policy")
+    ap.add_argument("--env", type=int, default=0, metavar="N", help="measure the vectorised environment with N games")
+    ap.add_argument("--env-steps", type=int, default=300)
+    args = ap.parse_args(argv)
+    if not available():
+        sys.exit('benchmarks/fast.py needs the fast extra: pip install "catan-nb[fast]"')
+    layout = "five_six" if args.players > 4 else "base"
+
+    t = time.perf_counter()
+    play("random", args.players, seeds=[0], policies=args.policy)  # compile, or load the compiled cache
+    first = time.perf_counter() - t
+    print(f"start-up: import {IMPORT_S:.2f} s, first call {first:.2f} s (compiles on a machine's first run, "
+          "then loads the cache)")
+    if args.env:
+        _env(args)
+
+    seeds = np.arange(args.seed, args.seed + args.games, dtype=np.uint64)
+    boards = None
+    if args.boards == "engine":
+        boards = [Board.random(seed=int(s), layout=layout) for s in seeds]
+        for b in boards:
+            b.topology  # derived once per board, outside the timed loop (as benchmarks/engine.py does)
+    start, cpu = time.perf_counter(), time.process_time()
+    batch = play("random" if boards is None else boards, args.players, seeds=seeds, policies=args.policy)
+    elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
+    wins = np.bincount(batch.winner[batch.winner >= 0], minlength=args.players).tolist()
+    ours = args.games / cpu
+    print(f"games: {args.games}  players: {args.players}  seed: {args.seed}  policy: {args.policy}  "
+          f"boards: {args.boards}  seconds: {elapsed:.2f}  cpu seconds: {cpu:.2f}  unfinished: {(batch.winner < 0).sum()}")
+    print(f"wins by seat: {wins}")
+    print(f"actions/game median: {statistics.median(batch.actions.tolist()):.0f}  "
+          f"turns/game median: {statistics.median(batch.turns.tolist()):.0f}")
+    if args.fastcatan:
+        out = subprocess.run([args.fastcatan, str(ROOT / "benchmarks" / "fastcatan_baseline.py"),
+                              "--games", str(min(args.games, 500)), "--seed", str(args.seed)],
+                             capture_output=True, text=True, check=True).stdout.strip().splitlines()
+        print(f"fastcatan 2.0.0: {out[-1]}")
+        print(f"ratio (games/cpu_s): {ours / _rate(out[-1]):.1f}x fastcatan")
+    if args.engine:
+        eb = [Board.random(seed=int(s), layout=layout) for s in seeds[:args.engine]]
+        for b in eb:
+            b.topology
+        wall, ecpu, eacts = _engine_games(args, eb)
+        print(f"engine ({args.policy} bots): {args.engine / ecpu:.2f} games/cpu_s, "
+              f"actions/game {statistics.mean(eacts):.0f}; ratio {ours / (args.engine / ecpu):.0f}x the engine")
+    print(f"games/s: {args.games / elapsed:.1f}  games/cpu_s: {ours:.1f}  actions/game: {batch.actions.mean():.0f}  "
+          f"turns/game: {batch.turns.mean():.0f}")
+
+
+if __name__ == "__main__":
+    main()

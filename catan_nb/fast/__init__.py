@@ -1,0 +1,703 @@
+"""A compiled simulator for mass play: the base game's twin of the engine, in numba.
+
+The engine (:mod:`catan_nb.rules`) stays the reference: exact, readable, pluggable.  This package
+plays the base game (3 or 4 players, and 5 or 6 with the extension's Special Building Phase) on
+flat integer arrays built once from ``board.topology``, compiled with numba, for the jobs that play
+thousands to millions of games: simulations, ranking openings, search rollouts, reinforcement
+learning.  Every kernel game can be written out as the engine's own actions, chance outcomes
+inside (``RollDice(dice=...)``, ``MoveRobber(..., stolen=...)``, ``BuyDevelopmentCard(card=...)``),
+and :meth:`Game.play <catan_nb.rules.Game.play>` replays it to the same end: the tests check that
+on every action of thousands of games.
+
+Install the optional extra first: ``pip install "catan-nb[fast]"`` (numba).  Without it,
+:func:`available` is ``False`` and the analysis functions that use the kernel play through the
+engine instead (and say once how to install the extra).
+
+What the kernel plays: the base game's rules and options (``vp_to_win``, ``discard_limit``,
+``knights_only_before_roll``, ``steal_mandatory``, ``combined_trade_build``,
+``shortage_single_taker``), founding in snake order or from a position the engine loaded, on any
+board of the base game (beginner, random, five_six, board files).  Domestic trades are left out of
+its policies (one-for-one offers are in its rules, for the vectorised environment).  No rule
+module besides ``five_six`` (see :func:`covered`).
+
+Policies: ``"random"`` (uniform over the legal actions, like :class:`~catan_nb.analysis.RandomBot`),
+``"weighted"`` (:class:`~catan_nb.analysis.WeightedBot`'s weights) and ``"value"``
+(:class:`~catan_nb.analysis.ValueBot` without domestic offers; see :mod:`catan_nb.fast._kernel`).
+
+Examples
+--------
+>>> from catan_nb import Board
+>>> from catan_nb.fast import available, play
+>>> if available():
+...     batch = play(Board.beginner(), players=4, seeds=[1, 2, 3], policies="random")
+...     print(len(batch), batch.winner.min() >= 0)
+... else:
+...     print(3, True)
+3 True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ..board import Board
+from ..rules import Game, Rules
+from ._numba import HAVE_NUMBA, INSTALL_HINT, FastUnavailableWarning, warn_once
+from ._tables import (
+    Setup, board_row, catalog, covered, load_game, load_random, new_state, reset_offers, setup, to_actions,
+)
+from . import _layout as L
+
+__all__ = [
+    "available",
+    "wanted",
+    "compiled",
+    "engine_seconds",
+    "covered",
+    "catalog",
+    "play",
+    "play_exact",
+    "play_on",
+    "Batch",
+    "Games",
+    "to_actions",
+    "replay",
+    "policy_code",
+    "value_weights",
+    "FastUnavailableWarning",
+    "INSTALL_HINT",
+    "warn_once",
+]
+
+
+def available() -> bool:
+    """Whether the compiled simulator can run here (numba is installed).
+
+    Examples
+    --------
+    >>> isinstance(available(), bool)
+    True
+    """
+    return HAVE_NUMBA
+
+
+#: Rough CPU seconds of one 4-player game of the engine's bots (:func:`wanted` weighs jobs with them).
+ENGINE_SECONDS = {"random": 0.01, "weighted": 0.01, "value": 0.2}
+#: Rough CPU seconds of a job's first compile on a machine, and of loading it from numba's cache in
+#: a new process.
+COMPILE_SECONDS = 20.0
+LOAD_SECONDS = 1.0
+
+
+def wanted(work: float | None = None, job: str | None = None) -> bool:
+    """Whether the analysis functions should play through the kernel.
+
+    ``CATAN_NB_FAST=0`` makes the engine play (to compare), ``CATAN_NB_FAST=1`` the kernel whenever
+    numba is installed; by default (``auto``) the kernel plays a job estimated at ``work`` CPU
+    seconds of the engine (see :func:`engine_seconds`) when the kernel's entry point ``job`` is
+    compiled in this process, or waits in numba's cache on disk and ``work`` is longer than
+    loading it (:data:`LOAD_SECONDS`), or ``work`` is longer than a first compile
+    (:data:`COMPILE_SECONDS`): a lesson's handful of quick games does not wait for a compile.
+    ``work=None``: always.  The results are the same either way.
+    Without numba, says once (a :class:`FastUnavailableWarning`) how to install the extra.
+
+    Examples
+    --------
+    >>> import os
+    >>> os.environ.get("CATAN_NB_FAST", "auto") == "0" or wanted(work=1e9) == available()
+    True
+    """
+    import os
+
+    mode = os.environ.get("CATAN_NB_FAST", "auto").strip().lower()
+    if mode in ("0", "false", "no", "off"):
+        return False
+    if not HAVE_NUMBA:
+        warn_once(stacklevel=4)
+        return False
+    if mode in ("1", "true", "yes", "on") or work is None or work >= COMPILE_SECONDS:
+        return True
+    if job is None:
+        return False
+    where = _compiled(job)
+    return where == "process" or (where == "cache" and work >= LOAD_SECONDS)
+
+
+def engine_seconds(games: int, bots, players: int = 4) -> float:
+    """Rough CPU seconds the engine needs for ``games`` games of ``bots`` (a name, or one per seat)."""
+    kinds = (bots,) * players if isinstance(bots, str) else tuple(bots)
+    per_game = sum(ENGINE_SECONDS.get(k, 1.0) if isinstance(k, str) else 1.0 for k in kinds) / 4
+    return games * per_game
+
+
+def compiled(job: str) -> bool:
+    """Whether the kernel's entry point ``job`` (``"simulate_exact"``, ``"play_from"``...) is
+    compiled in this process or waits in numba's cache on disk (then it loads in about a second).
+
+    Examples
+    --------
+    >>> compiled("play_games") in (True, False)
+    True
+    """
+    return _compiled(job) is not None
+
+
+def _compiled(job: str) -> str | None:
+    """``"process"``, ``"cache"`` (numba's cache on disk) or ``None``."""
+    if not HAVE_NUMBA:
+        return None
+    from . import _kernel
+
+    dispatcher = getattr(_kernel, job)
+    if dispatcher.overloads:
+        return "process"
+    try:  # numba's own cache index (private: a change in numba reads as "not compiled")
+        return "cache" if dispatcher._cache._cache_file._load_index() else None
+    except Exception:  # pragma: no cover - another numba
+        return None
+
+
+def _require() -> None:
+    if not HAVE_NUMBA:
+        raise ImportError(INSTALL_HINT.split(";")[0])
+
+
+def policy_code(policy: str) -> int:
+    """The kernel's code of a policy name (``"random"``, ``"weighted"``, ``"value"``).
+
+    Examples
+    --------
+    >>> policy_code("value")
+    2
+    """
+    try:
+        return L.POLICIES[policy]
+    except (KeyError, TypeError):
+        raise ValueError(f"unknown policy {policy!r}; expected one of {', '.join(L.POLICIES)}") from None
+
+
+def value_weights(weights=None) -> np.ndarray:
+    """The value policy's weights as the kernel reads them (the value bot's, by default).
+
+    ``weights`` maps feature names to weights, like
+    :data:`catan_nb.analysis.value_bot.DEFAULT_WEIGHTS`; missing names weigh 0.
+    """
+    from ._features import FEATURES
+
+    if weights is None:
+        # catan_nb.fast twins the analysis layer's value bot: its weights are the bot's own.
+        from ..analysis.value_bot import DEFAULT_WEIGHTS as weights
+    return np.array([float(weights.get(k, 0.0)) for k in FEATURES])
+
+
+def _seat_codes(policies, players: int) -> np.ndarray:
+    if isinstance(policies, str):
+        policies = (policies,) * players
+    policies = tuple(policies)
+    if len(policies) != players:
+        raise ValueError(f"{players} players need {players} policies, got {len(policies)}")
+    return np.array([policy_code(p) for p in policies], np.int64)
+
+
+@dataclass(frozen=True, eq=False)
+class Batch:
+    """The outcome of :func:`play`: one entry per game, per-seat arrays of shape ``(games, players)``.
+
+    Attributes
+    ----------
+    board_rows : numpy.ndarray
+        Each game's board as the kernel reads it (see :meth:`board`).
+    seeds : numpy.ndarray
+        Each game's seed.
+    winner : numpy.ndarray
+        The winning seat, -1 for a game stopped at ``max_turns``.
+    turns : numpy.ndarray
+        Regular turns begun (the founding excluded).
+    actions : numpy.ndarray
+        Actions applied, the founding's included.
+    vp, settlements, cities, vp_cards, road_length, knights : numpy.ndarray
+        Per seat at the end: VP (hidden VP cards included), pieces, VP cards, longest road, knights played.
+    longest_road, largest_army : numpy.ndarray
+        The holders at the end, -1 for nobody.
+    logs : tuple of numpy.ndarray or None
+        With ``record=True``: each game's ``(action, outcome)`` rows (see :meth:`actions_of`).
+    """
+
+    players: int
+    rules: Rules
+    template: Board
+    board_rows: np.ndarray
+    seeds: np.ndarray
+    starting_seats: np.ndarray
+    winner: np.ndarray
+    turns: np.ndarray
+    actions: np.ndarray
+    vp: np.ndarray
+    settlements: np.ndarray
+    cities: np.ndarray
+    vp_cards: np.ndarray
+    road_length: np.ndarray
+    knights: np.ndarray
+    longest_road: np.ndarray
+    largest_army: np.ndarray
+    logs: tuple | None = None
+
+    def __len__(self) -> int:
+        return len(self.winner)
+
+    def board(self, i: int) -> Board:
+        """Game ``i``'s board as the engine's :class:`Board` (drawn in the kernel or given)."""
+        from ._tables import board_from_row
+
+        return board_from_row(self.template, self.board_rows[i], name=f"kernel-{int(self.seeds[i])}")
+
+    def actions_of(self, i: int) -> list:
+        """Game ``i`` as the engine's own actions, chance outcomes inside (needs ``record=True``)."""
+        if self.logs is None:
+            raise ValueError("play(..., record=True) keeps the actions")
+        return to_actions(self.logs[i], self.template, self.players)
+
+    def replay(self, i: int) -> Game:
+        """Game ``i`` replayed by the engine, every action checked (:meth:`Game.play`)."""
+        return replay(self.board(i), self.players, self.actions_of(i), rules=self.rules,
+                      starting_seat=int(self.starting_seats[i]))
+
+
+def replay(board: Board, players: int, actions, *, rules: Rules | None = None, starting_seat: int = 0,
+           seed: int = 0) -> Game:
+    """A new engine game on ``board`` that plays ``actions`` one by one, each checked by
+    :meth:`Game.play` (which raises :class:`~catan_nb.errors.IllegalActionError` on the first that
+    breaks a rule)."""
+    game = Game(board, players=players, seed=seed, rules=rules, starting_seat=starting_seat)
+    for a in actions:
+        game.play(a)
+    return game
+
+
+def _boards(board, games: int) -> tuple:
+    if isinstance(board, Board):
+        return (board,) * games
+    boards = tuple(board)
+    if len(boards) != games:
+        raise ValueError(f"{games} games need {games} boards (or one Board for all), got {len(boards)}")
+    return boards
+
+
+def play(
+    board: Board | Sequence[Board] | str,
+    players: int = 4,
+    *,
+    seeds: Sequence[int] | np.ndarray,
+    policies: str | Sequence[str] = "random",
+    rules: Rules | None = None,
+    starting_seats: int | Sequence[int] = 0,
+    max_turns: int | None = None,
+    record: bool = False,
+    weights=None,
+    max_actions: int = 100_000,
+) -> Batch:
+    """Play one kernel game per seed, from the founding to the end, and collect the outcomes.
+
+    Parameters
+    ----------
+    board : Board, sequence of Board, or "random"
+        One board for every game, or one per game (all of one shape: the base island or the
+        5-6 player one); ``"random"``: each game draws its own in the kernel, from its seed, as
+        :meth:`Board.random` lays one out (terrains shuffled, tokens along the spiral), on the
+        base island (3-4 players) or the 5-6 player one (:meth:`Batch.board` rebuilds it).
+    players : int
+        3 to 6.
+    seeds : sequence of int
+        One per game, 0 <= seed < 2**64: a game depends on its seed, board, starting seat,
+        rules and policies only (not on the other games of the call, nor on the process).
+    policies : str or sequence of str
+        ``"random"``, ``"weighted"`` or ``"value"``, for every seat or one per seat.
+    rules : Rules, optional
+        Options of the base game (see :func:`covered`).
+    starting_seats : int or sequence of int
+    max_turns : int, optional
+        Stop a game when more than this many turns have begun (as
+        :func:`~catan_nb.analysis.play_game` does); it has no winner.
+    record : bool
+        Keep every game's actions (:meth:`Batch.actions_of`, :meth:`Batch.replay`).
+    weights : mapping, optional
+        The value policy's weights (default: the value bot's).
+
+    Raises
+    ------
+    ImportError
+        Without numba.
+    ValueError
+        For rules the kernel does not cover, boards of different shapes, bad seeds.
+    """
+    _require()
+    from . import _kernel
+
+    seeds = np.asarray(seeds, dtype=np.uint64) if len(seeds) else np.zeros(0, np.uint64)
+    G = len(seeds)
+    rules = rules or Rules()
+    seats = np.broadcast_to(np.asarray(starting_seats, np.int64), (G,)).copy()
+    if G and (seats.min() < 0 or seats.max() >= players):
+        raise ValueError(f"starting seats must be in 0..{players - 1}")
+    codes = np.tile(_seat_codes(policies, players), (G, 1))
+    W = value_weights(weights)
+    logs = np.zeros((G, 40_000 if record else 0, 2), np.int32)
+    results = np.zeros((G, L.R_HEAD + L.R_SEAT * players), np.int64)
+    turns = -1 if max_turns is None else int(max_turns)
+    if isinstance(board, str):
+        if board != "random":
+            raise ValueError(f"board must be a Board, a sequence of boards or 'random', not {board!r}")
+        from ._tables import random_template
+
+        tmpl, template = random_template("five_six" if players > 4 else "base")
+        s = setup(template, players, rules)
+        rows = np.zeros((G, 2 * s.n_hexes + s.n_nodes + 1), np.int64)
+        _kernel.play_random_boards(s.T, tmpl, seeds, seats, codes, W, turns, int(max_actions), logs, results, rows)
+        return _batch(s, template, rows, seeds, seats, results, logs if record else None)
+    boards = _boards(board, G)
+    template = boards[0] if boards else (board if isinstance(board, Board) else Board.beginner())
+    s = setup(template, players, rules)
+    rows = np.zeros((G, 2 * s.n_hexes + s.n_nodes + 1), np.int64)
+    cache: dict[int, np.ndarray] = {}
+    t0 = template.topology
+    for i, b in enumerate(boards):
+        row = cache.get(id(b))
+        if row is None:
+            t = b.topology
+            if t is not t0 and (t.edge_nodes != t0.edge_nodes or t.node_hexes != t0.node_hexes
+                                or t.hex_nodes != t0.hex_nodes or t.edge_land != t0.edge_land):
+                raise ValueError("every board of one call must have the same shape")
+            row = cache[id(b)] = board_row(b)
+        rows[i] = row
+    _kernel.play_games(s.T, seeds, seats, rows, codes, W, turns, int(max_actions), logs, results)
+    return _batch(s, template, rows, seeds, seats, results, logs if record else None)
+
+
+def play_exact(
+    board: Board | Sequence[Board] | str,
+    players: int = 4,
+    *,
+    game_seeds: Sequence[int],
+    bot_seeds: Sequence[Sequence[int]],
+    policies: str | Sequence[str] = "random",
+    board_seeds: Sequence[int] | None = None,
+    rules: Rules | None = None,
+    starting_seat: int = 0,
+    max_turns: int | None = None,
+    value_offers: bool = True,
+    weights=None,
+    max_actions: int = 1_000_000,
+) -> Batch:
+    """The engine's own games, played by the kernel: game i is ``Game(board_i, players,
+    seed=game_seeds[i], rules=rules, starting_seat=starting_seat)`` played by the bots
+    ``RandomBot(s)``, ``WeightedBot(s)`` or ``ValueBot(s, offers=value_offers)`` seeded by
+    ``bot_seeds[i]`` (one per seat) with :func:`catan_nb.analysis.play_game` — draw for draw the
+    same dice, cards, steals and choices, in a fraction of the time.
+
+    ``board``: a fixed Board, one Board per game, or ``"random"``: ``Board.random(seed=board_seeds[i])``
+    on the layout of ``players`` (drawn in the kernel as Board.random draws it).  Needs numba.
+    """
+    _require()
+    from . import _kernel
+    from ._tables import random_template
+
+    G = len(game_seeds)
+    game_seeds = np.asarray(game_seeds, dtype=np.uint64) if G else np.zeros(0, np.uint64)
+    bot_seeds = np.asarray(bot_seeds, dtype=np.uint64).reshape(G, players) if G else np.zeros((0, players), np.uint64)
+    rules = rules or Rules()
+    tmpl, template = random_template("five_six" if players > 4 else "base")
+    given = False
+    fixed = np.zeros(0, np.int64)
+    boards = None
+    if isinstance(board, str):
+        if board != "random":
+            raise ValueError(f"board must be a Board, boards or 'random', not {board!r}")
+        if board_seeds is None or len(board_seeds) != G:
+            raise ValueError("random boards need one board seed per game")
+        board_seeds = np.asarray(board_seeds, dtype=np.uint64)
+    elif isinstance(board, Board):
+        template = board
+        fixed = board_row(board)
+        board_seeds = np.zeros(G, np.uint64)
+    else:
+        boards = _boards(board, G)
+        template = boards[0] if boards else template
+        given = True
+        board_seeds = np.zeros(G, np.uint64)
+    s = setup(template, players, rules, exact=True, value_offers=value_offers)
+    results = np.zeros((G, L.R_HEAD + L.R_SEAT * players), np.int64)
+    rows = np.zeros((G, 2 * s.n_hexes + s.n_nodes + 1), np.int64)
+    if boards is not None:
+        for i, b in enumerate(boards):
+            if b.topology is not template.topology and b.topology.edge_nodes != template.topology.edge_nodes:
+                raise ValueError("every board of one call must have the same shape")
+            rows[i] = board_row(b)
+    _kernel.simulate_exact(s.T, tmpl, fixed, given, game_seeds, board_seeds, bot_seeds, int(starting_seat),
+                           _seat_codes(policies, players), value_weights(weights),
+                           -1 if max_turns is None else int(max_turns), int(max_actions), results, rows)
+    seats = np.full(G, int(starting_seat), np.int64)
+    return _batch(s, template, rows, game_seeds, seats, results, None)
+
+
+def _batch(s: Setup, template: Board, rows, seeds, seats, results: np.ndarray, logs) -> Batch:
+    n = s.players
+    seat = results[:, L.R_HEAD:].reshape(len(results), n, L.R_SEAT)
+    kept = None
+    if logs is not None:
+        kept = tuple(logs[i, :min(int(results[i, L.R_ACTIONS]), logs.shape[1])].copy() for i in range(len(results)))
+    if (results[:, L.R_OVERFLOW] != 0).any():
+        raise RuntimeError("a kernel game ran past its action guard (max_actions) or its log")
+    return Batch(
+        players=n, rules=s.rules, template=template, board_rows=rows, seeds=seeds, starting_seats=seats,
+        winner=results[:, L.R_WINNER].copy(), turns=results[:, L.R_TURN].copy(),
+        actions=results[:, L.R_ACTIONS].copy(), vp=seat[:, :, L.R_VP].copy(),
+        settlements=seat[:, :, L.R_SETTLEMENTS].copy(), cities=seat[:, :, L.R_CITIES].copy(),
+        vp_cards=seat[:, :, L.R_VP_CARDS].copy(), road_length=seat[:, :, L.R_ROAD].copy(),
+        knights=seat[:, :, L.R_KNIGHTS].copy(), longest_road=results[:, L.R_LR].copy(),
+        largest_army=results[:, L.R_LA].copy(), logs=kept,
+    )
+
+
+class Games:
+    """Kernel games one can step, load from the engine and read (for search and learning).
+
+    Parameters
+    ----------
+    board : Board
+        A board of the games' shape (each game keeps its own numbers, harbours and robber).
+    players : int
+    games : int
+        How many games (rows).
+    rules : Rules, optional
+
+    Examples
+    --------
+    >>> from catan_nb import Board
+    >>> if available():
+    ...     g = Games(Board.beginner(), 4, games=2)
+    ...     g.reset(0, seed=7)
+    ...     print(g.phase(0), len(g.legal(0)))
+    ... else:
+    ...     print("founding_settlement", 54)
+    founding_settlement 54
+    """
+
+    def __init__(self, board: Board, players: int = 4, games: int = 1, rules: Rules | None = None, *,
+                 exact: bool = False, value_offers: bool = False, dice_stream: bool = False):
+        _require()
+        self.setup = setup(board, players, rules, exact=exact, value_offers=value_offers, dice_stream=dice_stream)
+        self.board = board
+        self.players = players
+        self.S = new_state(self.setup, games)
+        self.T = self.setup.T
+        self.catalog = catalog(board, players)
+        self._buf = np.empty(self.setup.n_actions + 8, np.int64)
+        self._nolog = np.zeros((0, 2), np.int32)
+
+    def __len__(self) -> int:
+        return len(self.S)
+
+    def reset(self, i: int, seed: int, *, board: Board | None = None, starting_seat: int = 0,
+              bots: Sequence[Any] | None = None) -> None:
+        """Game ``i`` from the start of its founding on ``board`` (default: the Games' board).
+
+        In exact mode the game draws from ``random.Random(seed)``, as ``Game(board, seed=seed)``
+        does, and seat ``p``'s policy from ``bots[p]`` (a seed, a ``random.Random``, or a bot with
+        an ``rng``): the engine's game and bots, draw for draw.
+        """
+        from ._kernel import new_game
+
+        new_game(self.T, self.S, i, np.uint64(seed % 2**64), starting_seat, board_row(board or self.board))
+        if self.setup.param("EXACT"):
+            self.load_random(i, 0, seed)
+            for p, b in enumerate(bots or ()):
+                self.load_random(i, 1 + p, getattr(b, "rng", b))
+            reset_offers(self.setup, self.S, i)
+
+    def load(self, i: int, game: Game, seed: int = 0, *, rng=None, bots: Sequence[Any] | None = None) -> None:
+        """Game ``i`` becomes the engine's ``game``: its chance from ``seed`` on; in exact mode from
+        ``rng`` (a ``random.Random``, a seed, or by default the game's own generator as
+        :meth:`Game.state` gives it), and seat ``p``'s policy from ``bots[p]`` (as in :meth:`reset`)."""
+        load_game(self.setup, game, self.S, i, seed)
+        if self.setup.param("EXACT"):
+            if rng is None:
+                import random
+
+                rng = random.Random()
+                rng.setstate(game.state()["rng"])
+            self.load_random(i, 0, rng)
+            for p, b in enumerate(bots or ()):
+                self.load_random(i, 1 + p, getattr(b, "rng", b))
+            reset_offers(self.setup, self.S, i)
+
+    def load_random(self, i: int, slot: int, rng) -> None:
+        """Exact mode: generator ``slot`` of game ``i`` (0 the game's, 1 + seat the bots', n + 1 the
+        dice stream) takes the state of ``rng`` (a ``random.Random`` or a seed)."""
+        load_random(self.setup, self.S, i, slot, rng)
+
+    def save_random(self, i: int, slot: int, rng) -> None:
+        """Exact mode: ``rng`` (a ``random.Random``) takes the state of generator ``slot`` of game ``i``."""
+        from ._tables import save_random
+
+        save_random(self.setup, self.S, i, slot, rng)
+
+    def offered(self, i: int, seat: int) -> int:
+        """Exact mode: the turn in which ``seat``'s value bot last offered a trade (-1: none)."""
+        return int(self.S[i, self.setup.param("X_OFFERED") + seat])
+
+    def set_offered(self, i: int, seat: int, turn: int) -> None:
+        """Exact mode: ``seat``'s value bot last offered a trade in ``turn`` (ValueBot._offered_turn)."""
+        self.S[i, self.setup.param("X_OFFERED") + seat] = turn
+
+    def rollout(self, i: int, me: int, turn: int, horizon: int, weights=None, scale: float = 1000.0) -> float:
+        """SearchBot's rollout of game ``i`` and its leaf value for ``me`` (see _kernel.rollout)."""
+        from ._kernel import rollout
+
+        return float(rollout(self.T, self.S, i, me, turn, horizon, value_weights(weights), float(scale)))
+
+    def legal(self, i: int, offers: bool = False) -> np.ndarray:
+        """Catalogue indices of game ``i``'s legal actions, in the engine's order."""
+        from ._kernel import legal_list
+
+        k = legal_list(self.T, self.S, i, offers, self._buf)
+        return self._buf[:k].copy()
+
+    def legal_actions(self, i: int, offers: bool = False) -> list:
+        """Game ``i``'s legal actions as the engine's action objects."""
+        return [self.catalog[a] for a in self.legal(i, offers)]
+
+    def step(self, i: int, a: int) -> int:
+        """Apply catalogue action ``a`` (legal: unchecked) to game ``i``; its chance outcome (-1: none)."""
+        from ._kernel import step_one
+
+        return int(step_one(self.T, self.S, i, int(a), self._nolog))
+
+    def choose(self, i: int, policy: str = "random", weights=None) -> int:
+        """The action ``policy`` picks in game ``i`` (the policy draws from the game's generator)."""
+        from ._kernel import choose_one
+
+        return int(choose_one(self.T, self.S, i, policy_code(policy), value_weights(weights)))
+
+    def play(self, i: int, policies: str | Sequence[str] = "random", *, max_turns: int | None = None,
+             record: bool = False, weights=None, max_actions: int = 100_000) -> np.ndarray | None:
+        """Let the seats' ``policies`` play game ``i`` on from where it stands, until it is over or
+        more than ``max_turns`` turns have begun; with ``record``, its ``(action, outcome)`` rows."""
+        from ._kernel import play_from
+
+        codes = _seat_codes(policies, self.players)[None, :]
+        logs = np.zeros((1, 40_000 if record else 0, 2), np.int32)
+        results = np.zeros((1, L.R_HEAD + L.R_SEAT * self.players), np.int64)
+        row = self.S[i:i + 1]
+        start = int(row[0, L.SC_ACTIONS])
+        row[0, L.SC_NLOG] = 0
+        play_from(self.T, row, codes, value_weights(weights), -1 if max_turns is None else int(max_turns),
+                  int(max_actions), logs, results)
+        if results[0, L.R_OVERFLOW]:
+            raise RuntimeError("the game ran past its action guard (max_actions) or its log")
+        if not record:
+            return None
+        return logs[0, :int(results[0, L.R_ACTIONS]) - start].copy()
+
+    def _sc(self, i: int, k: int) -> int:
+        return int(self.S[i, k])
+
+    def phase(self, i: int) -> str:
+        """The engine's phase value of game ``i`` now (``"main"``, ``"discard"``...)."""
+        d = self._sc(i, L.SC_DEPTH)
+        return L.PHASE_NAMES[int(self.S[i, L.STACK + 3 * d - 3])]
+
+    def current_player(self, i: int) -> int:
+        d = self._sc(i, L.SC_DEPTH)
+        return int(self.S[i, L.STACK + 3 * d - 2])
+
+    def winner(self, i: int) -> int | None:
+        w = self._sc(i, L.SC_WINNER)
+        return None if w < 0 else w
+
+    def turn(self, i: int) -> int:
+        return self._sc(i, L.SC_TURN)
+
+    def field(self, i: int, name: str) -> np.ndarray:
+        """A field of game ``i``'s state by its layout name (``"HANDS"``, ``"ROAD_LEN"``...), as a copy."""
+        names = [f for f, _ in L.S_FIELDS]
+        k = names.index(name)
+        start = int(self.T[L.O_BANK + k])
+        size = L.S_FIELDS[k][1](self.players, self.setup.n_nodes, self.setup.n_edges, self.setup.n_hexes,
+                                int(self.T[L.P_LIM_ROAD]), int(self.T[L.P_KP]))
+        return self.S[i, start:start + size].copy()
+
+    def summary(self, i: int) -> dict[str, Any]:
+        """Game ``i``'s end state as the engine states it (for comparisons with a replay)."""
+        n = self.players
+        vp = [int(x) for x in self._vps(i)]
+        lr, la = self._sc(i, L.SC_LR), self._sc(i, L.SC_LA)
+        return {
+            "winner": self.winner(i), "turn": self.turn(i), "vp": vp,
+            "hands": self.field(i, "HANDS").reshape(n, 5).tolist(), "bank": self.field(i, "BANK").tolist(),
+            "deck": self.field(i, "DECK").tolist(), "dev": self.field(i, "DEV").reshape(n, 5).tolist(),
+            "knights": self.field(i, "KNIGHTS").tolist(), "road_lengths": self.field(i, "ROAD_LEN").tolist(),
+            "longest_road": None if lr < 0 else lr, "largest_army": None if la < 0 else la,
+            "robber": self._sc(i, L.SC_ROBBER),
+            "node_owner": self.field(i, "NODE_OWNER").tolist(), "node_kind": self.field(i, "NODE_KIND").tolist(),
+            "edge_owner": self.field(i, "EDGE_OWNER").tolist(), "phase": self.phase(i),
+            "current_player": self.current_player(i),
+        }
+
+    def _vps(self, i: int) -> list[int]:
+        n = self.players
+        board_vp = self.field(i, "BOARD_VP")
+        dev = self.field(i, "DEV").reshape(n, 5)
+        lr, la = self._sc(i, L.SC_LR), self._sc(i, L.SC_LA)
+        sp = int(self.T[L.P_SPECIAL_VP])
+        return [int(board_vp[p] + dev[p, 4] + sp * (lr == p) + sp * (la == p)) for p in range(n)]
+
+
+_PLAY_ON: dict = {}
+
+
+def play_on(game: Game, policies: str | Sequence[str], *, bots: Sequence[Any], rng=None, dice=None,
+            max_turns: int | None = None, value_offers: bool = True, weights=None) -> dict[str, Any]:
+    """Play the engine's ``game`` on to its end in the kernel, exactly as the engine would with the
+    bots ``bots`` (RandomBot, WeightedBot or ValueBot, named by ``policies``), and return the end
+    as :meth:`Games.summary` states it.
+
+    ``rng``: the game's generator now (a ``random.Random`` or a seed; default: the game's own);
+    ``dice``: a ``random.Random`` or seed of a dice stream of their own (each roll's two dice are
+    ``randint(1, 6)`` of it, the game's generator drawing as for recorded dice: simulate_openings);
+    ``max_turns``: stop once more turns have begun.  The bots' generators are read, not advanced.
+    """
+    _require()
+    from ._tables import _geometry_key
+
+    key = (_geometry_key(game.topology), game.n, game.rules, value_offers, dice is not None)
+    games = _PLAY_ON.get(key)
+    if games is None:
+        if len(_PLAY_ON) > 16:
+            _PLAY_ON.clear()
+        games = _PLAY_ON[key] = Games(game.board, game.n, rules=game.rules, exact=True, value_offers=value_offers,
+                                      dice_stream=dice is not None)
+    games.load(0, game, rng=rng, bots=bots)
+    if dice is not None:
+        games.load_random(0, game.n + 1, dice)
+    games.play(0, policies, max_turns=max_turns, weights=weights)
+    return games.summary(0)
+
+
+def engine_summary(game: Game) -> dict[str, Any]:
+    """The same fields as :meth:`Games.summary`, read from an engine game."""
+    n = game.n
+    kinds = game.kinds
+    owner = [o if o >= 0 and kinds[k] is not None and kinds[k].building else -1
+             for o, k in zip(game.node_owner, game.node_kind)]
+    return {
+        "winner": game.winner, "turn": game.turn, "vp": [game.vp(p) for p in range(n)],
+        "hands": [h[:5] for h in game.hands], "bank": game.bank[:5], "deck": list(game.deck),
+        "dev": [list(d) for d in game.dev], "knights": list(game.knights), "road_lengths": game.road_lengths(),
+        "longest_road": game.longest_road_holder, "largest_army": game.largest_army_holder, "robber": game.robber,
+        "node_owner": owner, "node_kind": [k if o >= 0 else 0 for o, k in zip(owner, game.node_kind)],
+        "edge_owner": list(game.edge_owner), "phase": game.phase.value, "current_player": game.current_player,
+    }
