@@ -250,7 +250,7 @@ class SearchBot:
             # horizon="round") every other seat's turn by the fast policy.
             steps = 0
             while not g.is_over and g.turn == turn and g.current_player == me and steps < 30:
-                g.apply(self.value.explain(g, top=1)[0].action)
+                g.apply(self.value.greedy(g))
                 steps += 1
             horizon = turn + (g.n if self.horizon == "round" else 1)
             while not g.is_over and g.turn < horizon and steps < 400:

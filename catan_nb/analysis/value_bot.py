@@ -54,6 +54,7 @@ from ..rules import (
     BuyDevelopmentCard,
     ConfirmTrade,
     DeclineTrade,
+    EndTurn,
     Game,
     MoveRobber,
     OfferTrade,
@@ -489,6 +490,40 @@ class ValueBot:
             ranked[j] = Choice(ranked[j].action, ranked[j].value, why)
         return ranked
 
+    def greedy(self, game: Game, limit: int | None = 24) -> Action:
+        """The best action for ``game.current_player`` by the value of the position it leads to, on
+        ``game`` itself: for a game that is a determinisation already (the search bot's playouts),
+        with no further deal, no playing-out of the decisions it pushes and no reasons.  With more
+        than ``limit`` legal actions, a random ``limit`` of them are weighed (ending the turn always)."""
+        me = game.current_player
+        acts = game.legal_actions()
+        if len(acts) == 1:
+            return acts[0]
+        if limit is not None and len(acts) > limit:
+            end = [a for a in acts if isinstance(a, EndTurn)]
+            acts = self.rng.sample(acts, limit) + end
+        phase = game.phase
+        if phase is Phase.TRADE_RESPONSE:
+            return self._answer(game, me, acts)[0].action
+        if phase is Phase.TRADE_CONFIRM:
+            return self._confirm(game, me, acts)[0].action
+        if phase is Phase.MOVE_ROBBER:
+            return self._robber(game, me, acts)[0].action
+        w = weights_for(game, self.weights)
+        best, best_v = acts[0], -1e18
+        for a in acts:
+            if isinstance(a, RollDice):
+                v = position_value(game, me, w)
+                if v > best_v:
+                    best, best_v = a, v
+                continue
+            c = game.copy()
+            c.apply(a)
+            v = position_value(c, me, w) + self.rng.random() * 1e-6
+            if v > best_v:
+                best, best_v = a, v
+        return best
+
     def _own_decisions(self, c: Game, me: int, w: Mapping[str, float], limit: int = 4) -> Game:
         """Play the bot's own decisions an action pushed (greedily, at most ``limit``; the robber by
         :meth:`_robber`), to value the action by what it leads to."""
@@ -562,8 +597,11 @@ class ValueBot:
             steal = 0.0
             if a.victim is not None:
                 steal = steal_value(vis[a.victim], cards[a.victim])
-            why = tuple((k, round(x, 2)) for k, x in (("hurt", hurt), ("steal", steal)) if x)
-            out.append(Choice(a, hurt + steal + self.rng.random() * 1e-6, why))
+            extra = 0.0
+            for m in mods:
+                extra += m.robber_value(game, me, a) or 0.0
+            why = tuple((k, round(x, 2)) for k, x in (("hurt", hurt), ("steal", steal), ("module", extra)) if x)
+            out.append(Choice(a, hurt + steal + extra + self.rng.random() * 1e-6, why))
         out.sort(key=lambda c: -c.value)
         return out
 

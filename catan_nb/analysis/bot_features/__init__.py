@@ -118,7 +118,9 @@ class ModuleFeatures:
         return []
 
     def robber_value(self, game, player: int, action) -> float | None:
-        """The worth of a robber-like move of this module's (``None``: not one of its moves)."""
+        """The worth of a robber-like move of this module's, or a bonus for a robber move
+        (:class:`~catan_nb.rules.MoveRobber`), in the units of the value bot's robber: stealing from a
+        typical leader is worth about 6 (``None``: the module has nothing to say)."""
         return None
 
     def needs_lookahead(self, game, player: int, action) -> bool:

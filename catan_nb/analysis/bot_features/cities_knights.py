@@ -32,6 +32,7 @@ from ...rules.modules.cities_knights import (
     MAX_LEVEL,
     METROPOLIS_LEVEL,
     NAME,
+    TRACK_COMMODITY,
     TRACKS,
     ActivateKnight,
     BuildWall,
@@ -42,7 +43,6 @@ from ...rules.modules.cities_knights import (
     PromoteKnight,
     barbarian_strength,
     catan_strength,
-    improvement_cost,
 )
 from . import ModuleFeatures, register_features
 
@@ -66,6 +66,20 @@ _SHIP_FACES = 0.5
 _COMMODITY: dict[Terrain, int] = {t: sum(k for g, k in gains if isinstance(g, Commodity)) for t, gains in CITY_YIELDS.items()}
 
 
+_COSTS: dict[tuple, tuple[int, ...]] = {}
+
+
+def _track_cost(game, track, k: int) -> tuple[int, ...]:
+    """``k`` cards of ``track``'s commodity, as counts per good (:func:`improvement_cost` without the state)."""
+    key = (game.goods, track, k)
+    hit = _COSTS.get(key)
+    if hit is None:
+        cost = [0] * game.n_goods
+        cost[game.good_index(TRACK_COMMODITY[track])] = k
+        hit = _COSTS[key] = tuple(cost)
+    return hit
+
+
 @register_features(NAME)
 class CitiesKnightsFeatures(ModuleFeatures):
     """Improvements and the metropolis race, knights against the barbarians, progress cards."""
@@ -80,7 +94,7 @@ class CitiesKnightsFeatures(ModuleFeatures):
         "defender": 350.0,          # per expected Defender point
         "progress": 10.0,           # per unit of CARD_WORTH held
     }
-    preferences = {ImproveCity: 15.0, HireKnight: 5.0, PromoteKnight: 4.0, ActivateKnight: 6.0, BuildWall: 2.0}
+    preferences = {ImproveCity: 15.0, HireKnight: 2.0, PromoteKnight: 2.0}
     lookahead = (PlayProgressGood, PlayProgress)
 
     def needs_lookahead(self, game, player: int, action) -> bool:
@@ -96,9 +110,10 @@ class CitiesKnightsFeatures(ModuleFeatures):
         levels = ck["levels"][player]
         if game.placed[game.kind_id["city"]][player]:
             top = max(levels)
+            crane = ck["crane"] == player
             for i, t in enumerate(TRACKS):
                 if levels[i] < MAX_LEVEL:
-                    out.append((improvement_cost(game, player, t), 1.3 if levels[i] == top else 0.9))
+                    out.append((_track_cost(game, t, levels[i] + 1 - crane), 1.3 if levels[i] == top else 0.9))
         out.append((game.cost("knight"), 0.6))
         return out
 

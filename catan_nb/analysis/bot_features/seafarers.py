@@ -148,7 +148,7 @@ class TreasureFeatures(ModuleFeatures):
 class HarbourMasterFeatures(ModuleFeatures):
     """Harbour points toward the Harbour Master's special points (SF-14)."""
 
-    weights = {"harbour_race": 120.0}  # per harbour point while the title can still be won or lost
+    weights = {"harbour_race": 40.0}  # per harbour point while the title can still be won or lost (more makes every bot race for it and games long)
 
     def features(self, game, player: int, ctx) -> dict[str, float]:
         holder = _hm.holder(game)
