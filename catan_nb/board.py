@@ -46,6 +46,8 @@ from .constants import (
     X56_TERRAIN_COUNTS,
     X56_TOKEN_LETTERS,
     Colour,
+    HarbourCode,
+    HarbourKind,
     Resource,
     Terrain,
     pips,
@@ -155,6 +157,11 @@ class Harbour:
     def label(self) -> str:
         return "3:1" if self.resource is None else f"2:1 {self.resource}"
 
+    @property
+    def code(self) -> HarbourCode:
+        """What the harbour trades: its resource (2:1, B-TRADE-8) or :attr:`HarbourKind.GENERIC` (3:1, B-TRADE-7)."""
+        return HarbourKind.GENERIC if self.resource is None else self.resource
+
 
 @dataclass(frozen=True)
 class StartPieces:
@@ -177,11 +184,10 @@ class Topology:
     revealed, a token moved) is held by the game, starting from ``hex_terrain`` and
     ``hex_token`` here.
 
-    Harbour codes in ``node_harbour``: ``-1`` none, ``0..4`` the 2:1 resource
-    (``Resource.value``), ``5`` a generic 3:1 harbour.
+    Harbour codes in ``node_harbour``: ``None`` none, a :class:`~catan_nb.constants.Resource`
+    for a 2:1 harbour, :attr:`HarbourKind.GENERIC <catan_nb.constants.HarbourKind.GENERIC>` for a
+    generic 3:1 harbour (typed, never ints that could be read as a good's index).
     """
-
-    GENERIC_HARBOUR = 5
 
     def __init__(self, board: "Board"):
         g = board.graph
@@ -247,12 +253,10 @@ class Topology:
         self.token_hexes: tuple[tuple[int, ...], ...] = tuple(tuple(x) for x in token_hexes)
         #: Hex paths: the paths around each hex.
         self.hex_edges: tuple[tuple[int, ...], ...] = tuple(tuple(sorted(x)) for x in hex_edges)
-        harb = [-1] * n
-        for v in range(n):
-            h = nd[v]["harbour"]
-            if h is not None:
-                harb[v] = self.GENERIC_HARBOUR if h.resource is None else h.resource.value
-        self.node_harbour: tuple[int, ...] = tuple(harb)
+        #: What each intersection's harbour trades (``None``: no harbour), see :attr:`Harbour.code`.
+        self.node_harbour: tuple[HarbourCode | None, ...] = tuple(
+            None if nd[v]["harbour"] is None else nd[v]["harbour"].code for v in range(n)
+        )
         self.edge_index: dict[tuple[int, int], int] = {pair: e for e, pair in enumerate(self.edge_nodes)}
         self.desert_hexes: tuple[int, ...] = tuple(h for h, t in enumerate(terrains) if t is Terrain.DESERT)
         #: Land hexes (robber targets in the base game, B-ROB-5).

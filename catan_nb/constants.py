@@ -17,6 +17,8 @@ __all__ = [
     "LAND_TERRAINS",
     "Commodity",
     "Good",
+    "HarbourKind",
+    "HarbourCode",
     "DevCard",
     "N_DEV_CARDS",
     "Building",
@@ -139,6 +141,21 @@ class Commodity(_ReprEnum):
 
 #: Anything that can be held, paid, traded or discarded: a resource or a module's commodity.
 Good = Resource | Commodity
+
+
+class HarbourKind(_ReprEnum):
+    """A harbour that is not tied to one resource (B-TRADE-7): the generic 3:1 harbour.
+
+    A 2:1 harbour is named by its :class:`Resource` (B-TRADE-8).  Harbour codes are these
+    members and never ints, so that a harbour can never be read as a good's index (the
+    generic harbour once had code 5, which is cloth's index in Cities & Knights).
+    """
+
+    GENERIC = "generic"
+
+
+#: What a harbour intersection offers: its 2:1 resource (B-TRADE-8) or the generic 3:1 harbour (B-TRADE-7).
+HarbourCode = Resource | HarbourKind
 
 
 #: B-COMP-1: which terrain produces which resource.

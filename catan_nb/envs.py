@@ -30,7 +30,7 @@ from __future__ import annotations
 import numpy as np
 
 from .board import Board
-from .constants import N_DEV_CARDS, RESOURCES, Terrain
+from .constants import N_DEV_CARDS, RESOURCES, HarbourKind, Terrain
 from .errors import IllegalActionError
 from .rules import (
     AcceptTrade,
@@ -73,6 +73,8 @@ PHASES = ("founding_settlement", "founding_road", "roll", "main", "discard", "mo
 HIGH = 1000.0
 _PHASE_INDEX = {ph: i for i, ph in enumerate(PHASES)}
 _TERRAIN_INDEX = {x: i for i, x in enumerate(TERRAINS)}
+#: Observation channel of each harbour code: the five 2:1 resources, then the generic 3:1 harbour.
+_HARBOUR_INDEX = {**{r: i for i, r in enumerate(RESOURCES)}, HarbourKind.GENERIC: N_RES}
 #: What ``render()`` can do (see :class:`CatanAECEnv`).
 RENDER_MODES = ("plotly", "ansi", "human")
 
@@ -254,8 +256,8 @@ class _Layout:
             nodes = out[self.nodes:self.edges].reshape(-1, 2 * n + 6)
             for v in range(t.n_nodes):
                 hb = t.node_harbour[v]
-                if 0 <= hb < 6:
-                    nodes[v, 2 * n + hb] = 1.0
+                if hb is not None:
+                    nodes[v, 2 * n + _HARBOUR_INDEX[hb]] = 1.0
             if len(self._bases) > 64:
                 self._bases.clear()
             self._bases[key] = out

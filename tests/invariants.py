@@ -9,6 +9,24 @@ from catan_nb.rules import Phase, PlayMonopoly, PlayRoadBuilding, PlayYearOfPlen
 PROGRESS = (PlayMonopoly, PlayRoadBuilding, PlayYearOfPlenty)
 
 
+def special_card_holder(before: int | None, counts: list[int], minimum: int) -> int | None:
+    """Who holds Longest Road or Largest Army after an action, from who held it before the action
+    and the counts (trail lengths or played knights) after it.
+
+    The holder is history-dependent (the card stays on a tie), so the reference is a transition:
+    the holder keeps the card while at ``minimum`` or more and nobody has strictly more (B-LR-5,
+    B-LR-6, B-LA-2, A-27; one who drops below the minimum loses it even if still the greatest);
+    otherwise the card goes to a single player at ``minimum`` or more with strictly more than every
+    other (B-LR-4, B-LA-1; a card set aside, B-LR-7 and A-27, goes the same way, never to one who
+    ties); failing that it is set aside (``None``).  Exact when applied after every action.
+    """
+    top = max(counts)
+    if before is not None and counts[before] >= minimum and counts[before] == top:
+        return before
+    leaders = [q for q, x in enumerate(counts) if x == top]
+    return leaders[0] if top >= minimum and len(leaders) == 1 else None
+
+
 class Checker:
     """Checks one game's invariants after each action.
 
@@ -29,6 +47,8 @@ class Checker:
         self._ck_seen = 0
         self._ck_activated: set[int] = set()
         self._ck_promoted: set[int] = set()
+        self._army = game.largest_army_holder  # the holders before the next action (B-LR-6, A-27)
+        self._road = game.longest_road_holder
 
     def __call__(self) -> None:
         g = self.game
@@ -114,12 +134,16 @@ class Checker:
         assert 0 <= g.robber < t.n_hexes
         # Longest road recomputed from scratch equals the cached value.
         assert g.road_lengths() == self._lr, (g.road_lengths(), self._lr)
+        # B-LR-4..7: the Longest Road holder recomputed from the trail lengths.
         h = g.longest_road_holder
-        if h is not None:
-            assert self._lr[h] >= LONGEST_ROAD_MIN
+        expected = special_card_holder(self._road, self._lr, LONGEST_ROAD_MIN)
+        assert h == expected, f"Longest Road: {h}, expected {expected} (before: {self._road}, lengths {self._lr})"
+        self._road = h
+        # B-LA-1, B-LA-2, A-27: the Largest Army holder recomputed from the played knights.
         a = g.largest_army_holder
-        if a is not None:
-            assert g.knights[a] >= LARGEST_ARMY_MIN and g.knights[a] == max(g.knights)
+        expected = special_card_holder(self._army, g.knights, LARGEST_ARMY_MIN)
+        assert a == expected, f"Largest Army: {a}, expected {expected} (before: {self._army}, knights {g.knights})"
+        self._army = a
         # VP recomputed from scratch equals the cached VP (B-END-1).
         founding = g.phase in (Phase.FOUNDING_SETTLEMENT, Phase.FOUNDING_ROAD)
         for p in range(n):
@@ -128,7 +152,13 @@ class Checker:
             if g.phase is not Phase.GAME_OVER and p == g.active_player and not founding:
                 assert vp < g.vp_target  # B-END-3: a win ends the game at once
         if g.phase is Phase.GAME_OVER:
-            assert g.vp(g.winner) >= g.vp_target
+            sc = g.ext.get("corsica_new_york")
+            if sc is not None and sc.get("stalled"):  # DECISION (docs/scenarios.md): nobody could win any more
+                from catan_nb.rules.modules.corsica_new_york import can_reach_target
+
+                assert not can_reach_target(g) and g.vp(g.winner) == max(g.vp(q) for q in range(n))
+            else:
+                assert g.vp(g.winner) >= g.vp_target
 
     def _check_scenario(self, g: Game, t) -> None:
         from catan_nb.rules.modules.corsica_new_york import localities, scenario_data
@@ -169,7 +199,7 @@ class Checker:
             # the holder has 3 or more and nobody has more; with no holder nobody has 3.
             points = [0] * g.n
             for v, o in enumerate(g.node_owner):
-                if o >= 0 and g.board.topology.node_harbour[v] >= 0 and g.kinds[g.node_kind[v]].building:
+                if o >= 0 and g.board.topology.node_harbour[v] is not None and g.kinds[g.node_kind[v]].building:
                     points[o] += 1 if g.kinds[g.node_kind[v]].name == "settlement" else 2
             holder = hm["holder"]
             if holder is None:

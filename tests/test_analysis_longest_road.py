@@ -539,3 +539,20 @@ def test_random_games_agree_with_engine_and_brute_force(seed):
             for v in sorted(cuts)[::4]:  # a sample: the brute force is slow on big networks
                 assert cuts[v] == brute_length(roads, blocked | {v})
     assert breaks_seen >= 5
+
+
+def test_road_breaks_name_a_knight_that_blocks_a_road():
+    """B-LR-2, CK-KN-7 (issue 24's audit: a piece-kind id was read as a Building): a Cities & Knights
+    knight splitting a road is a break with ``building`` None and ``piece`` "knight"; the analysis
+    once raised ValueError (kind id 4 is no Building)."""
+    from catan_nb.analysis.longest_road import explain_longest_road, road_breaks
+    from catan_nb.rules import Rules
+
+    board = Board.beginner()
+    g = Game(board, players=4, seed=1, start="beginner", rules=Rules(modules=("cities_knights",)))
+    for a, b in ((18, 23), (23, 29)):
+        g.place(0, "road", board.path_between(a, b))  # red 13-18-23-29
+    g.place(1, "knight", 23)  # blue's knight cuts it at 23
+    (b,) = road_breaks(g, 0)
+    assert (b.node, b.owner, b.building, b.piece, b.sides, b.length_without) == (23, 1, None, "knight", (2, 1), 3)
+    assert "blue's knight at 23" in explain_longest_road(g, 0)

@@ -202,3 +202,21 @@ def test_robber_table_orders_by_harm(beginner_game):
     assert [r.harm(2) for r in mine] == sorted((r.harm(2) for r in mine), reverse=True)
     assert mine[0].losses[2] == 0
     assert isinstance(node_production(beginner_game.board, 0), Production)
+
+
+def test_player_production_counts_buildings_not_piece_kind_ids():
+    """B-PROD-3, B-PROD-4 (issue 24, item 1's audit: an id of one kind read as another): a seat's
+    production counts its settlements and cities; a Cities & Knights knight (a node piece whose kind
+    id is 4) produces nothing, where the kind id was once read as a card count."""
+    from catan_nb.rules import Rules
+
+    g = Game(Board.beginner(), players=4, seed=1, start="beginner", rules=Rules(modules=("cities_knights",)))
+    before = player_production(g, 0)
+    t = g.topology
+    v = next(v for v in range(t.n_nodes) if g.node_owner[v] < 0 and not g.blocked[v] and t.node_hexes[v]
+             and any(g.hex_token[h] for h in t.node_hexes[v]))
+    effects = [robber_effect(g, h) for h in t.node_hexes[v]]
+    g.place(0, "knight", v)
+    assert g.kind_id["knight"] > g.kind_id["city"]
+    assert player_production(g, 0) == before
+    assert [robber_effect(g, h) for h in t.node_hexes[v]] == effects  # B-ROB-10: a knight loses nothing

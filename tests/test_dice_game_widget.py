@@ -173,3 +173,12 @@ def test_bad_arguments():
     with pytest.raises(ValueError):
         DiceTable(["human", "human"], game=DiceGame(1))
     assert "DiceTable" in repr(DiceTable(["human"], seed=1, bot_delay=None))
+
+
+def test_the_log_names_the_pieces_built():
+    """Issue 25 item 11: "built road 1", "built settlement 3", never the sheet's ids (R0, S3)."""
+    from catan_nb.dicegame.actions import Build
+
+    t = DiceTable(["human", "computer"], seed=4, bot_delay=None)
+    assert t.piece_name("R0") == "road 1" and t.piece_name("S3") == "settlement 3" and t.piece_name("C7") == "city 7"
+    assert t._describe(Build("R0")) == "built road 1"

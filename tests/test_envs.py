@@ -14,7 +14,7 @@ pytest.importorskip("gymnasium")
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 from pettingzoo.test import api_test, render_test, seed_test  # noqa: E402
 
-from catan_nb.constants import RESOURCES, DevCard  # noqa: E402
+from catan_nb.constants import RESOURCES, DevCard, HarbourKind  # noqa: E402
 from catan_nb.envs import GYM_ID, PHASES, TERRAINS, CatanAECEnv, CatanGymEnv, observe  # noqa: E402
 
 
@@ -159,7 +159,7 @@ def _reference_observe(game, player: int) -> np.ndarray:
             cell[2 * rel[b[0]] + (b[1].value - 1)] = 1.0
         parts += cell
         hb = t.node_harbour[node]
-        parts += [float(hb == code) for code in range(6)]
+        parts += [float(hb is code) for code in (*RESOURCES, HarbourKind.GENERIC)]
     for e in range(t.n_edges):
         o = v.roads.get(e)
         parts += [float(o is not None and rel[o] == i) for i in range(n)]

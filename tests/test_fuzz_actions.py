@@ -114,7 +114,27 @@ def _rare_positions() -> list[Game]:
     h.play(ImproveCity(Track.SCIENCE))
     out.append(h)  # metropolis
     out.extend(_progress_positions())
+    out.append(_token_move())
     return out
+
+
+def _token_move() -> Game:
+    """Great Catan after the supply (SF-16): ships put on small-island sides until a main-island
+    token must move (random play reaches it seldom since ships keep off road ends, SF-7)."""
+    from catan_nb.rules.modules.great_catan import MOVE_TOKEN, small_hexes
+
+    g = Game(Board.load(GREAT_CATAN), players=4, seed=7, rules=Rules(modules=("great_catan",)))
+    bots = [RandomBot(70 + p) for p in range(4)]
+    while g.phase in (Phase.FOUNDING_SETTLEMENT, Phase.FOUNDING_ROAD):
+        g.apply(bots[g.current_player].choose(g))
+    t = g.topology
+    for hx in small_hexes(g):
+        side = next((e for e in t.hex_edges[hx] if t.edge_sea[e] and g.edge_owner[e] < 0), None)
+        if side is not None and not g.hex_token[hx]:
+            g.place(0, "ship", side)  # set up directly: the module's hook gives the token or asks for a move
+        if g.phase is MOVE_TOKEN:
+            return g
+    raise AssertionError("no token move reached")
 
 
 def _canal_offer() -> Game:

@@ -883,7 +883,9 @@ def test_B_LR_6_tie_for_greatest_sets_the_card_aside():
 
 
 def test_B_LR_6_nobody_at_five_sets_the_card_aside():
-    """B-LR-6: after the break nobody has 5 or more (the holder is still the longest with 3): the card is set aside."""
+    """B-LR-6 DECISION (docs/base_game.md): after the break nobody has 5 or more; the holder, still the
+    longest (3, the others 1, 1, 2), loses the card all the same: it is set aside (B-LR-7 then gives it to
+    the first player strictly longest with 5 or more)."""
     g = new_game()
     build_line(g, RED, 13, 18, 23, 29, 34, 28, 22)  # red 6
     assert g.longest_road_holder == RED

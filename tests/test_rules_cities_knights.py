@@ -1301,9 +1301,7 @@ def test_decision_b_rob_2_commodities_count_toward_the_discard_limit():
 
 
 @pytest.mark.parametrize("commodity", [
-    pytest.param(Commodity.CLOTH, marks=pytest.mark.xfail(strict=False, reason="issue 24 item 1 (another branch): "
-                                                          "cloth's good index was read as the generic harbour code")),
-    Commodity.COIN, Commodity.PAPER])
+    Commodity.CLOTH, Commodity.COIN, Commodity.PAPER])
 def test_decision_b_trade_7_a_generic_harbour_trades_commodities_3_to_1(commodity):
     """DECISION (B-TRADE-7, CK-IMP-3): a generic 3:1 harbour applies to commodities too; a resource's
     2:1 harbour does not.  (The Trading House's 2:1 is CK-IMP-3's own.)"""
@@ -1311,7 +1309,7 @@ def test_decision_b_trade_7_a_generic_harbour_trades_commodities_3_to_1(commodit
     t = g.topology
     assert all(g.maritime_rate(3, r) == 4 for r in Resource)
     for v in range(t.n_nodes):
-        if t.node_harbour[v] < 0 or g.blocked[v] or not t.node_land[v]:
+        if t.node_harbour[v] is None or g.blocked[v] or not t.node_land[v]:
             continue
         c = g.copy()
         c.place(3, "settlement", v)
@@ -1321,7 +1319,7 @@ def test_decision_b_trade_7_a_generic_harbour_trades_commodities_3_to_1(commodit
     else:
         raise AssertionError("no free generic harbour")
     for v in range(t.n_nodes):  # a 2:1 resource harbour leaves commodities at 4:1
-        if t.node_harbour[v] >= 0 and not g.blocked[v] and t.node_land[v]:
+        if t.node_harbour[v] is not None and not g.blocked[v] and t.node_land[v]:
             c = g.copy()
             c.place(3, "settlement", v)
             if min(c.maritime_rate(3, r) for r in Resource) == 2:

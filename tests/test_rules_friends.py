@@ -26,7 +26,7 @@ from invariants import Checker
 
 from catan_nb import Board, DevCard, Game, IllegalActionError, Resource
 from catan_nb.analysis import RandomBot
-from catan_nb.constants import CATAN_TOKENS, FAVOUR_SUPPLY, FRIENDS_VP_TO_WIN, GUILD_PRICE, VP_TO_WIN, Guild
+from catan_nb.constants import CATAN_TOKENS, FAVOUR_SUPPLY, FRIENDS_VP_TO_WIN, GUILD_PRICE, VP_TO_WIN, Guild, HelperCard
 from catan_nb.rules import (
     ACTION_TYPES,
     BuildCity,
@@ -45,6 +45,7 @@ from catan_nb.rules import (
 from catan_nb.rules.modules import MODULES
 from catan_nb.rules.modules import friends as F
 from catan_nb.rules.modules.five_six import EndSpecialBuild
+from catan_nb.rules.modules.helpers import DeclineHelper, ExchangeHelper, FlipHelper, UseExplorer
 from catan_nb.rules.modules.friends import (
     AcceptGift,
     ExchangeFavour,
@@ -603,6 +604,175 @@ def test_F_EARN_12_pavers_roads_count_for_joins():
     assert fs(g)["board"] == [0, 0, 1, 0, 0]
     assert g.hands[RED] == hand and g.road_owner(p_(28, 34)) == RED
     assert_conserved(g)
+
+
+# ============================================================================ decisions (docs/friends.md)
+
+
+def _desert_with(owner: int, cards: bool) -> Game:
+    """Red to move the robber back to the desert, whose only building is ``owner``'s settlement 23."""
+    g = new_game()
+    g.place(owner, "settlement", 23)  # a corner of the desert (hex 9), a test position
+    g.play(RollDice(SEVEN))
+    g.play(MoveRobber(BOARD.hex_at(1, 1).id))  # away from the desert first (white's 12 there: no favour)
+    g.play(EndTurn())
+    to_roll(g, RED)
+    if not cards:
+        for r in range(5):
+            g.bank[r] += g.hands[owner][r]
+            g.hands[owner][r] = 0
+    g.play(RollDice(SEVEN))
+    assert g.phase is Phase.MOVE_ROBBER and g.active_player == RED
+    return g
+
+
+@pytest.mark.parametrize("owner,cards", [(RED, True), (BLUE, False)], ids=["movers-own-building", "owner-without-cards"])
+def test_F_EARN_3_DECISION_desert_with_nobody_to_rob_pays(owner, cards):
+    """F-EARN-3 DECISION (docs/friends.md): the robber moved to the desert without a steal pays 1 favour
+    also when nobody could be robbed there: the desert touches only the mover's buildings, or only
+    players without cards (F-EARN-2 does not pay: the hex has a building)."""
+    g = _desert_with(owner, cards)
+    assert g.robber_victims(DESERT) == []
+    before = holdings(g)
+    g.play(MoveRobber(DESERT))
+    assert holdings(g) == [before[0] + 1, *before[1:]]
+    assert_conserved(g)
+
+
+def test_F_EARN_6_DECISION_an_opponents_building_does_not_split_a_district():
+    """F-EARN-6 DECISION (docs/friends.md): a player's pieces that meet at an intersection holding an
+    opponent's building are one district (unlike a road for B-LR-2); and a road ending at an
+    opponent's building joins the two districts (F-EARN-11: the intersection holds a piece of each)."""
+    g = new_game()
+    to_main(g, RED)
+    road(g, RED, 13, 9)
+    road(g, RED, 9, 14)  # ends at blue's settlement 14 (B-BUILD-5): red {13,18,9,14} joins blue {14,19}
+    assert holdings(g) == [3, 1, 0, 0]
+    g.place(RED, "road", p_(14, 10))  # a test position: a red road on the far side of blue's 14
+    assert sorted(map(sorted, districts(g, RED))) == [[9, 10, 13, 14, 18], [22, 28]]
+    assert g.longest_road(RED) == 3  # for B-LR-2 blue's 14 still splits the road: 18-13-9-14
+
+
+def test_F_EARN_11_DECISION_a_road_merging_own_districts_one_already_joined_earns_nothing():
+    """F-EARN-11 DECISION (docs/friends.md): A is the builder's district the road belongs to, as it stood
+    just before the road: the union of the districts it connects.  Red's {13,17,18,23} already shares
+    17 with white; the road 17-22 merges it with red's {22,28}, which never touched white: no favours."""
+    g = new_game()
+    to_main(g, RED)
+    road(g, RED, 18, 23)
+    road(g, RED, 23, 17)  # 17 holds white's road 12-17: red +3, white +1
+    assert holdings(g) == [3, 0, 1, 0]
+    assert joins(g, RED, p_(17, 22)) == []
+    road(g, RED, 17, 22)
+    assert holdings(g) == [3, 0, 1, 0]
+    assert sorted(map(sorted, districts(g, RED))) == [[13, 17, 18, 22, 23, 28]]
+
+
+# ------------------------------------------------------------- the Explorer (H-CARD-9) and F-EARN-8/11
+FH = Rules(modules=("friends", "helpers"))
+
+
+def _explorer_game() -> Game:
+    """Friends + Helpers, beginner start (red holds the Explorer, A4): blue's district {9,14,19,24}
+    (roads 9-14, 14-19, 19-24); red's dead-end road 18-24 joined it at 24 (red +3, blue +1); red to build."""
+    g = Game(BOARD, players=4, seed=7, start="beginner", rules=FH)
+    assert g.ext["helpers"]["held"][RED] == HelperCard.EXPLORER.value
+    g.place(BLUE, "road", p_(19, 24))
+    g.place(BLUE, "road", p_(9, 14))
+    g.place(RED, "road", p_(18, 24))
+    assert holdings(g) == [3, 1, 0, 0]
+    _fh_main(g)
+    return g
+
+
+def _fh_main(g: Game) -> None:
+    """Play on (quiet rolls, helper reactions declined) until red's next build phase."""
+    if g.active_player == RED and g.phase is Phase.MAIN:
+        g.play(EndTurn())
+    while not (g.active_player == RED and g.phase is Phase.MAIN):
+        acts = g.legal_actions()
+        if g.phase is Phase.ROLL:
+            g.play(RollDice(dice=QUIET_DICE))
+        elif DeclineHelper() in acts:
+            g.play(DeclineHelper())
+        else:
+            g.play(EndTurn())
+
+
+def _explore(g: Game, source: tuple[int, int], target: tuple[int, int]) -> None:
+    """Red uses the Explorer (either side) in its build phase, then turns the card over."""
+    g.play(UseExplorer(p_(*source), p_(*target)))
+    g.play(FlipHelper() if FlipHelper() in g.legal_actions() else ExchangeHelper(HelperCard.GENERAL))
+
+
+def test_F_EARN_8_DECISION_explorer_move_onto_the_same_district_earns_nothing():
+    """F-EARN-8, F-EARN-11 DECISION (issue 24, item 12): a road moved by the Explorer is judged as it
+    stood before it was lifted.  Red's 18-24 touched blue's district at 24; moved to 13-9 it touches the
+    same district at 9: nothing is paid (the engine paid red 3 and blue 1 again)."""
+    g = _explorer_game()
+    _explore(g, (18, 24), (13, 9))
+    assert g.road_owner(p_(13, 9)) == RED and g.road_owner(p_(18, 24)) is None
+    assert holdings(g) == [3, 1, 0, 0]
+
+
+def test_F_EARN_8_DECISION_explorer_back_and_forth_earns_nothing():
+    """F-EARN-8 DECISION: moving a road away from a district (to 22-16, touching nobody) and back (to
+    18-24, blue's district again, a turn later) earns nothing; neither does building another road
+    that joins the same two districts; a different district of blue's earns as usual."""
+    g = _explorer_game()
+    _explore(g, (18, 24), (22, 16))
+    assert holdings(g) == [3, 1, 0, 0]
+    _fh_main(g)
+    _explore(g, (22, 16), (18, 24))  # the Explorer's B side
+    assert holdings(g) == [3, 1, 0, 0]
+    g.place(RED, "road", p_(18, 23))  # ...and once more by building: still the same two districts
+    g.remove("road", p_(18, 24))  # (test position: the road lifted again)
+    road(g, RED, 13, 9)  # red {13,18,23} and blue {9,14,19,24} again
+    assert holdings(g) == [3, 1, 0, 0]
+    road(g, RED, 28, 34)  # blue's other district {34,39}: a different pair earns (F-EARN-8)
+    assert holdings(g) == [6, 2, 0, 0]
+
+
+def test_F_EARN_8_explorer_move_to_a_different_district_earns():
+    """F-EARN-8: a road moved onto a district its owner never joined earns as a built road would
+    (F-EARN-7, F-EARN-12): red's 18-24 moved to 28-34 meets blue's other district {34,39}."""
+    g = _explorer_game()
+    _explore(g, (18, 24), (28, 34))
+    assert holdings(g) == [6, 2, 0, 0]
+
+
+def test_F_EARN_8_explorer_moves_in_random_games_never_rejoin():
+    """F-EARN-8, F-EARN-11 in seeded Friends + Helpers games: after every Explorer move, moving the road
+    straight back (on a copy) earns nothing, and the move itself pays only for a district that its
+    owner's pieces, with the road still in its old place, did not touch."""
+    moves = 0
+    for seed in range(4):
+        g = Game(Board.random(seed=seed), players=4, seed=seed, rules=FH)
+        bots = [RandomBot(seed * 10 + q) for q in range(4)]
+        while not g.is_over and g.turn < 400:
+            a = bots[g.current_player].choose(g)
+            if isinstance(a, UseExplorer):
+                moves += 1
+                p = g.current_player
+                t = g.topology
+                before = g.copy()
+                earned = list(fs(g)["earned"])
+                g.play(a)
+                paid = fs(g)["earned"][p] - earned[p]
+                # reference: the districts touching the target's ends, against the old position
+                mine = set().union(*(F._district_nodes(before, p, x) for x in t.edge_nodes[a.target]
+                                     if F._has_piece(before, p, x)))
+                fresh = {q for w in t.edge_nodes[a.target] for q in range(g.n)
+                         if q != p and F._has_piece(g, q, w) and not F._district_nodes(g, q, w) & mine}
+                assert not paid or fresh, (seed, a)
+                back = g.copy()
+                back_earned = list(fs(back)["earned"])
+                back.remove("road", a.target)
+                back.place(p, "road", a.source)
+                assert fs(back)["earned"] == back_earned, (seed, a)
+            else:
+                g.play(a)
+    assert moves >= 5
 
 
 # ============================================================================ using

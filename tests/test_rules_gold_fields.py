@@ -93,3 +93,32 @@ def test_sf1_the_table_offers_the_picks():
     panel.buttons[Resource.GRAIN].click()
     assert t.game.hands[0][Resource.GRAIN.value] == grain + 1
     assert not any(isinstance(a, PickGold) for a in t.special_actions())
+
+
+@pytest.mark.parametrize("modules", [("gold_fields",), ("gold_fields", "cities_knights")])
+def test_b_setup_19_sf1_the_second_founding_building_picks_for_a_gold_field(modules):
+    """B-SETUP-19 with SF-1: the second founding building pays 1 card per producing hex next to it, so
+    1 resource of the owner's choice per gold field (a founding city too, CK-SETUP-1); the first pays
+    nothing.  The pick comes before the founding road."""
+    g = Game(gold_board(Board.beginner(), GOLD_HEX), players=3, seed=1, rules=Rules(modules=modules))
+    t = g.topology
+
+    def found(near_gold: bool) -> None:
+        g.play(next(a for a in g.legal_actions() if (GOLD_HEX in t.node_hexes[a.node]) == near_gold))
+        if g.phase is not GOLD_PICK:
+            g.play(g.legal_actions()[0])  # the founding road
+
+    found(True)  # seat 0, first round: next to the gold field, no pick
+    assert g.phase is Phase.FOUNDING_SETTLEMENT and g.current_player == 1
+    found(False), found(False), found(False), found(False)  # seats 1, 2, 2, 1 away from it
+    assert g.current_player == 0
+    before = sum(g.hands[0])
+    site = next(a for a in g.legal_actions() if GOLD_HEX in t.node_hexes[a.node])
+    paid = sum(1 for hx in t.node_hexes[site.node] if t.hex_resource[hx] >= 0)
+    g.play(site)
+    assert g.phase is GOLD_PICK and g.current_player == 0
+    assert sum(g.hands[0]) == before + paid
+    g.play(PickGold(Resource.ORE))
+    assert sum(g.hands[0]) == before + paid + 1
+    assert not any(g.hands[0][5:])  # never a commodity in the founding (CK-SETUP-1)
+    assert g.phase is Phase.FOUNDING_ROAD and g.current_player == 0

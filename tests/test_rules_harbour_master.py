@@ -24,7 +24,7 @@ def free_harbour_nodes(g: Game) -> list[int]:
             taken |= {v, *t.node_neighbours[v]}
     out = []
     for v, h in enumerate(t.node_harbour):
-        if h >= 0 and v not in taken:
+        if h is not None and v not in taken:
             out.append(v)
             taken |= {v, *t.node_neighbours[v]}
     return out

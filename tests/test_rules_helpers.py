@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import pytest
 from helpers import deal
+from invariants import Checker
 
 from catan_nb import Board, DevCard, Game, IllegalActionError, Resource
 from catan_nb.analysis import RandomBot
@@ -849,6 +850,60 @@ def test_H_CARD_7_priest_A27_single_top_player_takes_it():
     roll(game)
     deal(game, RED, grain=1, ore=2)
     game.play(UsePriest("city", 22, played=True))
+    assert game.largest_army_holder is None
+
+
+def test_A27_set_aside_card_goes_only_to_a_strictly_greatest_army():
+    """A-27 (issue 24, item 11; as B-LR-7): a card set aside after the Priest goes only to a player
+    with 3+ played knights and strictly more than every other player.  Red, the holder, gives up a
+    played knight ([2, 3, 2, 3]: blue and orange tie, the card is set aside); red's next knight ties
+    at 3 and must not take it (the engine gave it to anyone reaching 3); a fourth takes it."""
+    game = beginner(holders={RED: PRIEST, BLUE: NOBLEWOMAN})
+    for seat, k in ((RED, 3), (BLUE, 3), (WHITE, 2), (ORANGE, 3)):
+        give_played_knights(game, seat, k)
+    game.largest_army_holder = RED
+    game.deck[KNIGHT.value] -= 2
+    game.dev[RED][KNIGHT.value] += 2  # two knight cards in red's hand, bought before this turn
+    roll(game)
+    deal(game, RED, grain=1, ore=2)
+    game.play(UsePriest("city", 22, played=True))
+    assert game.knights == [2, 3, 2, 3] and game.largest_army_holder is None
+    game.play(FlipHelper())  # H-USE-2: turn the used helper over
+    game.play(PlayKnight())
+    game.play(MoveRobber(5))
+    assert game.knights == [3, 3, 2, 3]
+    assert game.largest_army_holder is None  # a tie at 3 takes no set-aside card
+    assert game.vp(RED) == 3  # a settlement and a city, no army
+    end_turn(game)
+    for _ in range(3):
+        end_turn(game)
+    roll(game)
+    game.play(PlayKnight())
+    game.play(MoveRobber(6))
+    assert game.knights == [4, 3, 2, 3] and game.largest_army_holder == RED  # strictly more than every other
+
+
+@pytest.mark.parametrize("board,players,modules,seed,priest,knight,knights", [
+    # Friends + Helpers: seat 1, the holder, gives up a knight ([3, 2, 3, 1], set aside); it ties at 3 again
+    (Board.random(seed=716), 4, ("friends", "helpers"), 716, 738, 965, [3, 3, 3, 1]),
+    # Helpers on the 5-6 board: seat 0 gives up a knight ([2, 2, 3, 3, 1]); seat 1 reaches a three-way tie
+    (Board.five_six(), 5, ("helpers",), 283, 1293, 1384, [2, 3, 3, 3, 1]),
+])
+def test_A27_seeded_repro_a_tie_after_a_set_aside_takes_nothing(board, players, modules, seed, priest, knight, knights):
+    """A-27 (issue 24, item 11) in seeded random games (``RandomBot(10 * seed + 7 + q)`` with Friends,
+    ``RandomBot(10 * seed + q)`` without): after the Priest sets the card aside, a knight that only
+    ties takes nothing (the engine gave it away).  The Checker recomputes the holder after every action."""
+    game = Game(board, players=players, seed=seed, rules=Rules(modules=modules))
+    first = 10 * seed + (7 if "friends" in modules else 0)
+    bots = [RandomBot(first + q) for q in range(players)]
+    check = Checker(game)
+    for i in range(knight + 1):
+        action = bots[game.current_player].choose(game)
+        game.play(action)
+        check()
+        if i == priest:
+            assert isinstance(action, UsePriest) and action.played and game.largest_army_holder is None
+    assert action == PlayKnight() and game.knights == knights
     assert game.largest_army_holder is None
 
 

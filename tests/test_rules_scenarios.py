@@ -12,7 +12,7 @@ from invariants import Checker
 
 from catan_nb import Board, Game, Resource
 from catan_nb.errors import BoardFileError, IllegalActionError
-from catan_nb.rules import BuildRoad, BuildSettlement, EndTurn, Phase, RollDice, Rules
+from catan_nb.rules import BuildRoad, BuildSettlement, EndTurn, MoveRobber, Phase, RollDice, Rules
 from catan_nb.rules.modules import corsica_new_york as cny
 from catan_nb.rules.modules import erie_canal as erie
 
@@ -459,3 +459,85 @@ def test_erie_3_a_link_made_in_the_founding_never_pays():
                  cny.scenario_data(NEW_YORK).road_ok[e] and set(g.topology.edge_nodes[e]) & g.road_nodes[0])
     g.place(0, "road", spare)
     assert st["tokens"][0] == 0 and st["supply"] == 12
+
+
+# ------------------------------------------------------------------ decisions (docs/scenarios.md)
+def test_decision_sc_10_a_founding_road_takes_the_vp_token_it_reaches():
+    """DECISION (SC-10, "the first player to reach a VP intersection with a road"): a founding road
+    is a road, so one that reaches a VP intersection takes its Catan token (1 VP)."""
+    g = Game(CORSICA, players=4, seed=1, rules=Rules.for_board(CORSICA))
+    d = cny.scenario_data(CORSICA)
+    t = g.topology
+    vp_nodes = set(d.vp_nodes)
+    v, e = next((a.node, e) for a in g.legal_actions() for e in t.node_edges[a.node]
+                 if d.road_ok[e] and set(t.edge_nodes[e]) & vp_nodes)
+    x = next(y for y in t.edge_nodes[e] if y in vp_nodes)
+    g.play(BuildSettlement(v))
+    assert BuildRoad(e) in g.legal_actions()
+    g.play(BuildRoad(e))
+    assert [x, 0] in g.ext[cny.NAME]["tokens"] and g.vp(0) == 2  # the settlement and the token
+
+
+def test_decision_sc_9_the_robber_on_a_linked_hex_robs_a_locality_only_linked_to_it():
+    """DECISION (SC-9: a locality collects from the hexes linked to it): the robber on a linked hex
+    blocks it and may steal from a player whose only building there is linked, not touching."""
+    g = founded(CORSICA)
+    t = g.topology
+    d = cny.scenario_data(g.board)
+    v, h = next((x, hx) for x in sorted(d.localities) if g.board.graph.nodes[x].get("links") and not g.blocked[x]
+                for hx in g.board.graph.nodes[x]["links"])
+    assert h not in g.board.graph.nodes[v]["hexes"] and not any(h in t.node_hexes[y] for y in t.node_neighbours[v]
+                                                                  if g.node_owner[y] == 1)
+    g.place(1, "settlement", v)
+    assert not any(g.node_owner[y] == 1 and y != v for y in t.hex_nodes[h])  # seat 1 is only linked to h
+    g.play(EndTurn())
+    g.play(RollDice(dice=(1, 2)))  # seat 1's turn: a 3
+    g.play(EndTurn())
+    empty_hands(g)
+    deal(g, 1, ore=1)
+    g.play(RollDice(dice=(3, 4)))  # seat 2 rolls a 7
+    while g.phase is Phase.DISCARD:
+        g.play(g.legal_actions()[0])
+    if g.robber == h:
+        pytest.skip("the robber stands on the linked hex already")
+    assert MoveRobber(h, 1) in g.legal_actions()
+    ore = g.hands[2][Resource.ORE.value]
+    g.play(MoveRobber(h, 1))
+    assert sum(g.hands[1]) == 0 and g.hands[2][Resource.ORE.value] == ore + 1
+
+
+# ------------------------------------------------------------------ a game nobody can win (issue 24 item 13)
+def test_sc_13_new_york_has_room_for_six():
+    """SC-13 (GAP, our proposal map): New York holds 27 locality spaces, all two paths apart so that
+    every one of them can hold a settlement, and 36 with 5-6 players (SC-11: VP intersections too)."""
+    d = cny.scenario_data(NEW_YORK)
+    t = NEW_YORK.topology
+    assert len(d.localities) == 27
+    assert not any(w in d.localities for v in d.localities for w in t.node_neighbours[v])
+    g = Game(NEW_YORK, players=6, seed=1, rules=Rules.for_board(NEW_YORK))
+    assert len(cny.localities(g)) == 36
+
+
+def test_sc_13_decision_a_game_nobody_can_win_ends_with_the_leader_winning():
+    """DECISION (docs/scenarios.md, ``cny.STALL_RULE``): when a turn would begin and no player can
+    reach the target any more, the game ends and the player with the most VP wins.  The audit's
+    repro: the 24-locality New York map, 6 players, seed 128, ``RandomBot(1280 + q)``: every
+    locality taken or cut off, the deck empty, the best at 9 of 10 VP; it ran to 20,000 turns."""
+    from pathlib import Path
+
+    from catan_nb.analysis import RandomBot
+
+    board = Board.load(Path(__file__).parent / "fixtures" / "new_york_24_localities.json")
+    g = Game(board, players=6, seed=128, rules=Rules(modules=("corsica_new_york", "erie_canal")))
+    assert cny.best_vp(g, 0) is None and cny.can_reach_target(g)  # cards to draw: anything may happen
+    bots = [RandomBot(1280 + q) for q in range(6)]
+    while not g.is_over and g.turn < 2000:
+        g.apply(bots[g.current_player].choose(g))
+    assert g.is_over and g.ext[cny.NAME]["stalled"]
+    assert not any(g.deck) and not cny.can_reach_target(g)
+    assert all(cny.best_vp(g, p) < g.vp_target for p in range(6))
+    vps = [g.vp(p) for p in range(6)]
+    assert max(vps) < g.vp_target and g.vp(g.winner) == max(vps)
+    assert g.legal_actions() == []
+    Checker(g)()
+    assert g.replay().state() == g.state() and Game.from_json(g.to_json()).winner == g.winner

@@ -17,7 +17,7 @@ from catan_nb import Board, Game
 from catan_nb.analysis import RandomBot
 from catan_nb.board import BOARDS_DIR
 from catan_nb.errors import BoardFileError, IllegalActionError
-from catan_nb.rules import BuildRoad, BuildSettlement, Phase, PlayRoadBuilding, RollDice, Rules
+from catan_nb.rules import BuildRoad, BuildSettlement, EndTurn, MoveRobber, Phase, PlayRoadBuilding, RollDice, Rules
 from catan_nb.rules.modules.development import ROAD_BUILDING
 from catan_nb.rules.modules.fog import FOG_ISLANDS
 from catan_nb.rules.modules.gold_fields import GOLD_PICK, PickGold
@@ -80,17 +80,53 @@ def test_sf7_a_founding_ship_leaves_the_settlement_just_placed():
     assert ships and all(v in t.edge_nodes[a.path] and t.edge_sea[a.path] for a in ships)
     far = next(e for e in range(t.n_edges) if t.edge_sea[e] and v not in t.edge_nodes[e])
     before = g.state()
-    with pytest.raises(IllegalActionError, match="SF-7"):
+    with pytest.raises(IllegalActionError, match="B-SETUP-17"):  # placed like a founding road (SF-6)
         g.play(BuildShip(far))
     inland = [e for e in t.node_edges[v] if not t.edge_sea[e]]
     for e in inland:
-        with pytest.raises(IllegalActionError, match="SF-7"):
+        with pytest.raises(IllegalActionError, match="SF-6: path .* borders no sea"):
             g.play(BuildShip(e))
     assert g.state() == before  # nothing half-applied
     g.play(ships[0])
     assert g.piece_on(ships[0].path) == (0, "ship") and g.phase is Phase.FOUNDING_SETTLEMENT
     assert g.current_player == 1  # the founding passes on
     assert g.pieces_left(0)["ship"] == 14 and g.pieces_left(0)["road"] == 15
+
+
+def test_sf2_sf6_b_setup_17_each_founding_refusal_names_its_own_rule():
+    """Issue 24 item 9: a founding road on a sea path next to the settlement just placed touches it, so
+    B-SETUP-17 is not the reason: a road needs land (SF-2), a ship may go there (SF-6).  Every other
+    founding refusal names its own rule too, and leaves the game as it was."""
+    board = Board.load(ISLANDS)
+    g = Game(board, players=3, seed=1, rules=Rules(modules=("seafarers",)))
+    t = g.topology
+    at_sea = next(x for x in range(t.n_nodes) if not t.node_land[x])
+    before = g.state()
+    with pytest.raises(IllegalActionError, match="SF-2: intersection .* touches no land"):
+        g.play(BuildSettlement(at_sea))
+    assert g.state() == before
+    v = next(a.node for a in g.legal_actions()
+             if any(t.edge_sea[e] and not t.edge_land[e] for e in t.node_edges[a.node]))
+    g.play(BuildSettlement(v))
+    sea = next(e for e in t.node_edges[v] if t.edge_sea[e] and not t.edge_land[e])
+    before = g.state()
+    with pytest.raises(IllegalActionError, match=r"SF-2: path .* borders only sea: a road needs land; build a ship"):
+        g.play(BuildRoad(sea))
+    far = next(e for e in range(t.n_edges) if t.edge_land[e] and v not in t.edge_nodes[e])
+    with pytest.raises(IllegalActionError, match="B-SETUP-17: a founding road must touch"):
+        g.play(BuildRoad(far))
+    for bad in (-1, t.n_edges):
+        with pytest.raises(IllegalActionError, match="B-BOARD-3"):
+            g.play(BuildRoad(bad))
+    assert g.state() == before
+    g.play(BuildShip(sea))  # the right piece for that path
+    assert g.piece_on(sea) == (0, "ship")
+    w = next(a.node for a in g.legal_actions())
+    g.play(BuildSettlement(w))
+    with pytest.raises(IllegalActionError, match="B-BUILD-3: path .* already holds a ship of seat 0"):
+        g.play(BuildShip(sea))
+    with pytest.raises(IllegalActionError, match="B-BUILD-3: path .* already holds a ship of seat 0"):
+        g.play(BuildRoad(sea))
 
 
 def test_sf7_founding_ships_play_whole_games():
@@ -438,6 +474,12 @@ def test_great_catan_founds_on_the_main_island():
     g = Game(GREAT, players=3, seed=1, rules=Rules.for_board(GREAT))
     main = set(main_hexes(g))
     assert all(set(g.topology.node_hexes[a.node]) & main for a in g.legal_actions())
+    t = g.topology  # issue 24 item 9: the refusal names the scenario's rule, not B-SETUP-17
+    off = next(v for v in range(t.n_nodes) if t.node_land[v] and not set(t.node_hexes[v]) & main)
+    before = g.state()
+    with pytest.raises(IllegalActionError, match="SF-15: intersection .* is off the main island"):
+        g.play(BuildSettlement(off))
+    assert g.state() == before
 
 
 # ---------------------------------------------------------------------------------------- SF-13
@@ -467,7 +509,7 @@ def test_sf13_sf14_the_harbour_master_scenario_pays_harbour_points_on_small_isla
     from catan_nb.rules.modules.seafarers import island_of, islands
 
     main = max(range(len(islands(board))), key=lambda i: len(islands(board)[i]))
-    spot = next(v for v in range(t.n_nodes) if t.node_harbour[v] >= 0 and island_of(board, v) not in (None, main)
+    spot = next(v for v in range(t.n_nodes) if t.node_harbour[v] is not None and island_of(board, v) not in (None, main)
                 and g.node_owner[v] < 0 and all(g.node_owner[w] < 0 for w in t.node_neighbours[v]))
     vp = g.vp(0)
     g.place(0, "settlement", spot)
@@ -704,3 +746,117 @@ def test_sf8_mixed_trails_match_an_exhaustive_search_on_random_networks():
         got = longest_trail(mine, t.edge_nodes, t.node_edges, blocked, edge_kind=kinds, switch=switch)
         assert got[0] == _naive_mixed(mine, t.edge_nodes, t.node_edges, blocked, kind, switch)
         assert len(got[1]) == got[0] and set(got[1]) <= mine
+
+
+# ------------------------------------------------------------------ decisions (docs/scenarios.md)
+def test_decision_sf3_sf15_fog_and_token_less_hexes_are_reached_only_through_a_side():
+    """DECISION (SF-3, SF-15: "reaches"): a fog hex is reached by a road or ship on one of its sides, a
+    Great Catan token-less hex by a ship on one of its sides; a settlement at a corner reaches
+    neither, so it may stand next to unrevealed fog (collecting nothing from it until revealed)."""
+    from catan_nb import Terrain
+    from catan_nb.rules.modules.fog import fog_hexes, hidden
+
+    g = Game(FOG, players=3, seed=1, rules=Rules(modules=("seafarers", "fog")))
+    t = g.topology
+    fog = set(fog_hexes(g))
+    v = next(a.node for a in g.legal_actions() if set(t.node_hexes[a.node]) & fog)
+    hx = next(h for h in t.node_hexes[v] if h in fog)
+    g.play(BuildSettlement(v))  # a founding settlement next to the fog
+    assert hidden(g) == len(fog) and g.hex_terrain[hx] is Terrain.FOG
+    side = next((e for e in t.node_edges[v] if e in t.hex_edges[hx]), None)
+    acts = g.legal_actions()
+    piece = BuildRoad(side) if BuildRoad(side) in acts else BuildShip(side)
+    g.play(piece)  # the founding piece on its side reaches it (SF-3)
+    assert g.hex_terrain[hx] is not Terrain.FOG and hidden(g) == len(fog) - 1
+
+    h = Game(GREAT, players=3, seed=1, rules=Rules(modules=("great_catan",)))
+    to_main(h, inland=False)
+    t = h.topology
+    small = set(small_hexes(h))
+    for hx in sorted(small):  # a corner of a token-less hex and a sea path off it, not one of its sides
+        corner = next((c for c in t.hex_nodes[hx] if not h.blocked[c] and h.node_owner[c] < 0 and any(
+            t.edge_sea[e] and e not in t.hex_edges[hx] and h.edge_owner[e] < 0 for e in t.node_edges[c])), None)
+        if corner is not None:
+            break
+    off = next(e for e in t.node_edges[corner] if t.edge_sea[e] and e not in t.hex_edges[hx])
+    h.place(0, "ship", off)  # a route there, set up directly
+    assert not h.hex_token[hx]
+    deal(h, 0, brick=1, lumber=1, wool=1, grain=1)
+    h.play(BuildSettlement(corner))
+    assert h.node_owner[corner] == 0 and not h.hex_token[hx]  # the settlement reached nothing
+    side = next(e for e in t.node_edges[corner] if e in t.hex_edges[hx] and t.edge_sea[e])
+    deal(h, 0, wool=1, lumber=1)
+    h.play(BuildShip(side))
+    assert h.hex_token[hx] or h.phase is MOVE_TOKEN  # a ship on its side did (SF-15, SF-16)
+
+
+def test_decision_sf9_an_opponents_building_between_two_ships_does_not_end_the_route():
+    """DECISION (SF-9): a ship is the last of its route when one end holds neither another of the
+    player's ships nor their building; an opponent's building between two of the player's ships
+    does not make the ship before it a last one (it is not at an open end)."""
+    from test_rules_seafarers import coastal_game
+
+    from catan_nb.rules.modules.seafarers import movable_ships
+
+    g = coastal_game()
+    t = g.topology
+    taken = {y for y in range(t.n_nodes) if g.node_owner[y] >= 0}
+    near = taken | {z for y in taken for z in t.node_neighbours[y]}
+
+    def sea_steps(y, used):
+        return [e for e in t.node_edges[y] if t.edge_sea[e] and g.edge_owner[e] < 0 and e not in used]
+
+    found = None
+    for v in sorted(g.placed[g.kind_id["settlement"]][0]):
+        for e1 in sea_steps(v, ()):
+            w = next(y for y in t.edge_nodes[e1] if y != v)
+            for e2 in sea_steps(w, (e1,)):
+                x = next(y for y in t.edge_nodes[e2] if y != w)
+                if x in near or not t.node_land[x] or x == v:
+                    continue
+                for e3 in sea_steps(x, (e1, e2)):
+                    y = next(z for z in t.edge_nodes[e3] if z != x)
+                    if y not in near and y not in (v, w):
+                        found = (e1, e2, e3, x)
+                        break
+                if found:
+                    break
+            if found:
+                break
+        if found:
+            break
+    e1, e2, e3, x = found
+    for e in (e1, e2, e3):
+        g.place(0, "ship", e)
+    g.place(1, "settlement", x)  # seat 1 settles between seat 0's second and third ships
+    assert movable_ships(g, 0) == [e3]  # e2 is not at an open end: e3 goes on beyond x
+
+
+def test_decision_sf10_the_pirate_starts_off_the_board_and_the_robber_never_enters_fog(tmp_path):
+    """DECISIONS: the pirate starts off the board unless the scenario's ``pirate`` names a sea hex
+    (SF-10); the robber may not go to a fog hex (SF-3: it produces nothing until revealed, B-ROB-5)."""
+    from catan_nb.rules.modules.fog import fog_hexes
+    from catan_nb.rules.modules.seafarers import pirate
+
+    g = Game(FOG, players=3, seed=1, rules=Rules(modules=("seafarers", "fog")))
+    assert pirate(g) is None and "pirate" not in FOG.scenario
+    data = json.loads(FOG_ISLANDS.read_text())
+    data["scenario"]["pirate"] = [1, 1]
+    path = tmp_path / "pirate.json"
+    path.write_text(json.dumps(data))
+    b = Board.load(path)
+    h = Game(b, players=3, seed=1, rules=Rules(modules=("seafarers", "fog")))
+    assert pirate(h) == b.hex_at(1, 1).id
+    g = to_main(g, inland=False)
+    fog = fog_hexes(g)
+    assert fog and not set(fog) & set(g.robber_targets())
+    g.play(EndTurn())
+    g.play(RollDice(dice=(3, 4)))
+    while g.phase is Phase.DISCARD:
+        g.play(g.legal_actions()[0])
+    assert g.phase is Phase.MOVE_ROBBER
+    assert not any(isinstance(a, MoveRobber) and a.hex in fog for a in g.legal_actions())
+    before = g.state()
+    with pytest.raises(IllegalActionError, match="B-ROB-5"):
+        g.play(MoveRobber(fog[0]))
+    assert g.state() == before

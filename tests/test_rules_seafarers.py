@@ -12,7 +12,7 @@ from catan_nb import Board, Game
 from catan_nb.analysis import RandomBot, ValueBot, play_game
 from catan_nb.errors import IllegalActionError
 from catan_nb.rules import BuildRoad, EndTurn, Phase, PlayRoadBuilding, RollDice, Rules
-from catan_nb.rules.modules.seafarers import ISLANDS, BuildShip, MoveShip, movable_ships
+from catan_nb.rules.modules.seafarers import ISLANDS, BuildShip, MoveShip, movable_ships, ship_moves
 
 BOARD = Board.load(ISLANDS)
 
@@ -355,3 +355,186 @@ def test_a_ship_moved_and_the_pirate_moved_by_clicking_at_the_table():
     if g.phase is Phase.MOVE_ROBBER:  # several options there: pick one from the list
         table.choice_box.children[1].click()
     assert g.ext["seafarers"]["pirate"] == hx and isinstance(g.log[-1], MovePirate)
+
+
+def test_sf9_x56_sbp_1_a_ship_built_in_the_special_building_phase_moves_in_its_owners_next_turn():
+    """Issue 24 item 8 (SF-9 with X56-SBP-1): a ship built in the Special Building Phase after seat 0's
+    turn belongs to that turn, so its owner (seat 1, next to play) may move it in their own turn.
+    The audit's repro was ``random_islands(201, players=6)``, seed 201 (ship 232 at action 1413)."""
+    from catan_nb.rules.modules.five_six import EndSpecialBuild
+    from catan_nb.rules.modules.seafarers import random_islands
+
+    g = Game(random_islands(201, players=6), players=6, seed=201, rules=Rules(modules=("seafarers",)))
+    t = g.topology
+    while g.phase in (Phase.FOUNDING_SETTLEMENT, Phase.FOUNDING_ROAD):  # coastal settlements, land roads
+        acts = g.legal_actions()
+        if g.phase is Phase.FOUNDING_SETTLEMENT:
+            coast = [a for a in acts if sea_paths_from(g, a.node)]
+            g.play(coast[0] if coast else acts[0])
+        else:
+            g.play(next(a for a in acts if isinstance(a, BuildRoad)))
+    g.play(RollDice(dice=(2, 2)))
+    empty_hands(g)
+    v = my_coast_node(g, 1)
+    e = sea_paths_from(g, v)[0]
+    g.play(EndTurn())  # seat 0's turn ends; the Special Building Phase begins with seat 1
+    assert g.phase.value == "special_build" and g.current_player == 1
+    deal(g, 1, wool=1, lumber=1)
+    g.play(BuildShip(e))
+    while g.phase.value == "special_build":
+        g.play(EndSpecialBuild())
+    assert g.active_player == 1
+    g.play(RollDice(dice=(2, 2)))
+    assert movable_ships(g, 1) == [e]  # its route is open at the far end
+    moves = [a for a in g.legal_actions() if isinstance(a, MoveShip)]
+    assert moves and all(m.from_path == e for m in moves)
+    g.play(moves[0])
+    assert g.edge_owner[e] < 0 and g.piece_on(moves[0].to_path) == (1, "ship")
+    # a ship built in one's own turn still waits for the next (SF-9)
+    g.play(EndTurn())
+    advance(g, 2, Phase.MAIN)
+    deal(g, 2, wool=1, lumber=1)
+    w = my_coast_node(g, 2)
+    f = sea_paths_from(g, w)[0]
+    g.play(BuildShip(f))
+    assert f not in movable_ships(g, 2)
+    with pytest.raises(IllegalActionError, match="SF-9"):
+        g.play(MoveShip(f, next(x for x in sea_paths_from(g, w) if x != f)))
+
+
+def _around(g: Game, hx: int, v: int, u: int) -> list[int]:
+    """The sides of hex ``hx`` from intersection ``v`` round to ``u`` the long way (not the side v-u)."""
+    t = g.topology
+    sides = [e for e in t.hex_edges[hx] if set(t.edge_nodes[e]) != {v, u}]
+    out, at = [], v
+    while at != u:
+        e = next(e for e in sides if at in t.edge_nodes[e] and e not in out)
+        out.append(e)
+        at = next(x for x in t.edge_nodes[e] if x != at)
+    return out
+
+
+def _coast_pair(g: Game, p: int = 0):
+    """Put a settlement of ``p`` on a free intersection ``v`` with a coastal side ``v``-``u`` between
+    land hex ``land`` and sea hex ``sea`` whose sides are all free and whose other corners hold no
+    building (a test position)."""
+    t = g.topology
+    for v in range(t.n_nodes):
+        if g.blocked[v] or g.node_owner[v] >= 0 or not t.node_land[v]:
+            continue
+        for e in t.node_edges[v]:
+            if not (t.edge_land[e] and t.edge_sea[e]):
+                continue
+            u = next(x for x in t.edge_nodes[e] if x != v)
+            both = [h for h in range(t.n_hexes) if e in t.hex_edges[h]]
+            land = next((h for h in both if t.hex_land[h]), None)
+            sea = next((h for h in both if not t.hex_land[h]), None)
+            if land is None or sea is None:
+                continue
+            nodes = set(t.hex_nodes[land]) | set(t.hex_nodes[sea])
+            if all(g.edge_owner[f] < 0 for h in (land, sea) for f in t.hex_edges[h]) and \
+                    all(g.node_owner[x] < 0 and not any(g.node_owner[y] >= 0 for y in t.node_neighbours[x]) for x in nodes):
+                g.place(p, "settlement", v)
+                return v, u, e, land, sea
+    raise AssertionError("no free coastal side")
+
+
+def test_sf7_decision_a_ship_never_ends_where_the_players_road_ends_nor_a_road_where_their_ship_ends():
+    """SF-7 DECISION (the strict reading, docs/scenarios.md): "a ship may never join a road directly;
+    roads and ships meet only at a settlement or city".  A ship may not end at an empty intersection
+    where the player's own road ends, a road not where their ship ends; listing and checking agree;
+    a settlement built there joins them."""
+    g = coastal_game()
+    t = g.topology
+    v, u, side, land, sea = _coast_pair(g)
+    # a road on the coastal side v-u; ships round the sea hex from v: the last would end at u
+    g.place(0, "road", side)
+    ships = _around(g, sea, v, u)
+    for e in ships[:-1]:
+        g.place(0, "ship", e)
+    last = ships[-1]
+    deal(g, 0, wool=1, lumber=1)
+    assert BuildShip(last) not in g.legal_actions() and last not in g.candidates(0, "ship")
+    before = g.state()
+    with pytest.raises(IllegalActionError, match="SF-7: a ship on path .* would meet seat 0's road at intersection"):
+        g.play(BuildShip(last))
+    assert g.state() == before
+    # no ship may move there either (listed and checked alike): a branch ship off the route, free to move
+    route_nodes = {y for e in ships[:-1] for y in t.edge_nodes[e]} - {v}
+    branch = next(f for y in sorted(route_nodes) for f in t.node_edges[y] if t.edge_sea[f] and g.edge_owner[f] < 0
+                  and f != last and not set(t.edge_nodes[f]) & ({u, v} | {z for z in t.node_neighbours[u]}))
+    g.place(0, "ship", branch)
+    assert branch in movable_ships(g, 0)
+    assert not any(isinstance(a, MoveShip) and a.to_path == last for a in ship_moves(g, 0))
+    with pytest.raises(IllegalActionError, match="SF-7: a ship on path .* would meet seat 0's road"):
+        g.play(MoveShip(branch, last))
+    # vice versa: roads round the land hex from v, the last would end where the ship on v-u ends
+    h = coastal_game()
+    v, u, side, land, sea = _coast_pair(h)
+    h.place(0, "ship", side)
+    roads = _around(h, land, v, u)
+    for e in roads[:-1]:
+        h.place(0, "road", e)
+    deal(h, 0, brick=1, lumber=1)
+    assert BuildRoad(roads[-1]) not in h.legal_actions()
+    with pytest.raises(IllegalActionError, match="SF-7: a road on path .* would meet seat 0's ship"):
+        h.play(BuildRoad(roads[-1]))
+    # unless a settlement stands there: a road and a ship route from v meeting at a far intersection x
+    k = coastal_game()
+    v, x, road_route, ship_route = _meeting_routes(k)
+    for e in road_route:
+        k.place(0, "road", e)
+    for e in ship_route[:-1]:
+        k.place(0, "ship", e)
+    deal(k, 0, wool=2, lumber=2, brick=1, grain=1)
+    with pytest.raises(IllegalActionError, match="SF-7"):
+        k.play(BuildShip(ship_route[-1]))
+    from catan_nb.rules import BuildSettlement
+
+    k.play(BuildSettlement(x))  # the building joins them (SF-7, SF-8)
+    assert BuildShip(ship_route[-1]) in k.legal_actions()
+    k.play(BuildShip(ship_route[-1]))
+    assert k.longest_road(0) == len(road_route) + len(ship_route)  # one trade route, a loop through v and x (SF-8)
+
+
+def _meeting_routes(g: Game, p: int = 0):
+    """Put a settlement of ``p`` at ``v`` and find a land route and an edge-disjoint sea route from ``v``
+    to an intersection ``x`` two or more paths away where a settlement may stand (a test position)."""
+    from collections import deque
+
+    t = g.topology
+    near = {y for y in range(t.n_nodes) if g.node_owner[y] >= 0 or any(g.node_owner[z] >= 0 for z in t.node_neighbours[y])}
+
+    def route(start, ok, avoid_edges, avoid_nodes):
+        prev = {start: None}
+        todo = deque([start])
+        while todo:
+            a = todo.popleft()
+            for e in t.node_edges[a]:
+                b = next(y for y in t.edge_nodes[e] if y != a)
+                if ok[e] and g.edge_owner[e] < 0 and e not in avoid_edges and b not in prev and b not in avoid_nodes:
+                    prev[b] = (a, e)
+                    todo.append(b)
+        return prev
+
+    def path_to(prev, x):
+        out = []
+        while prev[x] is not None:
+            x, e = prev[x]
+            out.append(e)
+        return out[::-1]
+
+    for v in range(t.n_nodes):
+        if v in near or not t.node_land[v] or not t.node_sea[v]:
+            continue
+        by_land = route(v, t.edge_land, set(), near)
+        for x in sorted(by_land, key=lambda y: len(path_to(by_land, y))):
+            if x == v or x in t.node_neighbours[v] or not t.node_land[x] or not t.node_sea[x]:
+                continue
+            road_route = path_to(by_land, x)
+            inner = {y for e in road_route for y in t.edge_nodes[e]} - {v, x}
+            by_sea = route(v, t.edge_sea, set(road_route), near | inner)
+            if x in by_sea and len(road_route) <= 4:
+                g.place(p, "settlement", v)
+                return v, x, road_route, path_to(by_sea, x)
+    raise AssertionError("no meeting routes")

@@ -27,6 +27,7 @@ from catan_nb.constants import (
     HARBOUR_PROPOSAL_TYPES,
     PIECE_LIMITS,
     SPECIAL_CARD_VP,
+    HarbourKind,
     pips,
     roll_probability,
 )
@@ -614,13 +615,15 @@ def test_B_BOARD_8_harbour_belongs_to_both_ends_of_its_path(beginner):
 
 
 def test_B_BOARD_8_engine_topology_knows_harbour_intersections(beginner):
-    """B-BOARD-8: the engine's topology marks both ends of every harbour path (code 5 = generic 3:1)."""
+    """B-BOARD-8: the engine's topology marks both ends of every harbour path with the harbour's
+    typed code (its resource, or HarbourKind.GENERIC for a 3:1 harbour; never an int)."""
     t = beginner.topology
     for h in beginner.harbours:
-        code = 5 if h.resource is None else h.resource.value
+        code = HarbourKind.GENERIC if h.resource is None else h.resource
         for v in beginner.path_nodes(h.path):
-            assert t.node_harbour[v] == code
-    assert sum(c >= 0 for c in t.node_harbour) == 18
+            assert t.node_harbour[v] is code
+    assert sum(c is not None for c in t.node_harbour) == 18
+    assert all(c is None or isinstance(c, (Resource, HarbourKind)) for c in t.node_harbour)
 
 
 def test_B_BOARD_8_harbour_not_usable_from_next_intersection(beginner):

@@ -201,10 +201,17 @@ def test_development_card_bought_then_knight_played():
 
 
 def test_hidden_information_mode_shows_one_hand():
+    """Issue 25 item 2: hidden information by default; only ``open_hands=True`` shows every hand."""
     table = GameTable(Board.beginner(), seats=["human", "bot", "bot", "bot"], seed=2, start="beginner",
                       viewer=0, bot_delay=None)
     assert "seat 0:" in table.hand_box.value and "seat 1:" not in table.hand_box.value
-    open_table = GameTable(Board.beginner(), seats=["human"] * 4, seed=2, start="beginner", bot_delay=None)
+    default = GameTable(Board.beginner(), seats=["bot", "human", "bot", "bot"], seed=2, start="beginner",
+                        bot_delay=None)
+    assert default.viewer == 1 and "seat 1:" in default.hand_box.value and "seat 0:" not in default.hand_box.value
+    hot_seat = GameTable(Board.beginner(), seats=["human"] * 4, seed=2, start="beginner", bot_delay=None)
+    assert hot_seat.viewer == "current" and hot_seat.hand_box.value.count("seat ") == 1
+    open_table = GameTable(Board.beginner(), seats=["human"] * 4, seed=2, start="beginner", bot_delay=None,
+                           open_hands=True)
     assert all(f"seat {p}:" in open_table.hand_box.value for p in range(4))
 
 

@@ -63,6 +63,7 @@ __all__ = [
     "max_intersection_pips",
     "max_resource_cluster",
     "resource_pips_between",
+    "max_draft_spread",
     "check_constraints",
     "resource_pips",
     "adjacent_hex_pairs",
@@ -145,6 +146,11 @@ class Constraint:
         which terrain carries them), which lets :func:`balanced_board` decide
         up front which spiral layouts can satisfy it.
     description : str
+    board_check : callable, optional
+        ``board_check(board) -> bool``, for a condition that needs the whole
+        board (its harbours too), e.g. :func:`max_draft_spread`: used when the
+        constraint is called on a :class:`Board`, and by
+        :func:`balanced_board` on the finished board.
 
     Examples
     --------
@@ -159,6 +165,7 @@ class Constraint:
     check: Callable[[Layout], bool] = field(repr=False, compare=False)
     depends_on: str = "both"
     description: str = ""
+    board_check: Callable[[Board], bool] | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self):
         if self.depends_on not in ("tokens", "terrain", "both"):
@@ -166,6 +173,8 @@ class Constraint:
 
     def __call__(self, target: Union[Board, Layout]) -> bool:
         """Whether a board (or layout) satisfies the constraint."""
+        if self.board_check is not None and isinstance(target, Board):
+            return bool(self.board_check(target))
         return bool(self.check(_as_layout(target)))
 
 
@@ -214,6 +223,34 @@ def resource_pips_between(low: int, high: int) -> Constraint:
         return all(low <= v <= high for v in _resource_pips(lay).values())
 
     return Constraint(f"resource_pips_between({low},{high})", check, "both", f"each resource has {low}..{high} pips")
+
+
+def max_draft_spread(limit: float, players: int = 4, weights: PlacementWeights | None = None) -> Constraint:
+    """After a greedy snake draft (:func:`snake_draft`), the best- and the worst-served seat differ
+    by at most ``limit`` expected cards per roll.
+
+    Called on a board, the draft is run on it; on a bare layout (inside
+    :func:`balanced_board`), on the base frame with the harbours of the
+    B-BOARD-9 proposal, and :func:`balanced_board` checks the finished board
+    again (its harbours may be shuffled).
+
+    Examples
+    --------
+    >>> from catan_nb import Board
+    >>> float(snake_draft(Board.beginner()).spread) <= 0.1, max_draft_spread(0.1)(Board.beginner())
+    (True, True)
+    """
+    limit = float(limit)
+
+    def on_board(board: Board) -> bool:
+        return float(snake_draft(board, players, weights=weights).spread) <= limit
+
+    def check(lay: Layout) -> bool:
+        return on_board(_layout_board(lay))
+
+    return Constraint(f"max_draft_spread({limit:g})", check, "both",
+                      f"a greedy snake draft of {players} seats leaves a spread of at most {limit:g} cards per roll",
+                      board_check=on_board)
 
 
 NO_ADJACENT_RED = no_adjacent_numbers()
@@ -458,6 +495,17 @@ def fairness_report(
 
 
 # ============================================================== balanced boards
+def _layout_board(lay: Layout) -> Board:
+    """A base-frame layout as a board, with the harbours of the B-BOARD-9 proposal."""
+    frame = _base_frame()
+    if len(lay.terrains) != len(frame.cells):
+        raise ValueError(f"a layout of {len(lay.terrains)} hexes is not on the base frame of {len(frame.cells)}")
+    harbours = [(rc, side, res) for (rc, side), res in zip(frame.harbour_positions, HARBOUR_PROPOSAL_TYPES)]
+    tiles = [(r, c, t, tok) for (r, c), t, tok in zip(frame.cells, lay.terrains, lay.tokens)]
+    desert = next(rc for rc, t in zip(frame.cells, lay.terrains) if t is Terrain.DESERT)
+    return Board("layout", BASE_ROWS, tiles, harbours, desert)
+
+
 @dataclass(frozen=True)
 class _Frame:
     cells: tuple[tuple[int, int], ...]
@@ -504,7 +552,12 @@ def balanced_board(
         Every draw comes from ``random.Random(seed)``: the same seed and
         arguments give the same board.
     constraints : iterable of Constraint
-        Default: no 6 or 8 next to a 6 or 8, no equal numbers side by side.
+        Default (:data:`DEFAULT_CONSTRAINTS`): only no 6 or 8 next to a 6 or 8
+        and no equal numbers side by side.  Anything else must be asked for:
+        :func:`max_intersection_pips`, :func:`max_resource_cluster`,
+        :func:`resource_pips_between`, :func:`max_draft_spread`, or your own
+        :class:`Constraint`.  A constraint with a ``board_check`` is tried
+        only on draws that meet every other one.
     tokens : {"auto", "spiral", "shuffle"}
         ``"spiral"``: the rules' method (B-SETUP-9..14): terrain shuffled, the
         tokens A..R laid along the counter-clockwise spiral from a corner
@@ -616,11 +669,18 @@ def balanced_board(
         lay = Layout(terrains, toks, frame.hex_neighbours, frame.node_hexes)
         ok = True
         for c in cons:
+            if c.board_check is not None:
+                continue  # checked on the finished board, only when every cheaper constraint holds
             if not c.check(lay):
                 failures[c.name] += 1
                 ok = False
         if ok:
-            return _build(frame, lay, rng, seed, cons, method, attempt, shuffle_harbours)
+            board = _build(frame, lay, rng, seed, cons, method, attempt, shuffle_harbours)
+            bad = [c for c in cons if c.board_check is not None and not c.board_check(board)]
+            for c in bad:
+                failures[c.name] += 1
+            if not bad:
+                return board
     worst = max(failures, key=lambda k: failures[k])
     summary = ", ".join(f"{k} {v}" for k, v in sorted(failures.items(), key=lambda kv: -kv[1]))
     raise BoardConstraintError(

@@ -103,7 +103,7 @@ class RoadNetwork:
 
 @dataclass(frozen=True)
 class RoadBreak:
-    """An opponent's building that splits one of a player's road networks (B-LR-2).
+    """An opponent's building (or other blocking piece) that splits one of a player's road networks (B-LR-2).
 
     Attributes
     ----------
@@ -113,8 +113,9 @@ class RoadBreak:
         The seat owning the building.
     node : int
         The intersection the building stands on.
-    building : Building
-        Settlement or city.
+    building : Building or None
+        Settlement or city; ``None`` for another piece that blocks roads (a Cities & Knights
+        knight, CK-KN-7): see ``piece``.
     network : int
         Index of the broken network in :func:`road_networks` order.
     sides : tuple of int
@@ -127,18 +128,21 @@ class RoadBreak:
         buildings stay).
     network_length, network_length_without : int
         The same two lengths for the broken network alone.
+    piece : str
+        The kind of the piece on ``node`` (``"settlement"``, ``"city"``, ``"knight"``...).
     """
 
     player: int
     owner: int
     node: int
-    building: Building
+    building: Building | None
     network: int
     sides: tuple[int, ...]
     length: int
     length_without: int
     network_length: int
     network_length_without: int
+    piece: str = "settlement"
 
     @property
     def cost(self) -> int:
@@ -326,18 +330,20 @@ def _breaks(game: Game, player: int, networks: Sequence[RoadNetwork]) -> tuple[R
                 (_length(piece, t, blocked)[0] for piece in net.pieces if any(v in t.edge_nodes[e] for e in piece)),
                 reverse=True,
             )
+            kind = game.kinds[game.node_kind[v]]  # a kind id is no Building value: a knight's is 4
             out.append(
                 RoadBreak(
                     player=player,
                     owner=game.node_owner[v],
                     node=v,
-                    building=Building(game.node_kind[v]),
+                    building=Building.__members__.get(kind.name.upper()) if kind.building else None,
                     network=i,
                     sides=tuple(sides),
                     length=now,
                     length_without=max(others, without),
                     network_length=net.length,
                     network_length_without=without,
+                    piece=kind.name,
                 )
             )
     return tuple(out)
@@ -489,7 +495,7 @@ def explain_longest_road(game: Game, player: int) -> str:
     if r.holder:
         lines[0] = lines[0][:-1] + "; holds the Longest Road card."
     for b in r.breaks:
-        what = f"{game.colours[b.owner]}'s {b.building} at {b.node}"
+        what = f"{game.colours[b.owner]}'s {b.piece} at {b.node}"
         split = "+".join(map(str, b.sides))
         if b.cost:
             lines.append(f"  {what} splits network {b.network} ({split}); without it: {b.length_without}.")

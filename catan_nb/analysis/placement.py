@@ -46,6 +46,7 @@ True
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any
@@ -53,9 +54,9 @@ from typing import Any
 import numpy as np
 
 from ..board import Board, NodeId
-from ..constants import RESOURCES, Resource
-from ..rules import BuildSettlement, Game, Phase
-from .bots import RandomBot, WeightedBot, play_game
+from ..constants import RESOURCES, HarbourKind, Resource
+from ..rules import BuildSettlement, Game, Phase, RollDice
+from .bots import RandomBot, WeightedBot
 from .probability import Estimate, estimate_mean, estimate_proportion
 from .value_bot import ValueBot
 
@@ -202,10 +203,10 @@ class _NodeTable:
         special = np.zeros((n, _N_RES), dtype=np.int64)
         generic = np.zeros(n, dtype=bool)
         for v, code in enumerate(t.node_harbour):
-            if code == t.GENERIC_HARBOUR:
+            if code is HarbourKind.GENERIC:
                 generic[v] = True
-            elif code >= 0:
-                special[v, code] = 1
+            elif code is not None:
+                special[v, RESOURCES.index(code)] = 1
         self.special = special
         self.generic = generic
         board_pips = np.zeros(_N_RES)
@@ -495,6 +496,11 @@ class OpeningSimulation:
     fallbacks : int
         Playouts where a planned settlement was taken first and the seat took
         the best free intersection instead.
+    wins, vps : tuple
+        Each playout's result (won or not; the seat's VP at the end), in seed
+        order: playout ``j`` of every pair of one call used the same seeds and
+        the same dice, so results of two pairs can be compared playout by
+        playout (:func:`~catan_nb.analysis.probability.paired_difference`).
     """
 
     first: NodeId
@@ -505,6 +511,8 @@ class OpeningSimulation:
     playouts: int
     unfinished: int
     fallbacks: int
+    wins: tuple[bool, ...] = ()
+    vps: tuple[int, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -535,8 +543,17 @@ def _fresh_game(board: Board, game: Game | None, players: int, starting_seat: in
     return g
 
 
-def _opening_playout(job: tuple) -> tuple[bool, bool, bool, int]:
-    """One playout of :func:`simulate_openings`: (won, unfinished, fell back, VP at the end)."""
+#: Mixed into a playout's game seed to seed its dice, a stream of their own (common random numbers).
+_DICE_STREAM = 0x5EED_D1CE
+
+
+def _opening_game(job: tuple) -> tuple[Game, bool]:
+    """The game of one playout of :func:`simulate_openings`, played out, and whether the seat fell back.
+
+    The dice come from their own generator, seeded by the game seed: the k-th roll of playout j
+    is the same whatever the opening, even after the openings have led to different cards,
+    trades and steals (which draw on the game's generator).
+    """
     (board, game, n, starting_seat, seat, first, second, second_only, opponents, bot, weights, max_turns,
      game_seed, bot_seeds) = job
     make_bot = _BOTS[bot] if isinstance(bot, str) else bot
@@ -557,7 +574,19 @@ def _opening_playout(job: tuple) -> tuple[bool, bool, bool, int]:
         else:
             v = next(w for w in tab.greedy_order if not g.blocked[w])
         g.apply(BuildSettlement(v))
-    play_game(g, bots, max_turns=max_turns)
+    dice = random.Random(game_seed ^ _DICE_STREAM)
+    while not g.is_over and (max_turns is None or g.turn <= max_turns):
+        a = bots[g.current_player].choose(g)
+        if isinstance(a, RollDice) and a.dice is None:
+            a = RollDice(tuple(dice.randint(1, 6) for _ in range(g.n_dice)))
+        g.apply(a)
+    return g, fell_back
+
+
+def _opening_playout(job: tuple) -> tuple[bool, bool, bool, int]:
+    """One playout of :func:`simulate_openings`: (won, unfinished, fell back, VP at the end)."""
+    g, fell_back = _opening_game(job)
+    seat = job[4]
     return g.winner == seat, g.winner is None, fell_back, g.vp(seat)
 
 
@@ -595,9 +624,12 @@ def simulate_openings(
     players, starting_seat : int
         Used with a board.
     seed : int
-        Every game seed and bot seed comes from it.  Each pair is played with
-        the same game and bot seeds (common random numbers), so differences
-        between pairs are not just different dice.
+        Every game seed, bot seed and dice seed comes from it.  Each pair is
+        played with the same game, bot and dice seeds (common random numbers):
+        playout ``j`` rolls the same dice in the same order after every pair,
+        so differences between pairs are not just different dice.  Compare
+        two pairs playout by playout (``wins``, ``vps``; see
+        :func:`~catan_nb.analysis.probability.paired_difference`).
     bot : {"weighted", "random", "value"} or callable
         The bots that play every seat after the founding settlements (and
         place every founding road); a callable takes a seed and returns a bot.
@@ -668,9 +700,9 @@ def simulate_openings(
         out.append(
             OpeningSimulation(
                 NodeId(first), NodeId(second), heuristic.get((first, second)),
-                estimate_proportion(wins, playouts, label=f"P(win | {label})", confidence=confidence),
-                estimate_mean(vps, label=f"VP at the end | {label}", confidence=confidence),
-                playouts, unfinished, fallbacks,
+                estimate_proportion(wins, playouts, label=f"P(win | {label})", confidence=confidence, simulated=True),
+                estimate_mean(vps, label=f"VP at the end | {label}", confidence=confidence, simulated=True),
+                playouts, unfinished, fallbacks, tuple(bool(r[0]) for r in rows), tuple(int(v) for v in vps),
             )
         )
     out.sort(key=lambda r: (-r.win_rate.estimate, -r.vp.estimate, r.first, r.second))

@@ -36,8 +36,9 @@ Fraction(125, 216)
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from statistics import NormalDist
 from typing import TYPE_CHECKING, Any, Union
@@ -50,6 +51,7 @@ import numpy as np
 from ..constants import pips, roll_probability
 
 __all__ = [
+    "Exact",
     "Event",
     "Estimate",
     "TokenOdds",
@@ -68,7 +70,14 @@ __all__ = [
     "estimate_mean",
     "compare",
     "chi_square_test",
+    "chi_square_counts",
+    "parse_rolls",
     "chi2_sf",
+    "chi2_critical",
+    "most_likely",
+    "PairedDifference",
+    "paired_difference",
+    "peeking_false_alarm",
 ]
 
 #: Dice totals as the analysis functions accept them: one total or several.
@@ -77,6 +86,51 @@ Seed = Union[int, np.random.Generator, None]
 
 #: Largest number of dice values drawn at once (keeps memory small for long runs).
 _CHUNK = 2_000_000
+
+
+# ============================================================== exact values
+class Exact(Fraction):
+    """An exact probability or expectation: a :class:`~fractions.Fraction` that prints short.
+
+    Exact answers about many rolls are fractions with dozens of digits (no 12 in 36 rolls is
+    ``35**36 / 36**36``, 56 digits over 57).  An ``Exact`` prints such a fraction as a decimal and
+    says how long it is; ``.fraction`` (or ``str(x.fraction)``) gives every digit.  Short fractions
+    print as usual, and an ``Exact`` is a ``Fraction`` in every computation.
+
+    Examples
+    --------
+    >>> Hits(7, rolls=3, at_most=0).exact()
+    Fraction(125, 216)
+    >>> x = Hits(12, rolls=36, at_most=0).exact()
+    >>> x
+    Exact(≈0.3627100331, a fraction of 56 digits over 57: .fraction shows it)
+    >>> x == Fraction(35, 36) ** 36, len(str(x.fraction))
+    (True, 114)
+    """
+
+    #: Fractions longer than this (numerator and denominator digits together) print as decimals.
+    LONG = 24
+
+    def _long(self) -> bool:
+        return len(str(self.numerator)) + len(str(self.denominator)) > self.LONG
+
+    @property
+    def fraction(self) -> Fraction:
+        """The value as a plain Fraction (it prints every digit)."""
+        return Fraction(self.numerator, self.denominator)
+
+    def _describe(self) -> str:
+        return (f"≈{float(self):.10g}, a fraction of {len(str(abs(self.numerator)))} digits over "
+                f"{len(str(self.denominator))}: .fraction shows it")
+
+    def __repr__(self) -> str:
+        return f"Exact({self._describe()})" if self._long() else repr(self.fraction)
+
+    def __str__(self) -> str:
+        return f"{self._describe()}" if self._long() else str(self.fraction)
+
+    def __reduce__(self):
+        return (type(self), (self.numerator, self.denominator))
 
 
 # ============================================================== exact distributions
@@ -260,6 +314,9 @@ class Estimate:
         Confidence level of the interval, e.g. 0.95.
     method : str
         ``"wilson"`` (a proportion) or ``"t"`` (a mean).
+    simulated : bool
+        Whether the estimate comes from a simulation (``Event.simulate``) rather than from
+        counts observed by hand (``estimate_proportion(14, 40)``); only the wording changes.
     """
 
     label: str
@@ -270,6 +327,7 @@ class Estimate:
     n: int
     confidence: float = 0.95
     method: str = "wilson"
+    simulated: bool = False
 
     @property
     def covers(self) -> bool | None:
@@ -298,28 +356,72 @@ class Estimate:
         }
 
     def __repr__(self) -> str:
+        exact = "" if self.exact is None else f"exact {_fmt_exact(self.exact)}; "
+        what = "simulated" if self.simulated else "observed"
         return (
-            f"<Estimate {self.label}: exact {_fmt_exact(self.exact)}; simulated {self.estimate:.4f} "
+            f"<Estimate {self.label}: {exact}{what} {self.estimate:.4f} "
             f"({self.confidence:.0%} CI {self.low:.4f}..{self.high:.4f}, n={self.n})>"
         )
 
 
 def estimate_proportion(
-    successes: int, n: int, *, exact: Fraction | None = None, label: str = "p", confidence: float = 0.95
+    successes: int | float,
+    n: int,
+    *,
+    exact: Fraction | None = None,
+    label: str = "p",
+    confidence: float = 0.95,
+    simulated: bool = False,
 ) -> Estimate:
     """A proportion with its Wilson score interval.
 
     The Wilson interval stays inside [0, 1] and behaves well near 0 and 1,
     where the plain normal interval does not.
 
+    Parameters
+    ----------
+    successes : int or float
+        How many of the ``n`` trials succeeded (an int), or the share that did
+        (a float between 0 and 1 whose ``n``-fold is a whole number: 0.35 of 40
+        is 14).
+    n : int
+        Trials.
+    exact : Fraction, optional
+        The true value, when known (then ``covers`` says whether the interval holds it).
+    label : str
+    confidence : float
+    simulated : bool
+        The counts come from a simulation (only the printed wording changes).
+
     Examples
     --------
     >>> e = estimate_proportion(50, 100, exact=Fraction(1, 2))
     >>> round(e.low, 4), round(e.high, 4), e.covers
     (0.4038, 0.5962, True)
+    >>> estimate_proportion(0.35, 40)             # a share: 14 of 40
+    <Estimate p: observed 0.3500 (95% CI 0.2213..0.5049, n=40)>
     """
-    if n <= 0:
-        raise ValueError("need at least one trial")
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n <= 0:
+        raise ValueError(f"n is the number of trials, a whole number of at least 1, not {n!r}")
+    n = int(n)
+    if isinstance(successes, bool):
+        raise ValueError(f"successes must be a count or a share, not {successes!r}")
+    if isinstance(successes, (float, np.floating)) and not float(successes).is_integer():
+        share = float(successes)
+        if not 0 <= share <= 1:
+            raise ValueError(f"{successes!r} is neither a count of successes (a whole number) nor a share (0 to 1)")
+        count = share * n
+        if abs(count - round(count)) > 1e-9 * max(1, n):
+            raise ValueError(
+                f"a share of {successes!r} of {n} trials is {count:g} successes, not a whole number: "
+                f"give the count (e.g. estimate_proportion({round(count)}, {n}))"
+            )
+        successes = round(count)
+    elif isinstance(successes, (float, np.floating)):
+        successes = int(successes)  # a whole number given as a float: a count
+    elif not isinstance(successes, (int, np.integer)):
+        raise ValueError(f"successes must be a count or a share, not {successes!r}")
+    successes = int(successes)
     if not 0 <= successes <= n:
         raise ValueError(f"successes must be in 0..{n}, not {successes}")
     z = _z(confidence)
@@ -330,7 +432,7 @@ def estimate_proportion(
     # Rounding may leave a bound a hair past the estimate at 0 or n successes: the interval always holds it.
     low = 0.0 if successes == 0 else min(p, max(0.0, centre - half))
     high = 1.0 if successes == n else max(p, min(1.0, centre + half))
-    return Estimate(label, exact, p, low, high, n, confidence, "wilson")
+    return Estimate(label, exact, p, low, high, n, confidence, "wilson", simulated)
 
 
 def estimate_mean(
@@ -339,6 +441,7 @@ def estimate_mean(
     exact: Fraction | None = None,
     label: str = "mean",
     confidence: float = 0.95,
+    simulated: bool = False,
 ) -> Estimate:
     """A sample mean with its Student-t interval (normal for large samples).
 
@@ -354,12 +457,12 @@ def estimate_mean(
         raise ValueError("need at least one value")
     m = float(x.mean())
     if n == 1:
-        return Estimate(label, exact, m, -math.inf, math.inf, 1, confidence, "t")
+        return Estimate(label, exact, m, -math.inf, math.inf, 1, confidence, "t", simulated)
     s = float(x.std(ddof=1))
     _z(confidence)  # validates the level
     t = _t_quantile(0.5 + confidence / 2, n - 1)
     half = t * s / math.sqrt(n)
-    return Estimate(label, exact, m, m - half, m + half, n, confidence, "t")
+    return Estimate(label, exact, m, m - half, m + half, n, confidence, "t", simulated)
 
 
 def _rng(seed: Seed) -> np.random.Generator:
@@ -449,8 +552,9 @@ class Event:
             raise ValueError("need at least one trial")
         x = self._samples(_rng(seed), int(trials))
         if self.kind == "proportion":
-            return estimate_proportion(int(x.sum()), x.size, exact=self.exact(), label=self.label, confidence=confidence)
-        return estimate_mean(x, exact=self.exact(), label=self.label, confidence=confidence)
+            return estimate_proportion(int(x.sum()), x.size, exact=self.exact(), label=self.label, confidence=confidence,
+                                       simulated=True)
+        return estimate_mean(x, exact=self.exact(), label=self.label, confidence=confidence, simulated=True)
 
 
 @dataclass(frozen=True)
@@ -475,7 +579,7 @@ class RollTotal(Event):
         return f"P(roll {_label(self.totals)})"
 
     def exact(self) -> Fraction:
-        return _p(self.totals)
+        return Exact(_p(self.totals))
 
     def _rolls(self) -> int:
         return 1
@@ -499,8 +603,10 @@ class Hits(Event):
     at_most : int, optional
         Most hits.  Alone, it means "at most ``at_most``" (from zero hits);
         ``at_most=0`` is "no hit at all".
+    exactly : int, optional
+        Exactly this many hits (the same as ``at_least=exactly, at_most=exactly``).
 
-    With neither bound the event is "at least one hit"; with both, the range
+    With no bound the event is "at least one hit"; with both, the range
     ``at_least..at_most``.
 
     Examples
@@ -517,17 +623,28 @@ class Hits(Event):
     True
     >>> Hits(7, rolls=10, at_least=2, at_most=2).label
     'P(exactly 2 rolls of 7 in 10 rolls)'
+    >>> Hits(7, rolls=10, exactly=2) == Hits(7, rolls=10, at_least=2, at_most=2)
+    True
     """
 
     totals: Totals
     rolls: int
     at_least: int | None = None
     at_most: int | None = None
+    exactly: int | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self):
         object.__setattr__(self, "totals", _totals(self.totals))
         if self.rolls < 1:
             raise ValueError("need at least one roll")
+        if self.exactly is not None:
+            k = self.exactly
+            if any(b is not None and b != k for b in (self.at_least, self.at_most)):
+                raise ValueError(f"exactly={k} contradicts at_least={self.at_least}, at_most={self.at_most}")
+            if not 0 <= k <= self.rolls:
+                raise ValueError(f"exactly must be in 0..{self.rolls} hits, not {k}")
+            object.__setattr__(self, "at_least", k)
+            object.__setattr__(self, "at_most", k)
         lo = self.at_least if self.at_least is not None else (0 if self.at_most is not None else 1)
         object.__setattr__(self, "at_least", lo)
         if lo < 0 or (self.at_most is not None and self.at_most < lo):
@@ -551,7 +668,7 @@ class Hits(Event):
     def exact(self) -> Fraction:
         hi = self.rolls if self.at_most is None else min(self.at_most, self.rolls)
         d = hit_distribution(self.totals, self.rolls)
-        return sum((d[k] for k in range(max(0, self.at_least), hi + 1)), Fraction(0))
+        return Exact(sum((d[k] for k in range(max(0, self.at_least), hi + 1)), Fraction(0)))
 
     def _rolls(self) -> int:
         return self.rolls
@@ -584,7 +701,7 @@ class ExpectedHits(Event):
         return f"E(rolls of {_label(self.totals)} in {self.rolls} rolls)"
 
     def exact(self) -> Fraction:
-        return self.rolls * _p(self.totals)
+        return Exact(self.rolls * _p(self.totals))
 
     def variance(self) -> Fraction:
         """Exact variance ``rolls * p * (1 - p)``."""
@@ -621,7 +738,7 @@ class RollsUntil(Event):
         return f"E(rolls until the first {_label(self.totals)})"
 
     def exact(self) -> Fraction:
-        return 1 / _p(self.totals)
+        return Exact(1 / _p(self.totals))
 
     def cdf(self, k: int) -> Fraction:
         """Exact ``P(first hit within k rolls) = 1 - (1 - p)**k``."""
@@ -678,11 +795,16 @@ class RollsUntil(Event):
 
 @dataclass(frozen=True)
 class Streak(Event):
-    """A run of at least ``length`` consecutive rolls within ``rolls`` rolls.
+    """A run of at least ``length`` consecutive rolls, somewhere within ``rolls`` rolls.
 
-    With ``totals=None`` the run is of equal totals (any total, e.g. three 5s
-    in a row); otherwise every roll of the run lands on ``totals`` (e.g. three
-    7s in a row, or four rolls in a row of 6 or 8).
+    Say what makes the run in one of three ways:
+
+    - ``totals``: the totals that **continue** the run — every roll of the run
+      lands on one of them, and any other total breaks it (three 7s in a row:
+      ``totals=7``; four rolls in a row of 6 or 8: ``totals=(6, 8)``);
+    - ``without``: the totals that **break** the run — a drought, every roll of
+      the run avoids them (ten rolls in a row with no 8: ``without=8``);
+    - neither: a run of **equal** totals, whichever (three 5s in a row).
 
     Examples
     --------
@@ -692,6 +814,11 @@ class Streak(Event):
     Fraction(73, 648)
     >>> round(float(Streak(3, rolls=60, totals=7).exact()), 3)   # three 7s in a row in a game
     0.204
+    >>> drought = Streak(10, rolls=70, without=8)
+    >>> drought.label
+    'P(10+ rolls in a row with no 8, somewhere in 70 rolls)'
+    >>> drought.exact() == Streak(10, rolls=70, totals=[t for t in range(2, 13) if t != 8]).exact()
+    True
 
     Notes
     -----
@@ -702,22 +829,36 @@ class Streak(Event):
     length: int
     rolls: int
     totals: Totals | None = None
+    without: Totals | None = field(default=None, compare=False)
 
     def __post_init__(self):
-        if self.totals is not None:
+        if self.without is not None:
+            if self.totals is not None:
+                raise ValueError("give the totals that continue the run (totals=) or those that break it (without=), not both")
+            breaks = _totals(self.without)
+            object.__setattr__(self, "without", breaks)
+            rest = frozenset(range(2, 13)) - breaks
+            if not rest:
+                raise ValueError("without= every total leaves no roll to make a run")
+            object.__setattr__(self, "totals", rest)
+        elif self.totals is not None:
             object.__setattr__(self, "totals", _totals(self.totals))
         if self.length < 1 or self.rolls < 1:
             raise ValueError("length and rolls must be at least 1")
 
     @property
     def label(self) -> str:
-        what = "equal totals" if self.totals is None else f"rolls of {_label(self.totals)}"
-        return f"P(a run of {self.length}+ {what} in {self.rolls} rolls)"
+        n, L = self.rolls, self.length
+        if self.without is not None:
+            return f"P({L}+ rolls in a row with no {_label(self.without)}, somewhere in {n} rolls)"
+        if self.totals is None:
+            return f"P({L}+ equal totals in a row, somewhere in {n} rolls)"
+        return f"P({L}+ rolls in a row, each a {_label(self.totals)}, somewhere in {n} rolls)"
 
     def exact(self) -> Fraction:
         L, n = self.length, self.rolls
         if L > n:
-            return Fraction(0)
+            return Exact(0)
         ways = {t: 6 - abs(7 - t) for t in range(2, 13)}  # out of 36
         if self.totals is not None:
             w = sum(ways[t] for t in self.totals)
@@ -731,9 +872,9 @@ class Streak(Event):
                     nxt[r + 1] = state[r] * w
                 done = done * 36 + state[L - 1] * w
                 state = nxt
-            return Fraction(done, 36**n)
+            return Exact(done, 36**n)
         if L == 1:
-            return Fraction(1)
+            return Exact(1)
         # run[t][r]: weight of sequences ending in total t with a current run of r + 1 equal totals (r < L - 1).
         run = {t: [wt] + [0] * (L - 2) for t, wt in ways.items()}
         done = 0  # weight of sequences that already hold a run of L
@@ -748,7 +889,7 @@ class Streak(Event):
                     row[r + 1] = run[t][r] * wt
                 nxt[t] = row
             run = nxt
-        return Fraction(done, 36**n)
+        return Exact(done, 36**n)
 
     def _rolls(self) -> int:
         return self.rolls
@@ -875,9 +1016,11 @@ class ChiSquareResult:
     n : int
         Rolls (or dice, for ``of="faces"``) counted.
     of : str
-        ``"sum"`` or ``"faces"``.
+        ``"sum"``, ``"faces"``, or ``"counts"`` (:func:`chi_square_counts`).
     bins : tuple of ChiSquareBin
         The categories actually compared, after pooling.
+    unit : str
+        What was counted, for the table's title (``"rolls"``, ``"dice"``, ``"games"``...).
     """
 
     statistic: float
@@ -886,6 +1029,7 @@ class ChiSquareResult:
     n: int
     of: str
     bins: tuple[ChiSquareBin, ...]
+    unit: str = ""
 
     @property
     def pooled(self) -> bool:
@@ -913,7 +1057,7 @@ class ChiSquareResult:
 
         rows = [(b.label, b.observed, round(b.expected, 2), round(b.contribution, 3)) for b in self.bins]
         rows.append(("total", self.n, round(sum(b.expected for b in self.bins), 2), round(self.statistic, 3)))
-        what = "rolls" if self.of == "sum" else "dice"
+        what = self.unit or ("rolls" if self.of == "sum" else "dice")
         title = f"chi-square: {self.n} {what}, {self.dof} degrees of freedom, p = {self.p_value:.4f}"
         return Table(("values", "observed", "expected", "(O-E)^2/E"), rows, title=title)
 
@@ -950,14 +1094,98 @@ def _pool(values: list[int], expected: list[float], observed: list[int], min_exp
     ]
 
 
+def _whole(value: Any, what: str) -> int:
+    """A whole number given as an int, a numpy integer or a float with nothing after the point."""
+    if isinstance(value, bool):
+        raise ValueError(f"{what}: {value!r} is not a number")
+    if isinstance(value, (int, np.integer)):
+        return int(value)
+    if isinstance(value, (float, np.floating)):
+        if float(value).is_integer():
+            return int(value)
+        raise ValueError(f"{what}: {value!r} is not a whole number (dice show whole numbers)")
+    if isinstance(value, str):
+        return _whole(parse_rolls(value)[0] if "+" in value else _token(value, what), what)
+    raise ValueError(f"{what}: {value!r} is not a number")
+
+
+def _token(text: str, what: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        try:
+            float(text)
+        except ValueError:
+            raise ValueError(f"{what}: {text!r} is not a number") from None
+        raise ValueError(f"{what}: {text!r} is not a whole number (dice show whole numbers)") from None
+
+
+def parse_rolls(text: str, *, of: str = "sum") -> list:
+    """The rolls in a text typed or pasted by a student: totals, or pairs written ``3+4``.
+
+    Numbers are separated by spaces, commas, semicolons or new lines.  Anything
+    else — a word, ``7.5``, a total no two dice can make — is refused with a
+    message naming it, rather than skipped or rounded.
+
+    Parameters
+    ----------
+    text : str
+    of : {"sum", "faces"}
+        ``"sum"``: totals 2..12 (a pair counts as its total); ``"faces"``:
+        single faces 1..6 (a pair counts as its two faces).
+
+    Returns
+    -------
+    list
+        Totals (int), or for pairs ``(a, b)`` tuples, in order.
+
+    Examples
+    --------
+    >>> parse_rolls("7 5, 8; 3+4  6 + 6")
+    [7, 5, 8, (3, 4), (6, 6)]
+    >>> parse_rolls("7 seven 8")
+    Traceback (most recent call last):
+    ...
+    ValueError: roll 2: 'seven' is not a number
+    >>> parse_rolls("7 7.5")
+    Traceback (most recent call last):
+    ...
+    ValueError: roll 2: '7.5' is not a whole number (dice show whole numbers)
+    """
+    if of not in ("sum", "faces"):
+        raise ValueError(f"of must be 'sum' or 'faces', not {of!r}")
+    lo, hi = (2, 12) if of == "sum" else (1, 6)
+    out: list = []
+    tokens = [t for t in re.split(r"[\s,;]+", re.sub(r"\s*\+\s*", "+", text.strip())) if t]
+    for i, token in enumerate(tokens, start=1):
+        what = f"roll {i}"
+        if "+" in token:
+            parts = token.split("+")
+            if len(parts) != 2 or not all(parts):
+                raise ValueError(f"{what}: {token!r} is not a pair of dice like 3+4")
+            a, b = (_token(x, what) for x in parts)
+            if not (1 <= a <= 6 and 1 <= b <= 6):
+                raise ValueError(f"{what}: {token!r} is not a roll of two dice (faces 1..6)")
+            out.append((a, b))
+            continue
+        v = _token(token, what)
+        if not lo <= v <= hi:
+            name = "a two-dice total" if of == "sum" else "a die face"
+            raise ValueError(f"{what}: {v} is not {name} ({lo}..{hi})")
+        out.append(v)
+    return out
+
+
 def chi_square_test(rolls: Any, *, of: str = "sum", min_expected: float = 5.0) -> ChiSquareResult:
     """Test recorded rolls against fair dice with a chi-square goodness-of-fit test.
 
     Parameters
     ----------
-    rolls : Game, or iterable of (int, int) or of int
-        A game (its ``dice_history``), dice pairs, or totals typed in (2..12;
-        for ``of="faces"``, single die faces 1..6).
+    rolls : Game, str, array, or iterable of (int, int) or of int
+        A game (its ``dice_history``), dice pairs (tuples, lists, or a numpy
+        array of shape ``(n, 2)``), totals (2..12; for ``of="faces"``, single
+        die faces 1..6), or the same pasted as text (``"7 5 8, 3+4"``, see
+        :func:`parse_rolls`).  Values must be whole numbers: ``7.5`` is refused.
     of : {"sum", "faces"}
         Compare the totals with the two-dice distribution (11 categories), or
         every single die with the uniform distribution (6 categories).
@@ -976,7 +1204,8 @@ def chi_square_test(rolls: Any, *, of: str = "sum", min_expected: float = 5.0) -
     Raises
     ------
     ValueError
-        For a value that no die can show, or too few rolls to leave two bins.
+        For a value that no die can show (or not a whole number), or too few
+        rolls to leave two bins.
 
     Examples
     --------
@@ -985,24 +1214,40 @@ def chi_square_test(rolls: Any, *, of: str = "sum", min_expected: float = 5.0) -
     (8, True)
     >>> res.p_value < 0.001          # far too many doubles for fair dice
     True
+    >>> chi_square_test(np.array([[1, 6], [2, 5], [3, 3]] * 20)).n      # a numpy array of pairs
+    60
+    >>> chi_square_test("7 6 8 5 7 9 4 7 10 3 " * 4).n                 # pasted text
+    40
+    >>> chi_square_test([7.5, 7, 8])
+    Traceback (most recent call last):
+    ...
+    ValueError: roll 1: 7.5 is not a whole number (dice show whole numbers)
     """
-    history = getattr(rolls, "dice_history", rolls)
     if of not in ("sum", "faces"):
         raise ValueError(f"of must be 'sum' or 'faces', not {of!r}")
+    history = getattr(rolls, "dice_history", rolls)
+    if isinstance(history, str):
+        history = parse_rolls(history, of=of)
+    elif isinstance(history, np.ndarray) and history.ndim not in (1, 2):
+        raise ValueError(f"an array of rolls is a list of totals or of pairs (n, 2), not shape {history.shape}")
     data: list[int] = []
-    for i, r in enumerate(history):
-        if isinstance(r, (tuple, list)):
-            if len(r) != 2 or not all(1 <= int(d) <= 6 for d in r):
-                raise ValueError(f"roll {i}: {r!r} is not a pair of die faces 1..6")
+    lo, hi = (2, 12) if of == "sum" else (1, 6)
+    for i, r in enumerate(history, start=1):
+        what = f"roll {i}"
+        if isinstance(r, (tuple, list, np.ndarray)):
+            if len(r) != 2:
+                raise ValueError(f"{what}: {r!r} is not a pair of dice")
+            a, b = (_whole(d, what) for d in r)
+            if not (1 <= a <= 6 and 1 <= b <= 6):
+                raise ValueError(f"{what}: {(a, b)} is not a pair of die faces 1..6")
             if of == "sum":
-                data.append(int(r[0]) + int(r[1]))
+                data.append(a + b)
             else:
-                data.extend(int(d) for d in r)
+                data.extend((a, b))
         else:
-            v = int(r)
-            lo, hi = (2, 12) if of == "sum" else (1, 6)
+            v = _whole(r, what)
             if not lo <= v <= hi:
-                raise ValueError(f"roll {i}: {v} is not a {'two-dice total' if of == 'sum' else 'die face'} ({lo}..{hi})")
+                raise ValueError(f"{what}: {v} is not a {'two-dice total' if of == 'sum' else 'die face'} ({lo}..{hi})")
             data.append(v)
     n = len(data)
     if of == "sum":
@@ -1020,4 +1265,316 @@ def chi_square_test(rolls: Any, *, of: str = "sum", min_expected: float = 5.0) -
         raise ValueError(f"{n} rolls leave fewer than two bins with an expected count of {min_expected}; record more rolls")
     stat = sum(b.contribution for b in bins)
     dof = len(bins) - 1
-    return ChiSquareResult(stat, dof, chi2_sf(stat, dof), n, of, tuple(bins))
+    return ChiSquareResult(stat, dof, chi2_sf(stat, dof), n, of, tuple(bins), "rolls" if of == "sum" else "dice")
+
+
+def chi2_critical(alpha: float, dof: int) -> float:
+    """The value a chi-square statistic must exceed for ``p < alpha``: ``chi2_sf(x, dof) == alpha``.
+
+    Examples
+    --------
+    >>> round(chi2_critical(0.05, 1), 4), round(chi2_critical(0.05, 10), 3)
+    (3.8415, 18.307)
+    """
+    if not 0 < alpha < 1:
+        raise ValueError(f"alpha must be between 0 and 1, not {alpha}")
+    lo, hi = 0.0, float(dof)
+    while chi2_sf(hi, dof) > alpha:
+        hi *= 2
+    for _ in range(200):
+        mid = (lo + hi) / 2
+        if chi2_sf(mid, dof) > alpha:
+            lo = mid
+        else:
+            hi = mid
+    return hi
+
+
+def chi_square_counts(
+    observed: Sequence[int],
+    probabilities: Sequence[float] | None = None,
+    *,
+    values: Sequence[int] | None = None,
+    unit: str = "counts",
+    min_expected: float = 5.0,
+) -> ChiSquareResult:
+    """One chi-square goodness-of-fit test of counts against the shares they should have.
+
+    The test for "do these categories differ at all?": one p-value for every
+    category at once, where reading one confidence interval per category
+    would give each category its own chance of a false alarm.
+
+    Parameters
+    ----------
+    observed : sequence of int
+        A count per category (wins per seat, rolls per total...).
+    probabilities : sequence of float, optional
+        The share of each category under the null hypothesis (default: equal shares).
+    values : sequence of int, optional
+        The categories' names in the table (default ``0, 1, 2, ...``, e.g. seats).
+    unit : str
+        What was counted, for the table's title (``"games"``).
+    min_expected : float
+        Neighbouring categories are pooled until each expects at least this
+        many (as in :func:`chi_square_test`); ``0`` disables pooling.
+
+    Examples
+    --------
+    >>> res = chi_square_counts([30, 25, 22, 23], unit="games")   # wins of four seats
+    >>> res.dof, round(res.statistic, 2), round(res.p_value, 3)
+    (3, 1.52, 0.678)
+    """
+    counts = [int(c) for c in observed]
+    if len(counts) < 2 or any(c < 0 for c in counts) or any(c != o for c, o in zip(counts, observed)):
+        raise ValueError(f"observed must be two or more whole counts >= 0, not {list(observed)!r}")
+    k = len(counts)
+    probs = [1 / k] * k if probabilities is None else [float(x) for x in probabilities]
+    if len(probs) != k or any(x <= 0 for x in probs) or abs(sum(probs) - 1) > 1e-9:
+        raise ValueError(f"probabilities must be {k} positive shares summing to 1, not {probabilities!r}")
+    names = list(range(k)) if values is None else [int(v) for v in values]
+    n = sum(counts)
+    if n == 0:
+        raise ValueError("nothing was counted")
+    bins = _pool(names, [n * x for x in probs], counts, min_expected)
+    if len(bins) < 2:
+        raise ValueError(f"{n} {unit} leave fewer than two bins with an expected count of {min_expected}")
+    stat = sum(b.contribution for b in bins)
+    dof = len(bins) - 1
+    return ChiSquareResult(stat, dof, chi2_sf(stat, dof), n, "counts", tuple(bins), unit)
+
+
+def most_likely(distribution: dict[Any, Any]) -> tuple[Any, ...]:
+    """Every value of highest probability, in order: the mode, with its ties.
+
+    ``max(d, key=d.get)`` returns one value and hides a tie; this returns them all.
+
+    Examples
+    --------
+    >>> most_likely(dice_sum_distribution())
+    (7,)
+    >>> most_likely({12: Fraction(231, 2048), 13: Fraction(231, 2048), 14: Fraction(429, 4096)})
+    (12, 13)
+    """
+    if not distribution:
+        raise ValueError("an empty distribution has no mode")
+    top = max(distribution.values())
+    return tuple(v for v, p in distribution.items() if p == top)
+
+
+@dataclass(frozen=True, repr=False)
+class PairedDifference:
+    """Two results measured in pairs (the same game seeds, the same students), compared pair by pair.
+
+    Attributes
+    ----------
+    label : str
+    n : int
+        Pairs.
+    mean_a, mean_b : float
+    paired : Estimate
+        The mean of ``a - b`` over the pairs with its t interval: the right
+        interval when each pair shares its luck.
+    unpaired : Estimate
+        The same difference of means with the interval of two independent
+        samples (Welch): what one would report ignoring the pairs.
+    correlation : float
+        Pearson's r between ``a`` and ``b`` across the pairs (nan when a side
+        is constant): how much luck each pair shares.
+    a_better, b_better : int
+        Pairs where ``a > b`` and where ``b > a`` (for win/loss results: the
+        games only one of the two won).
+    sign_test_p : float
+        Exact two-sided sign test on the pairs that differ (for 0/1 results,
+        McNemar's exact test): the chance of a split at least this uneven if
+        neither side were better.
+    variance_a, variance_b, variance_difference : float
+        Sample variances of ``a``, ``b`` and ``a - b``.
+    """
+
+    label: str
+    n: int
+    mean_a: float
+    mean_b: float
+    paired: Estimate
+    unpaired: Estimate
+    correlation: float
+    a_better: int
+    b_better: int
+    sign_test_p: float
+    variance_a: float = math.nan
+    variance_b: float = math.nan
+    variance_difference: float = math.nan
+
+    @property
+    def games_ratio(self) -> float:
+        """How many times more pairs an independent-samples design needs for an interval as narrow.
+
+        ``(Var a + Var b) / Var(a - b)``, which is ``1 / (1 - r)`` when both
+        sides have the same variance: above 1 when the pairs share luck (r > 0),
+        below 1 when they are negatively correlated.
+        """
+        return (self.variance_a + self.variance_b) / self.variance_difference if self.variance_difference > 0 else math.inf
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "comparison": self.label, "pairs": self.n, "mean_a": self.mean_a, "mean_b": self.mean_b,
+            "difference": self.paired.estimate, "paired_low": self.paired.low, "paired_high": self.paired.high,
+            "unpaired_low": self.unpaired.low, "unpaired_high": self.unpaired.high, "correlation": self.correlation,
+            "a_better": self.a_better, "b_better": self.b_better, "sign_test_p": self.sign_test_p,
+        }
+
+    def __repr__(self) -> str:
+        c = self.paired.confidence
+        return (
+            f"<PairedDifference {self.label}: {self.mean_a:.3f} - {self.mean_b:.3f} = {self.paired.estimate:+.3f}; "
+            f"paired {c:.0%} CI {self.paired.low:+.3f}..{self.paired.high:+.3f}, unpaired {self.unpaired.low:+.3f}.."
+            f"{self.unpaired.high:+.3f}; r = {self.correlation:.2f}; a better in {self.a_better}, b in {self.b_better} "
+            f"(sign test p = {self.sign_test_p:.3f}); n={self.n}>"
+        )
+
+
+def _sign_test(k: int, m: int) -> float:
+    """Two-sided exact binomial test of ``k`` successes in ``m`` trials against 1/2."""
+    if m == 0:
+        return 1.0
+    tail = sum(math.comb(m, i) for i in range(min(k, m - k) + 1))
+    return min(1.0, 2 * tail / 2**m)
+
+
+def paired_difference(
+    a: Sequence[float] | np.ndarray,
+    b: Sequence[float] | np.ndarray,
+    *,
+    label: str = "a - b",
+    confidence: float = 0.95,
+) -> PairedDifference:
+    """Compare two results measured in pairs: the interval of their difference, pair by pair.
+
+    Two openings played on the same game seeds, or a class's scores before
+    and after: pair ``i`` of ``a`` and of ``b`` share their luck.  The right
+    question is then "is the difference ``a - b`` away from 0?", answered by
+    an interval of the mean difference.  (Reading two separate intervals is
+    not a test: they may overlap while the difference is clear.)  Pairing
+    helps by as much as the pairs share luck: ``Var(a - b) = Var a + Var b -
+    2 Cov(a, b)``, so an interval as narrow needs ``games_ratio`` times more
+    games without the pairs.
+
+    Parameters
+    ----------
+    a, b : sequences of numbers, same length
+        Result ``i`` of each side (1/0 for won/lost, victory points, ...).
+    label : str
+    confidence : float
+
+    Returns
+    -------
+    PairedDifference
+
+    Examples
+    --------
+    >>> a = [1, 1, 0, 1, 1, 0, 1, 1, 1, 1]
+    >>> b = [1, 0, 0, 1, 0, 0, 1, 0, 1, 1]
+    >>> d = paired_difference(a, b, label="wins A - wins B")
+    >>> d.paired.estimate, d.a_better, d.b_better, round(d.sign_test_p, 3)
+    (0.3, 3, 0, 0.25)
+    >>> d.paired.half_width < d.unpaired.half_width   # the pairs share luck (r > 0)
+    True
+    """
+    x = np.asarray(a, dtype=float)
+    y = np.asarray(b, dtype=float)
+    if x.shape != y.shape or x.ndim != 1:
+        raise ValueError(f"a and b must be two sequences of the same length, not shapes {x.shape} and {y.shape}")
+    n = int(x.size)
+    if n < 2:
+        raise ValueError("need at least two pairs")
+    d = x - y
+    paired = estimate_mean(d, label=f"mean of {label} (paired)", confidence=confidence)
+    va, vb = float(x.var(ddof=1)), float(y.var(ddof=1))
+    se = math.sqrt((va + vb) / n)
+    if se > 0:
+        df = (va / n + vb / n) ** 2 / ((va / n) ** 2 / (n - 1) + (vb / n) ** 2 / (n - 1))
+        t = _t_quantile(0.5 + confidence / 2, max(1, int(df)))
+    else:
+        t = _t_quantile(0.5 + confidence / 2, n - 1)
+    diff = float(x.mean() - y.mean())
+    unpaired = Estimate(f"{label} (unpaired)", None, diff, diff - t * se, diff + t * se, n, confidence, "t")
+    r = float(np.corrcoef(x, y)[0, 1]) if va > 0 and vb > 0 else math.nan
+    a_better, b_better = int((d > 0).sum()), int((d < 0).sum())
+    return PairedDifference(label, n, float(x.mean()), float(y.mean()), paired, unpaired, r, a_better, b_better,
+                            _sign_test(a_better, a_better + b_better), va, vb, float(d.var(ddof=1)))
+
+
+def peeking_false_alarm(
+    looks: int = 20,
+    step: int = 50,
+    *,
+    experiments: int = 2_000,
+    alpha: float = 0.05,
+    seed: Seed = 0,
+    confidence: float = 0.95,
+) -> Estimate:
+    """How often *fair* dice fail the chi-square test at least once when the test is repeated as the rolls come in.
+
+    Each experiment rolls fair dice and runs :func:`chi_square_test` on the
+    totals after ``step``, ``2 * step``, ... ``looks * step`` rolls, stopping
+    at the first ``p < alpha``: the "roll until it looks significant" habit.
+    Every look is a fresh chance of a false alarm, so the share of fair dice
+    declared unfair grows far above ``alpha``.  With ``looks=1`` it is the
+    test run once, at ``step`` rolls fixed in advance: about ``alpha``.
+
+    Parameters
+    ----------
+    looks : int
+        Times the p-value is looked at.
+    step : int
+        Rolls between two looks.
+    experiments : int
+        Fair-dice experiments simulated.
+    alpha : float
+        The significance level.
+    seed : int or numpy.random.Generator
+    confidence : float
+        Level of the interval around the simulated share.
+
+    Returns
+    -------
+    Estimate
+        The share of experiments with some ``p < alpha``, with its Wilson interval.
+
+    Examples
+    --------
+    >>> once = peeking_false_alarm(looks=1, step=1000, experiments=1000, seed=1)
+    >>> often = peeking_false_alarm(looks=20, step=50, experiments=1000, seed=1)
+    >>> once.low < 0.05 < once.high, often.low > 0.15
+    (True, True)
+
+    Notes
+    -----
+    The statistic, its pooling and the degrees of freedom are those of
+    :func:`chi_square_test` (a test checks that they agree look by look),
+    computed for every experiment at once with numpy.
+    """
+    if looks < 1 or step < 1 or experiments < 1:
+        raise ValueError("looks, step and experiments must be at least 1")
+    rng = _rng(seed)
+    values = list(range(2, 13))
+    probs = np.array([float(roll_probability(v)) for v in values])
+    counts = np.zeros((experiments, 11), dtype=np.int64)
+    alarm = np.zeros(experiments, dtype=bool)
+    for look in range(1, looks + 1):
+        totals = _roll_totals(rng, experiments, step).astype(np.int64) - 2
+        flat = (np.arange(experiments, dtype=np.int64)[:, None] * 11 + totals).ravel()
+        counts += np.bincount(flat, minlength=experiments * 11).reshape(experiments, 11)
+        n = look * step
+        bins = _pool(values, list(n * probs), [0] * 11, 5.0)
+        if len(bins) < 2:
+            continue  # too few rolls for a test yet: chi_square_test would refuse them
+        stat = np.zeros(experiments)
+        for b in bins:
+            idx = [v - 2 for v in b.values]
+            o = counts[:, idx].sum(axis=1)
+            stat += (o - b.expected) ** 2 / b.expected
+        alarm |= stat > chi2_critical(alpha, len(bins) - 1)
+    when = f"once, after {step} rolls" if looks == 1 else f"in {looks} looks, one every {step} rolls"
+    label = f"P(fair dice reach p < {alpha} {when})"
+    return estimate_proportion(int(alarm.sum()), experiments, label=label, confidence=confidence, simulated=True)

@@ -249,7 +249,9 @@ def player_production(game: "Game", player: int, *, robber: bool = True) -> Prod
     """
     if not 0 <= player < game.n:
         raise ValueError(f"seat {player} is not in this {game.n}-player game")
-    mult = {v: k for v, (o, k) in enumerate(zip(game.node_owner, game.node_kind)) if o == player}
+    kinds = game.kinds  # a node piece's kind id is no card count: settlement 1, city 2, a C&K knight 0
+    mult = {v: kinds[k].produces for v, (o, k) in enumerate(zip(game.node_owner, game.node_kind))
+            if o == player and kinds[k].produces}
     return _production(game.board, mult, game.robber if robber else None)
 
 
@@ -314,10 +316,11 @@ def robber_effect(game: "Game", hex_id: int) -> RobberEffect:
     tile = board.hexes[hex_id]
     p = roll_probability(tile.token) if tile.token and tile.resource is not None else Fraction(0)
     losses = {q: Fraction(0) for q in range(game.n)}
+    kinds = game.kinds
     for v in t.hex_nodes[hex_id]:
         o = game.node_owner[v]
         if o >= 0:
-            losses[o] += p * game.node_kind[v]
+            losses[o] += p * kinds[game.node_kind[v]].produces  # cards, not the piece's kind id
     return RobberEffect(HexId(hex_id), tile.label, tile.token, tile.resource, losses, sum(losses.values(), Fraction(0)))
 
 

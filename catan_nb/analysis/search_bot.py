@@ -53,7 +53,7 @@ from ..rules import (
     Phase,
     RollDice,
 )
-from .value_bot import N_RES, Choice, ValueBot, position_value
+from .value_bot import Choice, ValueBot, position_value
 
 __all__ = ["SearchBot", "rollout_policy"]
 
@@ -108,12 +108,13 @@ def rollout_policy(game: Game, rng: random.Random) -> Action:
         if trades:
             hand = game.hands[game.current_player]
             for build in ("city", "settlement"):
-                cost = game.cost(build)[:N_RES]
-                short = [r for r in range(N_RES) if hand[r] < cost[r]]
+                cost = game.cost(build)  # per good: a commodity's index is not its enum value
+                short = [r for r in range(game.n_goods) if hand[r] < cost[r]]
                 if len(short) == 1:
                     for a in trades:
-                        if a.get.value == short[0] and hand[a.give.value] - game.maritime_rate(
-                                game.current_player, a.give) >= cost[a.give.value]:
+                        give = game.good_index(a.give)
+                        if game.good_index(a.get) == short[0] and hand[give] - game.maritime_rate(
+                                game.current_player, a.give) >= cost[give]:
                             return a
         end = next((a for a in acts if isinstance(a, EndTurn)), None)
         if end is not None:

@@ -41,7 +41,7 @@ from .table import Table  # noqa: F401  (re-exported: it used to live here)
 from .search_bot import SearchBot
 from .value_bot import ValueBot
 from .bots import RandomBot, WeightedBot, play_game
-from .probability import estimate_mean, estimate_proportion
+from .probability import ChiSquareResult, chi_square_counts, estimate_mean, estimate_proportion
 
 __all__ = [
     "BOTS",
@@ -51,6 +51,8 @@ __all__ = [
     "game_seeds",
     "play_one",
     "simulate",
+    "StoredWinners",
+    "stored_seat_runs",
 ]
 
 #: Bot kinds by name: ``simulate(bots="weighted")`` or ``bots=("weighted", "random", ...)``.
@@ -438,6 +440,21 @@ class SimulationResult:
         cols = ("seat", "bot", "games", "wins", "win_rate", "low", "high")
         return Table(cols, rows, title=f"win rate by seat ({confidence:.0%} Wilson interval; {self.unfinished} unfinished)")
 
+    def seat_test(self) -> ChiSquareResult:
+        """One chi-square test of "every seat wins equally often", over the finished games.
+
+        The question "does the seat matter?" asked once, instead of reading one
+        interval per seat (each with its own 5% chance of a false alarm).
+
+        Examples
+        --------
+        >>> r = simulate(8, players=3, seed=2, max_turns=400, workers=1, progress=False)
+        >>> r.seat_test().n == r.games - r.unfinished
+        True
+        """
+        wins = [sum(1 for r in self.records if r.winner == p) for p in range(self.players)]
+        return chi_square_counts(wins, unit="finished games", min_expected=0)
+
     def game_lengths(self) -> Table:
         """Turns and actions per game: mean, interval of the mean, median, 10%/90% quantiles, min, max."""
         rows = []
@@ -630,3 +647,96 @@ def _execute(spec: _Spec, chunks: list[list[int]], workers: int, client: Any) ->
         finally:
             for fut in futures:
                 fut.cancel()
+
+
+# ============================================================================ stored runs
+@dataclass(frozen=True)
+class StoredWinners:
+    """The winner of every game of a :func:`simulate` run too long for a lesson, with the call that made it.
+
+    Game ``i`` of a run depends only on the call's options, its seed and ``i``
+    (:func:`game_seeds`), so :meth:`check` can replay any of the stored games
+    and confirm its winner: the numbers are computed, only ahead of time.
+
+    Attributes
+    ----------
+    players, games, seed, max_turns : int
+    bots : str
+        One bot kind for every seat.
+    winners : tuple of int or None
+        Game by game; ``None`` for a game stopped at ``max_turns``.
+    """
+
+    players: int
+    games: int
+    seed: int
+    bots: str
+    max_turns: int
+    winners: tuple[int | None, ...]
+
+    @property
+    def finished(self) -> int:
+        """Games with a winner."""
+        return sum(w is not None for w in self.winners)
+
+    def wins(self) -> tuple[int, ...]:
+        """Wins of each seat."""
+        return tuple(sum(w == p for w in self.winners) for p in range(self.players))
+
+    def win_rates(self, confidence: float = 0.95) -> Table:
+        """Wins per seat among the finished games, with the Wilson interval of each."""
+        rows = []
+        for p, k in enumerate(self.wins()):
+            e = estimate_proportion(k, self.finished, confidence=confidence)
+            rows.append((p, self.bots, self.finished, k, e.estimate, e.low, e.high))
+        cols = ("seat", "bot", "finished", "wins", "win_rate", "low", "high")
+        title = (f"{self.players} players: win rate by seat among {self.finished} finished games of {self.games} "
+                 f"({confidence:.0%} Wilson interval)")
+        return Table(cols, rows, title=title)
+
+    def seat_test(self) -> ChiSquareResult:
+        """One chi-square test of "every seat wins equally often" over the finished games."""
+        return chi_square_counts(self.wins(), unit="finished games", min_expected=0)
+
+    def call(self) -> dict[str, Any]:
+        """The options of the :func:`simulate` call that made the run."""
+        return {"players": self.players, "bots": self.bots, "seed": self.seed, "max_turns": self.max_turns}
+
+    def check(self, indices: Iterable[int]) -> bool:
+        """Replay the games ``indices`` and confirm their stored winners.
+
+        Examples
+        --------
+        >>> stored_seat_runs()[4].check([0, 1])
+        True
+        """
+        return all(play_one(i, **self.call()).winner == self.winners[i] for i in indices)
+
+    @classmethod
+    def from_result(cls, result: SimulationResult) -> "StoredWinners":
+        if len(set(result.bots)) != 1:
+            raise ValueError("a stored run has one bot kind for every seat")
+        return cls(result.players, result.games, result.seed, result.bots[0], result.max_turns,
+                   tuple(r.winner for r in result.records))
+
+    def encode(self) -> str:
+        """The winners as one character per game: the seat, or ``-`` for no winner."""
+        return "".join("-" if w is None else str(w) for w in self.winners)
+
+
+def stored_seat_runs() -> dict[int, StoredWinners]:
+    """Long runs of four equal bots for lesson 30, by player count (made by ``docs/tools/make_seat_runs.py``).
+
+    Examples
+    --------
+    >>> runs = stored_seat_runs()
+    >>> sorted(runs), runs[6].games == len(runs[6].winners)
+    ([4, 6], True)
+    """
+    from ._seat_runs import RUNS
+
+    return {
+        players: StoredWinners(players, len(text), seed, bots, max_turns,
+                               tuple(None if c == "-" else int(c) for c in text))
+        for players, (bots, seed, max_turns, text) in RUNS.items()
+    }

@@ -395,24 +395,60 @@ def reach_probability(
     return s.probability(hand_counts(faces), MAX_ROLLS - 1 if rolls_left is None else rolls_left)
 
 
+def _keep_indices(faces: Sequence[Face], keep: Iterable) -> list[int]:
+    """The positions of the dice kept, given as positions (0-based) or as faces (one die per face named)."""
+    items = list(keep)
+    if all(isinstance(k, (int, np.integer)) and not isinstance(k, bool) for k in items):
+        idx = sorted({int(k) for k in items})
+        if any(not 0 <= i < len(faces) for i in idx):
+            raise ValueError(f"keep {idx} names dice outside 0..{len(faces) - 1}")
+        return idx
+    if any(isinstance(k, (int, np.integer)) for k in items):
+        raise ValueError(f"keep names dice either by position (0..{len(faces) - 1}) or by face, not both: {items!r}")
+    free = list(range(len(faces)))
+    idx = []
+    for k in items:
+        face = Face.parse(k)
+        at = next((i for i in free if faces[i] is face), None)
+        if at is None:
+            shown = ", ".join(str(f) for f in faces)
+            raise ValueError(f"keep {[str(Face.parse(x)) for x in items]}: the hand ({shown}) has no more {face} to keep")
+        free.remove(at)
+        idx.append(at)
+    return sorted(idx)
+
+
 def keep_probability(
-    target, hand: Sequence, keep: Iterable[int], rolls_left: int, *, swaps: Iterable = (), gold: bool = True,
+    target, hand: Sequence, keep: Iterable, rolls_left: int, *, swaps: Iterable = (), gold: bool = True,
 ) -> Fraction:
-    """Exact probability of reaching ``target`` if the dice ``keep`` (indices) are kept now.
+    """Exact probability of reaching ``target`` if the dice ``keep`` are kept now.
 
     The other dice are rolled and the best keeps are played afterwards.  Keeping
     every die means stopping: the probability is then 1 or 0.
+
+    Parameters
+    ----------
+    target : Kind
+    hand : sequence of Face (or face names)
+    keep : iterable of int, or of Face
+        The dice kept: their positions in ``hand`` (0-based), or their faces —
+        ``[Face.ORE, Face.ORE]`` (or ``["ore", "ore"]``) keeps two dice showing ore.
+    rolls_left : int
+    swaps : iterable
+        Knights' swaps still available.
+    gold : bool
+        Count gold trades (two gold for any resource).
 
     Examples
     --------
     >>> hand = [Face.BRICK, Face.ORE, Face.ORE, Face.ORE, Face.ORE, Face.ORE]
     >>> keep_probability(Kind.ROAD, hand, keep=[0], rolls_left=1)   # a lumber or two gold among 5 dice
     Fraction(19, 27)
+    >>> keep_probability(Kind.ROAD, hand, keep=[Face.BRICK], rolls_left=1)   # the same keep, by face
+    Fraction(19, 27)
     """
     faces = [Face.parse(f) for f in hand]
-    keep = sorted(set(keep))
-    if any(not 0 <= i < len(faces) for i in keep):
-        raise ValueError(f"keep {keep} names dice outside 0..{len(faces) - 1}")
+    keep = _keep_indices(faces, keep)
     s = solver(target, len(faces), swaps, gold)
     return s.keep_value(hand_counts(faces), hand_counts(faces[i] for i in keep), rolls_left)
 

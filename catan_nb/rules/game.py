@@ -61,6 +61,8 @@ from ..constants import (
     Building,
     Colour,
     DevCard,
+    HarbourCode,
+    HarbourKind,
     Resource,
     Terrain,
 )
@@ -86,7 +88,6 @@ SAVE_FORMAT = "catan_nb.game"
 SAVE_VERSION = 1
 
 N_RES = len(RESOURCES)
-GENERIC = Topology.GENERIC_HARBOUR
 #: Kind ids of the base pieces (``node_kind`` values match :class:`~catan_nb.constants.Building`).
 SETTLEMENT, CITY, ROAD = 1, 2, 3
 FOUNDING = None  # set below, once the step functions exist
@@ -491,7 +492,8 @@ class Game:
         self.reach: list[list[set[int]]] = [[set() for _ in range(n)] for _ in range(K)]
         #: Intersections touched by any of a player's path pieces.
         self.road_nodes: list[set[int]] = [set() for _ in range(n)]
-        self.harbours: list[set[int]] = [set() for _ in range(n)]
+        #: Harbour codes each player reaches (B-TRADE-7, B-TRADE-8): resources and ``HarbourKind.GENERIC``.
+        self.harbours: list[set[HarbourCode]] = [set() for _ in range(n)]
         self._harbour_rates: list[tuple[int, ...]] = [(4,) * G for _ in range(n)]  # B-TRADE-6..9, kept up to date
         #: Victory points of each player's pieces on the board (B-END-1), kept up to date.
         self.board_vp: list[int] = [0] * n
@@ -671,9 +673,11 @@ class Game:
         return rates
 
     def _rates_from_harbours(self, player: int) -> tuple[int, ...]:
+        # Goods are compared with harbour codes as typed members: a commodity is never a harbour's
+        # resource, and the generic harbour is no good (B-TRADE-7, B-TRADE-8).
         hs = self.harbours[player]
-        base = 3 if GENERIC in hs else 4
-        return tuple(2 if r in hs else base for r in range(self.n_goods))
+        base = 3 if HarbourKind.GENERIC in hs else 4
+        return tuple(2 if g in hs else base for g in self.goods)
 
     def robber_victims(self, hex_id: int) -> list[int]:
         """Opponents of the active player who could be robbed on ``hex_id`` (B-ROB-6, B-ROB-8)."""
@@ -1183,10 +1187,7 @@ class Game:
                 raise IllegalActionError("B-BUILD-3", f"path {site} already holds a {what} of seat {self.edge_owner[site]}", action)
             if len(self.placed[k][player]) >= pk.limit:
                 raise IllegalActionError("B-COMP-12", f"seat {player} has no {kind} left in supply", action)
-            ok = self._edge_ok[k]
-            if ok is not None and not ok[site]:
-                where = "land" if pk.land else "the sea"
-                raise IllegalActionError("SF-6", f"path {site} does not border {where}: no {kind} may go there", action)
+            self._check_ground(action, k, site)
             if site not in self._path_candidates(player, k):
                 ends = self._t.edge_nodes[site]
                 raise IllegalActionError(
@@ -1197,6 +1198,47 @@ class Game:
                 )
         for h in self._h_check_place:
             h(self, action, player, kind, site)
+
+    def _check_ground(self, action: Action, k: int, site: int) -> None:
+        """Raise unless a path piece of kind ``k`` may lie on path ``site``'s ground: roads on land
+        paths (SF-2: along the coast too), ships on paths that border the sea (SF-6)."""
+        ok = self._edge_ok[k]
+        if ok is None or ok[site]:
+            return
+        pk = self.kinds[k]
+        assert pk is not None
+        if pk.land:
+            by_sea = [q.name for q in self.kinds if q is not None and q.site == "path" and q.sea]
+            other = f"; build a {by_sea[0]} there (SF-6)" if by_sea else ""
+            raise IllegalActionError("SF-2", f"path {site} borders only sea: a {pk.name} needs land{other}", action)
+        raise IllegalActionError("SF-6", f"path {site} borders no sea: a {pk.name} goes only on a path that borders "
+                                 "the sea", action)
+
+    def check_founding_path(self, action: Action, player: int, kind: str, site: int) -> None:
+        """Raise unless ``player`` may place their founding path piece of ``kind`` on path ``site``.
+
+        Each refusal names its own rule: no such path (B-BOARD-3), a piece there already (B-BUILD-3),
+        not touching the settlement just placed (B-SETUP-17; SF-6 places ships like roads), the
+        wrong ground (SF-2 roads on land, SF-6 ships by the sea), then the modules' rules through
+        their ``check_place`` hook (SC-6, SF-7...).  For modules whose founding pieces are their own
+        actions (a ship, SF-6) as for the founding road.
+        """
+        self.check_path(action, site)
+        o = self.edge_owner[site]
+        if o >= 0:
+            what = self.kinds[self.edge_kind[site]].name  # type: ignore[union-attr]
+            raise IllegalActionError("B-BUILD-3", f"path {site} already holds a {what} of seat {o}", action)
+        last = self.stack[-1].data
+        if site not in self._t.node_edges[last]:
+            raise IllegalActionError(
+                "B-SETUP-17", f"a founding {kind} must touch the settlement just placed at {last}; path {site} joins "
+                f"{self._t.edge_nodes[site]}", action)
+        k = self.kind_id[kind]
+        self._check_ground(action, k, site)
+        if site not in self.candidates(player, kind, founding=True):
+            for h in self._h_check_place:  # a module's own rule (SC-6, SF-7) names itself
+                h(self, action, player, kind, site)
+            raise IllegalActionError("B-SETUP-17", f"no founding {kind} may go on path {site}", action)
 
     def _check_distance(self, action: Action, v: int) -> None:
         building = self._building
@@ -1283,7 +1325,7 @@ class Game:
             for w in self._t.node_neighbours[site]:
                 blocked[w] += 1
             hb = self._t.node_harbour[site]
-            if hb >= 0:
+            if hb is not None:
                 self.harbours[p].add(hb)
                 self._harbour_rates[p] = self._rates_from_harbours(p)
         if pk.blocks:
@@ -1339,7 +1381,7 @@ class Game:
                     for w in self._t.node_neighbours[site]:
                         blocked[w] -= 1
                     hb = self._t.node_harbour[site]
-                    if hb >= 0 and not any(self.node_owner[v] == p and self._building[self.node_kind[v]]
+                    if hb is not None and not any(self.node_owner[v] == p and self._building[self.node_kind[v]]
                                            and self._t.node_harbour[v] == hb for v in self.occupied):
                         self.harbours[p].discard(hb)
                         self._harbour_rates[p] = self._rates_from_harbours(p)
@@ -1470,29 +1512,23 @@ class Game:
         if kind != want:
             raise IllegalActionError(rule, f"seat {p}'s founding piece now is a {want}, not a {kind}", a)
         self._check_distance(a, a.node)  # B-SETUP-17
+        if not self._t.node_land[a.node]:
+            raise IllegalActionError("SF-2", f"intersection {a.node} touches no land: a {kind} stands on land", a)
         if a.node not in self.candidates(p, "settlement", founding=True):
             for h in self._h_check_place:  # a module's own rule (SC-5) names itself first
                 h(self, a, p, "settlement", a.node)
             raise IllegalActionError("B-SETUP-17", f"no founding {kind} may stand on intersection {a.node}", a)
 
     def _check_road(self, a: BuildRoad) -> None:
-        self.check_path(a, a.path)
         p = self.current
-        if self.edge_owner[a.path] >= 0:
-            raise IllegalActionError("B-BUILD-3", f"path {a.path} already holds a road of seat {self.edge_owner[a.path]}", a)
         top = self.stack[-1]
         if top.phase is Phase.FOUNDING_ROAD:
-            if a.path not in self.candidates(p, "road", founding=True):
-                if a.path in self._t.node_edges[top.data]:
-                    for h in self._h_check_place:  # a module's own rule (SC-6) names itself first
-                        h(self, a, p, "road", a.path)
-                raise IllegalActionError(
-                    "B-SETUP-17",
-                    f"a founding road must touch the settlement just placed at {top.data}; path {a.path} joins "
-                    f"{self._t.edge_nodes[a.path]}",
-                    a,
-                )
+            self.check_founding_path(a, p, "road", a.path)
             return
+        self.check_path(a, a.path)
+        if self.edge_owner[a.path] >= 0:
+            what = self.kinds[self.edge_kind[a.path]].name  # type: ignore[union-attr]
+            raise IllegalActionError("B-BUILD-3", f"path {a.path} already holds a {what} of seat {self.edge_owner[a.path]}", a)
         free = "road" in top.phase.free
         if not free:
             self.require_build_phase(a)
@@ -1997,7 +2033,7 @@ class Game:
         "bank", "knights", "node_owner", "node_kind", "edge_owner", "edge_kind", "blocked", "road_length", "board_vp",
         "occupied", "trade_accepted", "log", "dice_history", "hex_token",
     )
-    _NESTED = ("hands", "dev", "dev_new", "road_nodes", "harbours", "_harbour_rates")
+    _NESTED = ("hands", "dev", "dev_new", "road_nodes", "_harbour_rates")
 
     #: Attributes a copy shares with its source: immutable, or derived from immutable data only ...
     SHARED = frozenset({
@@ -2063,6 +2099,7 @@ class Game:
             out[k] = list(getattr(self, k))
         for k in self._NESTED:
             out[k] = [sorted(x) if isinstance(x, set) else list(x) for x in getattr(self, k)]
+        out["harbours"] = [sorted(map(str, x)) for x in self.harbours]  # typed codes, named
         out["placed"] = [[sorted(s) for s in row] for row in self.placed]
         out["hex_terrain"] = [str(t) for t in self.hex_terrain]
         out["stack"] = [d.plain() for d in self.stack]

@@ -20,3 +20,4 @@ from .palette import PALETTES
 
 __all__ = ["mimebundle", "board_figure", "dynamic_traces", "trace_index", "hex_hover", "node_hover", "DYNAMIC_TRACES", "PALETTES", "DYNAMIC_SHEET_TRACES", "dice_sheet_figure", "dice_sheet_traces", "sheet_mimebundle", "DICE_LAB_TRACES", "dice_lab_figure", "dice_lab_traces"]
 from . import seafarers as _seafarers  # noqa: E402,F401  (its figure layer and log phrases register themselves)
+from . import variants as _variants  # noqa: E402,F401  (the Friends and Helpers log phrases)

@@ -104,6 +104,17 @@ class KnightLayer(Layer):
                                  hovertext=["hire a knight here (1 ore + 1 wool)"] * len(hires)),
         }
 
+    def hints(self, game, legal):
+        from ..rules.modules.cities_knights import HireKnight
+
+        rows = {r[0] for r in game.ext[NAME]["knights"]}
+        out = []
+        if any(isinstance(a, HireKnight) for a in legal):
+            out.append("a ringed dot to hire a knight")
+        if any(getattr(a, "node", None) in rows or getattr(a, "from_node", None) in rows for a in legal):
+            out.append("one of your knights for its moves")
+        return out
+
     def click(self, game, trace_name, index, legal):
         from ..rules.modules.cities_knights import HireKnight
 
@@ -118,7 +129,10 @@ class KnightLayer(Layer):
 
 
 def _phrases() -> None:
-    from .text import PHRASES, cards_text, place_of_hex, place_of_node, place_of_path
+    from .text import GROUPS, PHRASES, PRIVATE, goods_counts, cards_text, place_of_hex, place_of_node, place_of_path
+
+    def _n(k):
+        return f"{k} card{'' if k == 1 else 's'}"
 
     def at(b, v):
         return place_of_node(b, v)
@@ -167,6 +181,16 @@ def _phrases() -> None:
         f"take {cards_text(a.cards, g.goods)}" if not who else f"{who} took {sum(a.cards)} card(s) with the Master Merchant"))
     PHRASES.setdefault("PlayMerchant", lambda who, a, b, g: f"{who} placed the merchant on {place_of_hex(b, a.hex)}")
     PHRASES.setdefault("GiveGoods", lambda who, a, b, g: f"{who} gave {cards_text(a.cards, g.goods)} as a wedding present")
+    # cards passed between two players: named to those two only (the others see how many)
+    PRIVATE.setdefault("GiveGoods", (lambda g, a, before: (before["current"], before["active"]),
+                                     lambda who, a, b, g: f"{who} gave {_n(sum(a.cards))} as a wedding present"))
+    GROUPS.setdefault("GiveGoods", lambda who, acts, g, visible: (
+        f"{who} gave {cards_text(goods_counts(g, acts, 'cards'), g.goods) if visible else _n(sum(sum(a.cards) for a in acts))}"
+        " as a wedding present"))
+    PRIVATE.setdefault("HarborOffer", (lambda g, a, before: (before["current"], g.current_player),
+                                       lambda who, a, b, g: f"{who} offered a resource (Commercial Harbor)"))
+    PRIVATE.setdefault("HarborReply", (lambda g, a, before: (before["current"], before["active"]),
+                                       lambda who, a, b, g: f"{who} gave a commodity in return"))
     PHRASES.setdefault("HarborOffer", lambda who, a, b, g: f"{who} offered 1 {a.resource} (Commercial Harbor)")
     PHRASES.setdefault("HarborReply", lambda who, a, b, g: f"{who} gave 1 {a.commodity} in return")
 

@@ -17,7 +17,9 @@ A layer is a class with
 * ``below`` (optional, default False): draw the layer right over the hexes, under every piece;
 * ``click(game, trace_name, index, legal) -> Action | list | None``: the action a click on point
   ``index`` of a clickable trace stands for, among ``legal`` (``None``: the click does nothing; a
-  list: several moves start there, and the table asks which one).
+  list: several moves start there, and the table asks which one);
+* ``hints(game, legal) -> list[str]`` (optional): what the status line adds to say where to click
+  for the layer's moves among ``legal`` ("or a ringed sea hex for the pirate").
 
 Examples
 --------
@@ -65,6 +67,7 @@ def layers_for(source: Any) -> list["Layer"]:
     from . import seafarers as _  # noqa: F401  (the built-in modules' layers register themselves)
     from . import cities_knights as _ck  # noqa: F401
     from . import scenarios as _sc  # noqa: F401
+    from . import variants as _va  # noqa: F401  (log phrases only)
 
     if isinstance(source, (list, tuple)):
         names: Iterable[str] = source
@@ -86,3 +89,6 @@ class Layer:
 
     def click(self, game, trace_name: str, index: int, legal: list):
         return None
+
+    def hints(self, game, legal: list) -> list[str]:
+        return []

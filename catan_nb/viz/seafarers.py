@@ -99,6 +99,19 @@ class ShipLayer(Layer):
                                            hovertext=["build a ship here"] * len(targets))
         return out
 
+    def hints(self, game, legal):
+        from ..rules.modules.seafarers import BuildShip, MovePirate, MoveShip
+
+        kinds = {type(a) for a in legal}
+        out = []
+        if MovePirate in kinds:  # SF-10: the robber or the pirate
+            out.append("or a ringed sea hex for the pirate")
+        if BuildShip in kinds:
+            out.append("a ringed sea path for a ship")
+        if MoveShip in kinds:
+            out.append("a ringed ship to move it")
+        return out
+
     def click(self, game, trace_name, index, legal):
         from ..rules.modules.seafarers import BuildShip, MovePirate, MoveShip
 
@@ -116,15 +129,58 @@ class ShipLayer(Layer):
 
 def _phrases() -> None:
     """How the log says the Seafarers actions (and a gold pick, SF-1)."""
-    from .text import PHRASES, place_of_path
+    from .text import GROUPS, NOTES, PHRASES, ROLL_NOTES, SNAPSHOTS, cards_text, goods_counts, place_of_path
 
     PHRASES.setdefault("BuildShip", lambda who, a, b, g: f"{who} built a ship {place_of_path(b, a.path)}")
     PHRASES.setdefault("MoveShip", lambda who, a, b, g: (f"{who} moved a ship: {place_of_path(b, a.from_path)} → "
                                                          f"{place_of_path(b, a.to_path)}"))
     PHRASES.setdefault("PickGold", lambda who, a, b, g: f"{who} took 1 {a.resource} from a gold field")
+    GROUPS.setdefault("PickGold", lambda who, acts, g, visible: (
+        f"{who} took {cards_text(goods_counts(g, acts, 'resource'), g.goods)} from a gold field"))
+    ROLL_NOTES.append(_gold_note)
+    NOTES.append(_fog_and_treasure)
+    SNAPSHOTS.append(_found)
     PHRASES.setdefault("MovePirate", lambda who, a, b, g: (
         f"{who} moved the pirate next to {_sea_place(g, a.hex)}"
         + (f" and robbed {str(g.colours[a.victim]).title()}" if a.victim is not None else "")))
+
+
+def _found(game) -> dict:
+    """How many fog hexes were revealed and treasures found so far (for :func:`_fog_and_treasure`)."""
+    return {"fog_revealed": len(game.ext["fog"]["revealed"]) if "fog" in game.ext else 0,
+            "treasure_found": len(game.ext["treasure"]["found"]) if "treasure" in game.ext else 0}
+
+
+def _fog_and_treasure(game, action, before, viewer, kinds) -> list[str]:
+    """SF-3: the hexes a road or ship revealed and the resource their revealer took; SF-4: a treasure found
+    (its kind is public; a card drawn is named to its finder only, in the hand)."""
+    from ..rules.modules.treasure import TREASURE_CARDS, TREASURE_PATHS, TreasureKind
+    from .text import seat_name
+
+    out = []
+    who = seat_name(game, before["current"], kinds)
+    for hx, _terrain, _token in game.ext["fog"]["revealed"][before.get("fog_revealed", 0):] if "fog" in game.ext else ():
+        terrain, token = game.hex_terrain[hx], game.hex_token[hx]
+        place = f"{terrain}{' ' + str(token) if token else ''}"
+        gain = f"; {who} takes 1 {terrain.resource}" if terrain.resource is not None else ""
+        out.append(f"  the fog lifts: {place} revealed{gain}")
+    for _v, q, kind in game.ext["treasure"]["found"][before.get("treasure_found", 0):] if "treasure" in game.ext else ():
+        what = {TreasureKind.GOLD: f"{TREASURE_CARDS} resources of their choice (gold)",
+                TreasureKind.RESOURCES: f"{TREASURE_CARDS} resources from the bank",
+                TreasureKind.DEVELOPMENT_CARD: "a development card",
+                TreasureKind.FREE_PATHS: f"{TREASURE_PATHS} free roads or ships"}[TreasureKind(kind)]
+        out.append(f"  {seat_name(game, q, kinds)} found a treasure: {what}")
+    return out
+
+
+def _gold_note(game, kinds) -> list[str]:
+    """SF-1: after a roll, who picks how many resources from a gold field (in the order they pick)."""
+    from ..rules.modules.gold_fields import GOLD_PICK
+    from .text import seat_name
+
+    picks = [d for d in reversed(game.stack) if d.phase is GOLD_PICK]
+    return [f"{seat_name(game, d.player, kinds)} picks {d.data} resource{'s' if d.data != 1 else ''} of their choice "
+            "from a gold field" for d in picks]
 
 
 def _sea_place(game, hx: int) -> str:
@@ -260,6 +316,11 @@ class GreatCatanLayer(Layer):
             "great_catan:sources": dict(x=[c[0] for c in cs], y=[c[1] for c in cs], customdata=sources,
                                         hovertext=[f"move this {game.hex_token[h]} to the small island" for h in sources]),
         }
+
+    def hints(self, game, legal):
+        from ..rules.modules.great_catan import MoveNumberToken
+
+        return ["a ringed number token to move it"] if any(isinstance(a, MoveNumberToken) for a in legal) else []
 
     def click(self, game, trace_name, index, legal):
         from ..rules.modules.great_catan import MoveNumberToken

@@ -24,7 +24,9 @@ from typing import Any
 from ..board import Board
 from ..constants import RESOURCES, DevCard
 
-__all__ = ["place_of_node", "place_of_path", "place_of_hex", "cards_text", "seat_name", "narrate", "snapshot"]
+__all__ = ["place_of_node", "place_of_path", "place_of_hex", "cards_text", "seat_name", "narrate", "snapshot", "PHRASES",
+           "PRIVATE", "ROLL_NOTES", "NOTES", "SNAPSHOTS", "GROUPS", "narrate_group", "a_card", "goods_counts",
+           "live_board"]
 
 
 def _hex_words(board: Board, hex_id: int) -> str:
@@ -65,6 +67,37 @@ def cards_text(counts: Sequence[int], goods: Sequence[Any] = RESOURCES) -> str:
     return ", ".join(parts) or "nothing"
 
 
+class _LiveBoard:
+    """A board whose hexes are as they are now in a game (fog revealed, SF-3; number tokens moved,
+    SF-16, CK-PC-4); everything else is the board's."""
+
+    def __init__(self, board: Board, hexes: tuple):
+        self._board = board
+        self.hexes = hexes
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._board, name)
+
+
+def live_board(game) -> Any:
+    """``game.board``, or a view of it with the hexes as they are now when some have changed, so
+    that places are named as the players see them ("hills 5", not "fog")."""
+    from dataclasses import replace
+
+    board = game.board
+    now = [(game.hex_terrain[t.id], game.hex_token[t.id] or None) for t in board.hexes]
+    if all(t.terrain is terrain and t.token == token for t, (terrain, token) in zip(board.hexes, now)):
+        return board
+    return _LiveBoard(board, tuple(t if (t.terrain is terrain and t.token == token) else replace(t, terrain=terrain, token=token)
+                                   for t, (terrain, token) in zip(board.hexes, now)))
+
+
+def a_card(good: Any) -> str:
+    """One card by name with its article: ``"a brick"``, ``"an ore"``."""
+    word = str(good)
+    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
+
+
 def seat_name(game, seat: int, kinds: Sequence[str] | None = None) -> str:
     """A seat as players say it: ``"Blue"`` (``"Blue (bot)"`` with the seat kinds)."""
     name = str(game.colours[seat]).title()
@@ -88,6 +121,54 @@ PHRASES: dict[str, Any] = {
     "CancelTrade": lambda who, a, b, g: f"{who} withdrew the offer",
 }
 
+#: Actions whose phrase only some seats may read (cards passed between two players): by action
+#: name, ``(seats(game, action, before) -> seats allowed, public phrase(who, action, board, game))``.
+#: ``game`` is the game just after the action; ``before`` what :func:`snapshot` took before it.
+PRIVATE: dict[str, tuple[Any, Any]] = {}
+
+def _n_cards(k: int) -> str:
+    return f"{k} card{'' if k == 1 else 's'}"
+
+
+def goods_counts(game, actions, field: str) -> tuple[int, ...]:
+    """Counts per good of several one-card (or counts) actions."""
+    out = [0] * game.n_goods
+    for a in actions:
+        v = getattr(a, field)
+        if isinstance(v, tuple):
+            out = [x + y for x, y in zip(out, v)]
+        else:
+            out[game.good_index(v)] += 1
+    return tuple(out)
+
+
+#: Actions a seat repeats one card at a time (discards, gold picks), read as one sentence: by action
+#: name, ``sentence(who, actions, game, visible)`` with ``visible`` whether the reader may see the cards.
+GROUPS: dict[str, Any] = {
+    "Discard": lambda who, acts, g, visible: (
+        f"{who} discarded {cards_text(goods_counts(g, acts, 'cards'), g.goods) if visible else _n_cards(sum(sum(a.cards) for a in acts))}"),
+}
+
+
+def narrate_group(game, actions: Sequence[Any], before: dict, viewer: int | None, kinds: Sequence[str] | None = None) -> str:
+    """One sentence for several actions of one kind played one after another by one seat (see :data:`GROUPS`);
+    ``before`` is the :func:`snapshot` taken before the first of them."""
+    actor = before["current"]
+    return GROUPS[type(actions[0]).__name__](seat_name(game, actor, kinds), list(actions), game,
+                                             viewer is None or viewer == actor)
+
+
+#: Sentences a rule module adds after any action (a fog hex revealed, a treasure found), from the state
+#: before and after: ``note(game, action, before, viewer, kinds) -> list of str``, with what the
+#: module's :data:`SNAPSHOTS` entry added to ``before``.
+NOTES: list[Any] = []
+#: What a rule module records before each action for its :data:`NOTES`: ``snap(game) -> dict``.
+SNAPSHOTS: list[Any] = []
+
+#: Sentences a rule module adds after a roll (a gold field's picks...): ``note(game, kinds) -> list of str``,
+#: called with the game just after the roll.
+ROLL_NOTES: list[Any] = []
+
 
 def narrate(game, action, before: dict, viewer: int | None, kinds: Sequence[str] | None = None) -> list[str]:
     """Sentences for one applied action, for the table's log.
@@ -106,7 +187,7 @@ def narrate(game, action, before: dict, viewer: int | None, kinds: Sequence[str]
     kinds : sequence of str, optional
         ``"human"``/``"bot"`` per seat, to mark bots in names.
     """
-    b = game.board
+    b = live_board(game)
     actor = before["current"]
     who = seat_name(game, actor, kinds)
     name = type(action).__name__
@@ -120,27 +201,30 @@ def narrate(game, action, before: dict, viewer: int | None, kinds: Sequence[str]
             got = game.last_production
             for q, cards in sorted(got.items()):
                 out.append(f"  {seat_name(game, q, kinds)} collects {cards_text(cards, game.goods)}")
-            if not got:
+            notes = [line for note in ROLL_NOTES for line in note(game, kinds)]
+            out.extend(f"  {line}" for line in notes)
+            if not got and not notes:
                 out.append("  nobody collects anything")
         else:
             owed = game.discards_owed()
             if owed:
                 out.append("  over the limit, discarding half: " + ", ".join(
                     f"{seat_name(game, q, kinds)} {k}" for q, k in sorted(owed.items())))
+    elif name in PRIVATE and not (see or viewer in PRIVATE[name][0](game, action, before)):
+        out.append(PRIVATE[name][1](who, action, b, game))
     elif name in PHRASES:
         out.append(PHRASES[name](who, action, b, game))
     elif name == "BuyDevelopmentCard":
         card = f": {action.card}" if action.card is not None and (see or viewer == actor) else ""
         out.append(f"{who} bought a development card{card}")
     elif name == "Discard":
-        shown = cards_text(action.cards, game.goods) if (see or viewer == actor) else f"{sum(action.cards)} card(s)"
-        out.append(f"{who} discarded {shown}")
+        out.append(GROUPS["Discard"](who, [action], game, see or viewer == actor))
     elif name == "MoveRobber":
         victim = action.victim
         tail = ""
         if victim is not None:
             allowed = see or viewer in (actor, victim)
-            tail = f" and stole {'a ' + str(action.stolen) if allowed and action.stolen is not None else 'a card'} " \
+            tail = f" and stole {a_card(action.stolen) if allowed and action.stolen is not None else 'a card'} " \
                    f"from {seat_name(game, victim, kinds)}"
         out.append(f"{who} moved the robber to {place_of_hex(b, action.hex)}{tail}")
     elif name == "MaritimeTrade":
@@ -156,6 +240,7 @@ def narrate(game, action, before: dict, viewer: int | None, kinds: Sequence[str]
                    f"{cards_text(get, game.goods)} with {seat_name(game, action.partner, kinds)}")
     else:
         out.append(f"{who} {_words(action, secret=not (see or viewer == actor))}")
+    out.extend(line for note in NOTES for line in note(game, action, before, viewer, kinds))
     # Awards and the end of the game, from the state before and after.
     lr, la = game.longest_road_holder, game.largest_army_holder
     if lr != before.get("longest_road"):
@@ -163,13 +248,18 @@ def narrate(game, action, before: dict, viewer: int | None, kinds: Sequence[str]
     if la != before.get("largest_army"):
         out.append(f"★ Largest Army: {seat_name(game, la, kinds) + f' ({game.knights[la]} knights)' if la is not None else 'nobody holds it now'}")
     if game.is_over and not before.get("over"):
+        for q in range(game.n):  # the game is over: hidden points are shown (B-DEV-9)
+            hidden = game.vp(q) - game.vp(q, visible=True)
+            if hidden:
+                out.append(f"★ {seat_name(game, q, kinds)} reveals {hidden} victory point card{'s' if hidden > 1 else ''}"
+                           f": {game.vp(q)} VP in all")
         out.append(f"★ {seat_name(game, game.winner, kinds)} wins with {game.vp(game.winner)} victory points")
     return out
 
 
 def snapshot(game) -> dict:
     """What :func:`narrate` compares against: taken just before an action is applied."""
-    return {
+    out = {
         "current": game.current_player,
         "active": game.active_player,
         "longest_road": game.longest_road_holder,
@@ -178,6 +268,9 @@ def snapshot(game) -> dict:
         "over": game.is_over,
         "rate": ({str(g): r for g, r in zip(game.goods, game.rates(game.active_player))} if not game.is_over else {}),
     }
+    for snap in SNAPSHOTS:
+        out.update(snap(game))
+    return out
 
 
 #: Fields that carry a hidden outcome (a card drawn or seen): shown only to the player who acted.

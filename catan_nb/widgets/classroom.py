@@ -30,14 +30,15 @@ import plotly.graph_objects as go
 
 from ..analysis.fairness import fairness_report, red_adjacency_random_tokens
 from ..analysis.placement import PlacementWeights, score_intersections
-from ..analysis.probability import chi_square_test
+from ..analysis.probability import chi_square_counts, chi_square_test, dice_sum_distribution, parse_rolls
+from ..analysis.production import placement_production
 from ..board import Board
 from ..constants import BASE_TOKEN_LETTERS, LAND_TERRAINS
 from ..errors import CatanError
 from ..viz import board_figure, dynamic_traces
 from ._common import guarded
 
-__all__ = ["ScoreWeights", "BoardDesigner", "DiceWorksheet", "describe_node"]
+__all__ = ["ScoreWeights", "BoardDesigner", "DiceWorksheet", "TallySheet", "describe_node"]
 
 
 def describe_node(board: Board, node: int) -> str:
@@ -239,6 +240,20 @@ class DiceWorksheet:
     Type the totals rolled (``"7 5 8 ..."``, or pairs ``"3+4 2+5"``), or load a saved game; the
     worksheet states the hypotheses, lays out observed against expected counts, gives the degrees
     of freedom and the p-value, and says what the result means at the 5% level.
+
+    What cannot be tested — a word, a total no two dice make, ``7.5``, fewer than 10 rolls — is
+    shown in the panel, naming the roll, and the previous table and verdict are cleared, so an old
+    result is never read as the new one.
+
+    Examples
+    --------
+    >>> sheet = DiceWorksheet()
+    >>> sheet.test_text("7 8 6 " * 10)
+    >>> sheet.result.n, sheet.message
+    (30, '')
+    >>> sheet.test_text("7 8 13 6")
+    >>> sheet.result is None, "roll 3: 13 is not a two-dice total" in sheet.output.value
+    (True, True)
     """
 
     ALPHA = 0.05
@@ -256,17 +271,29 @@ class DiceWorksheet:
         self.output = W.HTML()
         self.widget = W.VBox([self.text, W.HBox([self.test_button, self.path, self.load_button]), self.output])
 
+    def _clear(self) -> None:
+        self.message = ""
+        self.result = None
+        self.rolls = []
+
+    def refresh(self) -> None:
+        """Show the message of a refused input (the previous table and verdict are gone)."""
+        if self.message:
+            self.result = None
+            self.rolls = []
+            self.output.value = (
+                f"<p style='color:#b00020'><b>Not tested.</b> {self.message}</p>"
+                "<p>Type the totals rolled, separated by spaces or commas (pairs like 3+4 work too), "
+                "at least 10 of them, and press <b>Test these rolls</b> again.</p>"
+            )
+
     @guarded
     def test_text(self, text: str) -> None:
         """Parse the rolls typed and test them."""
+        self._clear()
         if not isinstance(text, str):
             raise ValueError("type the totals rolled")
-        rolls = []
-        for token in re.findall(r"\d+\s*\+\s*\d+|\d+", text):
-            value = sum(int(x) for x in token.split("+"))
-            if not 2 <= value <= 12 or ("+" in token and not all(1 <= int(x) <= 6 for x in token.split("+"))):
-                raise ValueError(f"{token.strip()!r} is not a roll of two dice")
-            rolls.append(value)
+        rolls = [r if isinstance(r, int) else sum(r) for r in parse_rolls(text)]
         self._test(rolls, "the rolls typed")
 
     @guarded
@@ -274,6 +301,7 @@ class DiceWorksheet:
         """Test the dice history of a saved game."""
         from ..rules import Game
 
+        self._clear()
         game = Game.load(path)
         self._test([a + b for a, b, *_ in game.dice_history], f"the game in {Path(path).name}")
 
@@ -308,3 +336,112 @@ class DiceWorksheet:
 
         display(self.widget)
 
+
+
+# ---------------------------------------------------------------- the unplugged start
+class TallySheet:
+    """Check a paper worksheet: the tallies of real dice, and the two settlements marked on the paper board.
+
+    Type the count of each total (from the tally column) and the two intersections marked on the printed
+    board (:mod:`catan_nb.viz.printable`).  The sheet gives the expected count of each total in that many
+    rolls (fair dice), the difference, a chi-square test when there are enough rolls, and for the
+    settlements: whether they obey the distance rule (B-BUILD-7), their dots (pips), what they collect on
+    average in that many rolls, and what they would have collected with the rolls the students made.
+
+    Examples
+    --------
+    >>> from catan_nb import Board
+    >>> sheet = TallySheet(Board.beginner())
+    >>> sheet.check([1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1], "31 49")
+    >>> sheet.result["rolls"], sheet.result["expected"][7], sheet.result["spots"][31]["pips"]
+    (36, Fraction(6, 1), 11)
+    >>> sheet.result["cards"]   # what 31 and 49 would have collected with these rolls
+    18
+    >>> sheet.check([1, 2, 3], "31 49")
+    >>> sheet.result is None, "11 counts" in sheet.output.value
+    (True, True)
+    """
+
+    TOTALS = tuple(range(2, 13))
+
+    def __init__(self, board: Board | None = None):
+        self.board = board if board is not None else Board.beginner()
+        self.message = ""
+        self.result = None
+        self.boxes = {t: W.BoundedIntText(value=0, min=0, max=10_000, description=str(t),
+                                          layout=W.Layout(width="120px")) for t in self.TOTALS}
+        self.spots = W.Text(placeholder="our two intersections, e.g. 31 49", layout=W.Layout(width="260px"))
+        self.button = W.Button(description="Check our tallies", button_style="primary")
+        self.button.on_click(lambda _: self.check([self.boxes[t].value for t in self.TOTALS], self.spots.value))
+        self.output = W.HTML()
+        self.widget = W.VBox([W.HBox(list(self.boxes.values())[:6]), W.HBox(list(self.boxes.values())[6:]),
+                              W.HBox([self.spots, self.button]), self.output])
+
+    def refresh(self) -> None:
+        """Show the message of a refused input (the previous result is gone)."""
+        if self.message:
+            self.result = None
+            self.output.value = f"<p style='color:#b00020'><b>Not checked.</b> {self.message}</p>"
+
+    @guarded
+    def check(self, counts, spots: str = "") -> None:
+        """Check tallies (11 counts, totals 2 to 12, or a dict) and the settlements (intersection ids as text)."""
+        self.message, self.result = "", None
+        if isinstance(counts, dict):
+            counts = [counts.get(t, 0) for t in self.TOTALS]
+        counts = list(counts)
+        if len(counts) != len(self.TOTALS):
+            raise ValueError(f"give 11 counts, one for each total 2 to 12, not {len(counts)}")
+        if any(isinstance(c, bool) or not isinstance(c, int) or c < 0 for c in counts):
+            raise ValueError(f"counts are whole numbers of rolls, 0 or more: {counts}")
+        n = sum(counts)
+        if n == 0:
+            raise ValueError("no roll tallied yet")
+        for t, c in zip(self.TOTALS, counts):
+            self.boxes[t].value = c
+        dist = dice_sum_distribution()
+        expected = {t: n * dist[t] for t in self.TOTALS}
+        nodes = [int(x) for x in re.findall(r"-?\d+", spots or "")]
+        if nodes and (len(nodes) != 2 or not all(0 <= v < self.board.graph.number_of_nodes() for v in nodes)):
+            raise ValueError(f"give two intersections between 0 and {self.board.graph.number_of_nodes() - 1}, not {spots!r}")
+        result = {"rolls": n, "counts": dict(zip(self.TOTALS, counts)), "expected": expected, "spots": {}}
+        rows = "".join(
+            f"<tr><td>{t}</td><td>{c}</td><td>{float(expected[t]):.1f}</td><td>{c - float(expected[t]):+.1f}</td></tr>"
+            for t, c in zip(self.TOTALS, counts)
+        )
+        html_out = [
+            f"<p><b>{n} rolls.</b> Fair dice give each total on average (ways out of 36) × {n} / 36 times.</p>",
+            "<table><tr><th>total</th><th>your count</th><th>expected</th><th>difference</th></tr>" + rows + "</table>",
+        ]
+        if n >= 10:
+            test = chi_square_counts(counts, [float(dist[t]) for t in self.TOTALS], values=self.TOTALS, unit="rolls")
+            result["test"] = test
+            html_out.append(
+                f"<p>Chi-square test (lesson 16): p = {test.p_value:.3f}"
+                + (" — below 0.05: unusual for fair dice (or a rare accident)." if test.p_value < 0.05 else
+                   " — these counts are what fair dice often give.")
+                + (" With so few rolls only a very unfair pair of dice would show." if n < 180 else "") + "</p>")
+        if nodes:
+            a, b = nodes
+            if b in self.board.graph.adj[a] or a == b:
+                raise ValueError(f"{a} and {b} are next to each other: the distance rule (B-BUILD-7) forbids it")
+            prod = placement_production(self.board, nodes)
+            cards = sum(c * sum(prod.by_roll.get(t, {}).values()) for t, c in zip(self.TOTALS, counts))
+            for v in nodes:
+                p = placement_production(self.board, [v])
+                result["spots"][v] = {"hexes": describe_node(self.board, v), "pips": p.pips}
+            result["cards"] = cards
+            best = max(sum(self.board.expected_production(v).values()) for v in self.board.graph.nodes)
+            html_out.append(
+                "<p><b>Your settlements.</b> " + "; ".join(
+                    f"{v}: {html.escape(d['hexes'])}, {d['pips']} dots" for v, d in result["spots"].items())
+                + f". Together {prod.pips} dots: on average {float(prod.total * n):.1f} cards in {n} rolls. "
+                f"With your rolls they would have collected <b>{cards}</b>. (The best single intersection of this "
+                f"board has {int(best * 36)} dots.)</p>")
+        self.result = result
+        self.output.value = "".join(html_out)
+
+    def _ipython_display_(self) -> None:  # pragma: no cover - notebook only
+        from IPython.display import display
+
+        display(self.widget)

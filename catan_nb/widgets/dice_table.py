@@ -491,13 +491,25 @@ class DiceTable(SavesGames):
                               "<div style='font-size:12px;max-height:220px;overflow-y:auto'>"
                               + "<br>".join(html.escape(x) for x in reversed(lines)) + "</div>")
 
-    @staticmethod
-    def _describe(action) -> str:
+    def piece_name(self, structure: str) -> str:
+        """A structure of the sheet as players say it: ``"road 1"`` for R0, ``"settlement 3"`` for S3."""
+        sheet = self.game.sheet
+        i = sheet.index.get(structure)
+        if i is None:
+            return str(structure)
+        s = sheet.structures[i]
+        digits = "".join(ch for ch in s.id if ch.isdigit())
+        if not digits:
+            return str(s.kind)
+        number = int(digits) + 1 if s.kind is Kind.ROAD else int(digits)  # roads are unnumbered: count from 1
+        return f"{s.kind} {number}"
+
+    def _describe(self, action) -> str:
         if isinstance(action, Roll):
             kept = f"kept dice {', '.join(str(i + 1) for i in action.keep)}, " if action.keep else ""
             return f"{kept}rolled {', '.join(str(f) for f in action.faces or ())}"
         if isinstance(action, Build):
-            return f"built {action.structure}"
+            return f"built {self.piece_name(action.structure)}"
         if isinstance(action, Swap):
             return f"knight swap {action.swap}: die {action.die + 1} → {action.resource}"
         if isinstance(action, TradeGold):

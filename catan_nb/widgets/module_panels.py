@@ -1,4 +1,8 @@
-"""The table panels of the built-in variants: 5-6 players, Friends, Helpers (see :mod:`.panels`)."""
+"""The table panels of the rule modules, the base game's development cards included (see :mod:`.panels`).
+
+Each panel also declares what its module adds to the table's shared cards: building costs,
+scoreboard columns and badges; the table shows the declarations of the game's modules only.
+"""
 
 from __future__ import annotations
 
@@ -6,9 +10,31 @@ import html
 
 import ipywidgets as W
 
-from ..constants import CATAN_TOKENS, GUILD_PRICE, Guild, HelperCard
+from ..constants import CATAN_TOKENS, GUILD_PRICE, Commodity, Guild, HelperCard
 from ..rules.modules.five_six import SPECIAL_BUILD, EndSpecialBuild
-from .panels import Panel, button, enable, register_panel, show
+from .panels import Panel, badge, button, counts, enable, register_panel, show
+
+
+@register_panel("development")
+class DevelopmentPanel(Panel):
+    """B-BUILD-1, B-DEV-*, B-LA-*: the development card's cost, cards held and knights played (counts are
+    public, A-15), and the Largest Army.  The cards' buttons are the table's own."""
+
+    def build(self, table) -> None:
+        return None
+
+    def costs(self, table, seat):
+        from ..rules.modules.development import dev_cost
+
+        return [("development card", "development card", dev_cost(table.game.n_goods))]
+
+    def columns(self, table):
+        g = table.game
+        return [("dev", "development cards in hand (how many; B-SETUP-7)", lambda q: sum(g.dev[q])),
+                ("knights", "knights played (Largest Army, B-LA-1)", lambda q: g.knights[q])]
+
+    def badges(self, table, seat):
+        return badge("LA", "Largest Army (2 VP)") if table.game.largest_army_holder == seat else ""
 
 
 @register_panel("five_six")
@@ -55,9 +81,11 @@ class GuildBoardPanel(Panel):
             + "</tr>"
             for gd in Guild
         )
+        held = ("<tr><td>held</td><td></td><td></td>" + "".join(f"<td>{sum(fr['tokens'][q])}</td>" for q in range(g.n))
+                + "</tr>")  # how many tokens each seat holds is public; which guilds, only to their owner
         self.html.value = (
             f"<div class='catan-card'><b>Guild board</b> (favours; target {g.vp_target} VP)"
-            f"<table style='font-size:12px'><tr><th>guild</th><th>price</th><th>used</th>{heads}</tr>{rows}</table>"
+            f"<table style='font-size:12px'><tr><th>guild</th><th>price</th><th>used</th>{heads}</tr>{rows}{held}</table>"
             f"<small>supply: {sum(fr['supply'])} face down · Catan tokens left: {fr['catan_left']}/{CATAN_TOKENS}; "
             f"held: {', '.join(str(k) for k in fr['catan_tokens'])}</small></div>"
         )
@@ -105,6 +133,16 @@ class HarbourMasterPanel(Panel):
                            f"city 2; first to {THRESHOLD} takes {TITLE_VP} VP, strictly more takes it over)</small><br>"
                            f"harbour points: {cells}<br>title: {who}</div>")
 
+    def columns(self, table):
+        from ..rules.modules.harbour_master import harbour_points
+
+        return [("harb.", "harbour points (SF-14)", lambda q: harbour_points(table.game, q))]
+
+    def badges(self, table, seat):
+        from ..rules.modules.harbour_master import TITLE_VP, holder
+
+        return badge("HM", f"Harbour Master ({TITLE_VP} VP)") if holder(table.game) == seat else ""
+
 
 @register_panel("gold_fields")
 class GoldPanel(Panel):
@@ -139,8 +177,10 @@ class GoldPanel(Panel):
 
 @register_panel("cities_knights")
 class CitiesKnightsPanel(Panel):
-    """CK-*: the event die and the barbarians' track, the improvement charts with the metropolises,
-    walls, knights' strength and the viewer's progress cards; buttons to improve a track."""
+    """CK-*: the event die and the barbarians' track, the improvement charts with the metropolises and
+    walls, the viewer's progress cards and buttons to improve a track; the knight, wall and improvement
+    costs on the cost card; improvements, knights, commodities, progress cards (how many), Defender
+    points and metropolises on the scoreboard."""
 
     @property
     def handles(self):
@@ -162,6 +202,52 @@ class CitiesKnightsPanel(Panel):
             row.append(b)
         return W.VBox([self.html, W.HBox(row, layout=W.Layout(flex_flow="row wrap"))])
 
+    # ---------------------------------------------------------------- the shared cards
+    def costs(self, table, seat):
+        from ..rules.modules.cities_knights import (ACTIVATE_COST, KNIGHT_COST, MAX_LEVEL, TRACKS, WALL_COST,
+                                                     improvement_cost)
+
+        g = table.game
+        levels = g.ext["cities_knights"]["levels"][seat]
+        rows = [("knight", "hire a knight (CK-KN-1)", counts(g, KNIGHT_COST)),
+                ("promote", "promote a knight (CK-KN-2)", counts(g, KNIGHT_COST)),
+                ("activate", "activate a knight (CK-KN-4)", counts(g, ACTIVATE_COST)),
+                ("wall", "city wall (CK-WALL-1)", counts(g, WALL_COST))]
+        for i, track in enumerate(TRACKS):
+            if levels[i] < MAX_LEVEL:
+                rows.append((f"improve {track}", f"{track} level {levels[i] + 1} (CK-IMP-1)",
+                             improvement_cost(g, seat, track)))
+        return rows
+
+    def columns(self, table):
+        from ..rules.modules.cities_knights import TRACKS, catan_strength, knights
+
+        g = table.game
+        st = g.ext["cities_knights"]
+        commodities = [i for i, gd in enumerate(g.goods) if isinstance(gd, Commodity)]
+
+        def metros(q):
+            return sum(1 for m in st["metropolis"] if m is not None and m[0] == q)
+
+        return [
+            ("impr.", "city improvements: " + " / ".join(str(t) for t in TRACKS) + " levels (CK-IMP-1)",
+             lambda q: "/".join(str(x) for x in st["levels"][q])),
+            ("knights", "knight strength: active / all (CK-BAR-1)",
+             lambda q: f"{catan_strength(g, q)}/{sum(r[2] for r in knights(g, q))}"),
+            # A-15: how many cards a hand holds is public, not which: the others' commodities are among them
+            ("comm.", "your commodity cards (the others' are among their cards, face down)",
+             lambda q: sum(g.hands[q][i] for i in commodities) if table.viewer_seat() in (None, q) else "·"),
+            ("prog.", "progress cards in hand (how many; CK-PROG-2)", lambda q: len(st["hands"][q])),
+            ("def.", "Defender of Catan points (CK-BAR-3)", lambda q: st["defender"][q]),
+            ("metro.", "metropolises (CK-IMP-4)", metros),
+        ]
+
+    def badges(self, table, seat):
+        st = table.game.ext["cities_knights"]
+        m = st.get("merchant")
+        return badge("M", "the merchant (1 VP, CK-MER-1)") if m is not None and m[0] == seat else ""
+
+    # ---------------------------------------------------------------- the panel
     def refresh(self, table, legal) -> None:
         from ..rules.modules.cities_knights import (BARBARIAN_TRACK, EVENT_FACES, TRACK_COLOUR, TRACKS, ImproveCity,
                                                      barbarian_strength, catan_strength)
@@ -186,23 +272,26 @@ class CitiesKnightsPanel(Panel):
                 star = " ★" if m is not None and m[0] == q else ""
                 cells += f"<td>{st['levels'][q][i]}{star}</td>"
             rows.append(f"<tr><td>{t}</td>{cells}</tr>")
-        rows.append("<tr><td>knights (active)</td>" + "".join(f"<td>{catan_strength(g, q)}</td>" for q in range(g.n)) + "</tr>")
         rows.append("<tr><td>walls</td>" + "".join(f"<td>{len(st['walls'][q])}</td>" for q in range(g.n)) + "</tr>")
-        rows.append("<tr><td>progress cards</td>" + "".join(f"<td>{len(st['hands'][q])}</td>" for q in range(g.n)) + "</tr>")
         m = st.get("merchant")
         if m is not None:
             rows.append(f"<tr><td>merchant</td><td colspan='{g.n}'>{table.swatch(m[0])} on "
                         f"{html.escape(str(g.hex_terrain[m[1]]))} (2:1 {html.escape(str(g.hex_terrain[m[1]].resource))}, "
                         "+1 VP)</td></tr>")
-        mine = ""
-        if viewer is not None and st["hands"][viewer]:
-            mine = "<br>your progress cards: " + ", ".join(html.escape(c.replace("_", " ")) for c in st["hands"][viewer])
+
+        def names(q):
+            return ", ".join(html.escape(c.replace("_", " ")) for c in st["hands"][q]) or "none"
+
+        if viewer is not None:  # only the viewer's own cards: the others' are face down (how many is public)
+            mine = f"<br>your progress cards: {names(viewer)}" if st["hands"][viewer] else ""
+        else:  # open hands (a teaching option) or the game is over
+            mine = "".join(f"<br>{table.swatch(q)} progress cards: {names(q)}" for q in range(g.n) if st["hands"][q])
         last_attack = ""
         rec = st.get("last_attack")
         if rec:
             seats = rec["losers"] if "losers" in rec else rec.get("defenders", [])
-            names = ", ".join(table.name(q) for q in seats) or "nobody"
-            outcome = f"Catan lost: {names} lose a city" if "losers" in rec else f"Catan held: defender {names}"
+            who = ", ".join(table.name(q) for q in seats) or "nobody"
+            outcome = f"Catan lost: {who} lose a city" if "losers" in rec else f"Catan held: defender {who}"
             last_attack = (f"<br>last attack: barbarians {rec['barbarians']} against Catan {rec['catan']} — "
                            f"{html.escape(outcome)}")
         self.html.value = (
@@ -227,8 +316,6 @@ class ScenarioPanel(Panel):
         return (OfferCanal, AnswerCanal)
 
     def build(self, table) -> W.Widget:
-        from ..constants import RESOURCES
-
         g = table.game
         self.html = W.HTML()
         self.canal_box = W.VBox()
@@ -239,7 +326,7 @@ class ScenarioPanel(Panel):
                                   layout=W.Layout(width="170px"))
         self.direction = W.Dropdown(options=[("give a token for", 1), ("get a token for", -1)],
                                     layout=W.Layout(width="150px"))
-        self.card = W.Dropdown(options=[(str(r), r.value) for r in RESOURCES], layout=W.Layout(width="100px"))
+        self.card = W.Dropdown(options=[(str(gd), i) for i, gd in enumerate(g.goods)], layout=W.Layout(width="100px"))
         offer = button("Offer", "catan-canal-offer", style="info")
         offer.on_click(table.guard(lambda _: self._offer(table)))
         accept = button("Accept", "catan-canal-accept", style="success")
@@ -283,8 +370,6 @@ class ScenarioPanel(Panel):
             self.answer_note.value = f"{html.escape(table.name(g.active_player))} offers {html.escape(deal)} "
 
     def refresh(self, table, legal) -> None:
-        from ..constants import RESOURCES
-
         g = table.game
         st = g.ext["corsica_new_york"]
         if g.ext.get("erie_canal") is not None:
@@ -301,7 +386,7 @@ class ScenarioPanel(Panel):
 
         def rate(r):
             ratio, res = r
-            return f"{ratio}:1" + ("" if res is None else f" {RESOURCES[res]}")
+            return f"{ratio}:1" + ("" if res is None else f" {g.goods[res]}")
 
         rows.append("<tr><td>red paths</td>" + "".join(
             f"<td>{html.escape(', '.join(rate(r) for r in st['rates'][q])) or '–'}</td>" for q in range(g.n)) + "</tr>")
@@ -309,7 +394,7 @@ class ScenarioPanel(Panel):
         er = g.ext.get("erie_canal")
         if er is not None:
             rows.append("<tr><td>canal tokens</td>" + "".join(f"<td>{er['tokens'][q]}</td>" for q in range(g.n)) + "</tr>")
-            playing = ", ".join(f"{table.name(q)} {RESOURCES[r]} 2:1" for q, r in er["playing"])
+            playing = ", ".join(f"{table.name(q)} {g.goods[r]} 2:1" for q, r in er["playing"])
             canal = (f"<br>Erie Canal: {er['supply']} tokens in the supply" + (f"; in play: {html.escape(playing)}"
                                                                               if playing else ""))
         self.html.value = (f"<div class='catan-card'><b>{html.escape(g.board.name.replace('_', ' ').title())}</b> "

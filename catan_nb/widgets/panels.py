@@ -2,8 +2,17 @@
 
 The table is a list of panels.  A panel is any object with
 
-* ``build(table) -> ipywidgets.Widget``: create its widgets (once);
-* ``refresh(table, legal)``: redraw them from the engine's state and the legal actions.
+* ``build(table) -> ipywidgets.Widget`` (or ``None``: nothing to show): create its widgets (once);
+* ``refresh(table, legal)``: redraw them from the engine's state and the legal actions;
+
+and, optionally, what the module adds to the table's shared cards (the table shows what the
+game's modules declare, and nothing else):
+
+* ``costs(table, seat)``: rows of the building-cost card, ``(key, label, counts per good)``; a
+  row whose key is a piece kind's name replaces that kind's own row;
+* ``columns(table)``: scoreboard columns, ``(header, tooltip, cell)`` with ``cell(seat) -> str``
+  showing only what every player may know (A-15);
+* ``badges(table, seat)``: marks after a seat's scoreboard row (a special card it holds).
 
 A rule module supplies its own panels by registering a panel class under its name
 (:func:`register_panel`); the table adds the panels of every module its game uses, so the table
@@ -23,7 +32,8 @@ import ipywidgets as W
 
 from ..viz.plugins import registrar
 
-__all__ = ["Panel", "Stepper", "register_panel", "module_panels", "MODULE_PANELS", "button", "chip", "show"]
+__all__ = ["Panel", "Stepper", "register_panel", "module_panels", "MODULE_PANELS", "button", "chip", "show", "badge",
+           "counts"]
 
 #: Panel classes of each rule module, by module name.
 MODULE_PANELS: dict[str, list[type]] = {}
@@ -55,6 +65,29 @@ class Panel:
 
     def refresh(self, table, legal: list) -> None:  # pragma: no cover - overridden
         pass
+
+    def costs(self, table, seat: int) -> list[tuple[str, str, tuple[int, ...]]]:
+        """Rows of the building-cost card for ``seat``: ``(key, label, counts per good)``."""
+        return []
+
+    def columns(self, table) -> list[tuple[str, str, Callable[[int], Any]]]:
+        """Scoreboard columns: ``(header, tooltip, cell)``, ``cell(seat)`` public information only."""
+        return []
+
+    def badges(self, table, seat: int) -> str:
+        """HTML marks after ``seat``'s scoreboard row."""
+        return ""
+
+
+def badge(short: str, title: str) -> str:
+    """A small dark label for a special card on the scoreboard (``"LR"``: Longest Road)."""
+    return (f"<span title='{html.escape(title)}' style='display:inline-block;padding:0 4px;border-radius:4px;"
+            f"background:#333;color:#fff;font-size:10px'>{html.escape(short)}</span>")
+
+
+def counts(game, by_name) -> tuple[int, ...]:
+    """Counts per good of ``game`` from a ``{good name: count}`` mapping (a printed cost)."""
+    return tuple(int(by_name.get(str(g), 0)) for g in game.goods)
 
 
 def button(label: str, css: str, style: str = "", tooltip: str = "") -> W.Button:
@@ -130,6 +163,18 @@ class Stepper:
 
     def _step(self, d: int) -> None:
         self.value = self._value + d
+
+    def cap(self, maximum: int) -> None:
+        """Bound the counter by ``maximum`` (what the hand holds), lowering the value if needed; no callback."""
+        self.maximum = max(0, int(maximum))
+        if self._value > self.maximum:
+            self._value = self.maximum
+        self._draw()
+
+    def reset(self) -> None:
+        """Back to 0, without calling back."""
+        self._value = 0
+        self._draw()
 
     def _draw(self) -> None:
         self.label.value = f"{chip(self.name)} <b>{self._value}</b>"

@@ -59,13 +59,12 @@ from ..rules import (
     RollDice,
     Rules,
 )
-from ..rules.modules.development import dev_cost
 from ..viz import board_figure, dynamic_traces
 from ..viz.palette import palette
 from ..viz.plugins import layers_for
-from ..viz.text import _words, narrate, seat_name, snapshot
+from ..viz.text import GROUPS, _words, cards_text, live_board, narrate, narrate_group, place_of_hex, seat_name, snapshot
 from ._common import SavesGames, check_seat_index, guarded, schedule
-from .panels import Stepper, button, chip, counts_of, enable, module_panels, show, style_block
+from .panels import Stepper, badge, button, chip, counts_of, enable, module_panels, show, style_block
 
 __all__ = ["GameTable", "load_table"]
 
@@ -76,8 +75,8 @@ BASE_CONTROLS = (
     MoveRobber, BuildRoad, BuildSettlement, BuildCity,
 )
 
-#: What each building costs, for the cost card (read from the engine: B-BUILD-1).
-COST_ROWS = (("road", "road"), ("settlement", "settlement"), ("city", "city"))
+#: The base pieces first on the cost card, then every other piece kind the game's modules add (B-BUILD-1).
+COST_FIRST = ("road", "settlement", "city")
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"
 #: Bot difficulty levels a seat may name ("bot:hard"), and the default.
 BOT_LEVEL_NAMES = ("easy", "medium", "hard")
@@ -87,8 +86,6 @@ LOG_KEPT = 3000
 #: Marks drawn with the fonts every browser has (no emoji font is needed).
 CAN = "<b style='color:#1b7f2a'>✓</b>"
 CANNOT = "<span style='color:#999'>·</span>"
-BADGE = ("<span title='{0}' style='display:inline-block;padding:0 4px;border-radius:4px;background:#333;color:#fff;"
-         "font-size:10px'>{1}</span>")
 #: A rule id in parentheses, as the engine's prompts carry them (left out of the status line).
 RULE_ID = re.compile(r" \((?:[A-Z0-9]+-)+[A-Z0-9]+\)")
 
@@ -98,10 +95,16 @@ def describe(action, game=None) -> str:
     module gave one (places by their hexes), else the action's kind and fields."""
     from ..viz.text import PHRASES
 
-    phrase = PHRASES.get(type(action).__name__)
+    name = type(action).__name__
+    if game is not None and name in _CHOICES:
+        try:
+            return _CHOICES[name](action, game)
+        except (AttributeError, KeyError, TypeError, IndexError, ValueError):
+            return _words(action)
+    phrase = PHRASES.get(name)
     if game is not None and phrase is not None:
         try:
-            text = phrase("", action, game.board, game).strip()
+            text = phrase("", action, live_board(game), game).strip()
         except (AttributeError, KeyError, TypeError, IndexError):
             return _words(action)
         first, _, rest = text.partition(" ")
@@ -110,8 +113,22 @@ def describe(action, game=None) -> str:
     return _words(action)
 
 
+#: Choices the log words differently (it tells what happened: dice, cards drawn): as a choice says them.
+_CHOICES = {
+    "RollDice": lambda a, g: "roll the dice",
+    "BuyDevelopmentCard": lambda a, g: "buy a development card",
+    "Discard": lambda a, g: f"discard {cards_text(a.cards, g.goods)}",
+    "MoveRobber": lambda a, g: (f"move the robber to {place_of_hex(live_board(g), a.hex)}"
+                                + (f" and steal from {seat_name(g, a.victim)}" if a.victim is not None else "")),
+    "MaritimeTrade": lambda a, g: f"trade {g.maritime_rate(g.active_player, a.give)} {a.give} for 1 {a.get} with the bank",
+    "DeclineTrade": lambda a, g: "decline the offer",
+    "ConfirmTrade": lambda a, g: f"trade with {seat_name(g, a.partner)}",
+}
+
 #: The log phrases' leading verbs, as a choice's label says them.
-_IMPERATIVE = {"played": "play", "placed": "place", "gave": "give", "offered": "offer", "asked": "ask",
+_IMPERATIVE = {"upgraded": "upgrade", "ended": "end", "stopped": "stop", "accepts": "accept", "withdrew": "withdraw",
+               "offers": "offer", "used": "use", "exchanged": "exchange", "returned": "return", "turned": "turn",
+               "kept": "keep", "refused": "refuse", "let": "let", "played": "play", "placed": "place", "gave": "give", "offered": "offer", "asked": "ask",
                "took": "take", "built": "build", "hired": "hire", "promoted": "promote", "activated": "activate",
                "moved": "move", "improved": "improve", "raised": "raise", "drew": "draw", "accepted": "accept",
                "declined": "decline", "bought": "buy", "found": "find", "revealed": "reveal"}
@@ -151,8 +168,15 @@ class GameTable(SavesGames):
         Allow trading after building in the same turn (A-08, the almanac's option for experienced
         players); the same as ``rules=Rules(combined_trade_build=True)``.
     viewer : int, "current" or None
-        Hidden-information mode: show only what one seat may know (``"current"``: whichever human
-        seat is to act, for hot-seat play).  ``None`` shows everything.
+        Whose view the table shows: only what that seat may know (its own hand and cards; of the
+        others only what is public: card counts, visible VP, played cards; A-15, B-END-6).
+        ``"current"``: whichever human seat is to act (hot-seat play).  ``None`` (the default): the
+        human seat when there is one, ``"current"`` when several humans share the screen, and
+        everything when only bots play.
+    open_hands : bool
+        A teaching option: show every seat's cards (hands, development and progress cards, the
+        card a bot bought) and explain bot moves in full.  Off by default; a table with a human
+        seat shows that seat's view only.
     bot_delay : float or None
         Seconds bots pause before each move (the speed slider changes it); ``None`` makes them
         move at once, synchronously (for tests and scripts).
@@ -180,6 +204,7 @@ class GameTable(SavesGames):
         rules: Rules | None = None,
         trade_after_building: bool = False,
         viewer: int | str | None = None,
+        open_hands: bool = False,
         bot_delay: float | None = 0.6,
         palette_name: str = "standard",
         save_path: str = "catan_game.json",
@@ -200,6 +225,11 @@ class GameTable(SavesGames):
         seats = ["bot" if p in levels else "human" for p in range(len(seats))]
         if not (viewer is None or viewer == "current"):
             viewer = check_seat_index(viewer, len(seats), "viewer (or None, or 'current')")
+        if not isinstance(open_hands, bool):
+            raise ValueError(f"open_hands is True or False, not {open_hands!r}")
+        if viewer is None and not open_hands:  # hidden information by default (issue 25 item 2)
+            humans = [p for p in range(len(seats)) if p not in levels]
+            viewer = humans[0] if len(humans) == 1 else ("current" if humans else None)
         if bot_delay is not None and (isinstance(bot_delay, bool) or not isinstance(bot_delay, (int, float))
                                       or not 0 <= bot_delay <= 60):
             raise ValueError(f"bot_delay is None or seconds in 0..60, not {bot_delay!r}")
@@ -221,7 +251,8 @@ class GameTable(SavesGames):
             game = Game(source, players=len(seats), seed=seed, start=start, rules=rules)
         self.game = game
         self.seats = seats
-        self.viewer = viewer
+        self.viewer = None if open_hands else viewer
+        self.open_hands = open_hands
         self.bot_delay = bot_delay
         self.palette_name = palette_name
         self.levels = levels
@@ -231,8 +262,13 @@ class GameTable(SavesGames):
         #: Moves offered after a click that could mean several (a ship and where it goes, a pirate's victim).
         self.pending_choices: list = []
         self.message = ""
+        #: Every action type the game's modules define (the table shows the controls of those only).
+        self.known_actions = frozenset(t for m in game.modules for t in m.actions)
+        humans = [p for p, s in enumerate(seats) if s == "human"]
+        self._shown_human: int | None = humans[0] if humans else None
         self.log_lines: list[str] = [self._line(a) for a in game.log[-30:]]
         self._bot_handle = None
+        self._group = None  # the run of one-card actions the log's last line stands for
         self._build(save_path)
         self.refresh()
         self._schedule_bots()
@@ -248,8 +284,9 @@ class GameTable(SavesGames):
                 f"border:1px solid #111;vertical-align:middle'></span>")
 
     def _line(self, action) -> str:
-        """A log line for an action played before the table existed (a loaded game)."""
-        return html.escape(_words(action))
+        """A log line for an action played before the table existed (a loaded game): its kind and
+        fields, a card drawn or stolen left out unless the hands are open."""
+        return html.escape(_words(action, secret=self.viewer is not None))
 
     # ------------------------------------------------------------------ construction
     def _build(self, save_path: str) -> None:
@@ -329,7 +366,9 @@ class GameTable(SavesGames):
         self.bot_bar = W.HBox([self.speed, b["skip"]]).add_class("catan-bot-bar")
         self.dice_box = W.HTML().add_class("catan-dice")
         # --- actions
-        res_opts = [(str(r), r) for r in RESOURCES]
+        res_opts = [(str(r), r) for r in RESOURCES]  # Year of Plenty and Monopoly name resources (B-DEV-6, B-DEV-7)
+        goods = self.game.goods  # every count a panel builds is one per good of the game (CK-COM-1)
+        trade_opts = [(str(gd), gd) for gd in goods]
         self.mono_res = W.Dropdown(options=res_opts, layout=W.Layout(width="100px")).add_class("catan-mono-res")
         self.yop_a = W.Dropdown(options=res_opts, layout=W.Layout(width="100px"))
         self.yop_b = W.Dropdown(options=res_opts, layout=W.Layout(width="100px"))
@@ -344,23 +383,24 @@ class GameTable(SavesGames):
         self.special = W.Dropdown(options=[], layout=W.Layout(width="100%")).add_class("catan-special")
         self.special_row = W.VBox([W.HTML("<b>More actions</b>"), W.HBox([self.special, b["special"]])])
         # --- discards
-        self.discard_counts = [Stepper(str(r), f"catan-discard-{r}", on_change=self._discard_changed) for r in RESOURCES]
+        self.discard_counts = [Stepper(str(gd), f"catan-discard-{gd}", maximum=0, on_change=self._discard_changed)
+                               for gd in goods]
         self.discard_title = W.HTML()
         self.discard_panel = W.VBox([self.discard_title, *[s.widget for s in self.discard_counts], b["discard"]]
                                     ).add_class("catan-card")
         # --- trade
         self.rates_box = W.HTML().add_class("catan-rates")
-        self.give_res = W.Dropdown(options=res_opts, description="give", layout=W.Layout(width="150px"),
+        self.give_res = W.Dropdown(options=trade_opts, description="give", layout=W.Layout(width="150px"),
                                    style={"description_width": "34px"})
-        self.get_res = W.Dropdown(options=res_opts, value=Resource.ORE, description="get", layout=W.Layout(width="150px"),
+        self.get_res = W.Dropdown(options=trade_opts, value=Resource.ORE, description="get", layout=W.Layout(width="150px"),
                                   style={"description_width": "30px"})
         self.rate_label = W.HTML()
         self.give_res.observe(lambda _: self._update_rate(), "value")
         self.get_res.observe(lambda _: self._update_rate(), "value")
         self.maritime_row = W.HBox([self.give_res, self.get_res, self.rate_label, b["maritime"]],
                                    layout=W.Layout(flex_flow="row wrap", align_items="center"))
-        self.offer_give = [Stepper(str(r), f"catan-offer-give-{r}") for r in RESOURCES]
-        self.offer_get = [Stepper(str(r), f"catan-offer-get-{r}") for r in RESOURCES]
+        self.offer_give = [Stepper(str(gd), f"catan-offer-give-{gd}") for gd in goods]
+        self.offer_get = [Stepper(str(gd), f"catan-offer-get-{gd}") for gd in goods]
         self.offer_panel = W.VBox([
             W.HTML("<b>Offer to the other players</b>"),
             W.HBox([W.VBox([W.HTML("you give"), *[s.widget for s in self.offer_give]]),
@@ -378,7 +418,7 @@ class GameTable(SavesGames):
         self.scoreboard = W.HTML().add_class("catan-scoreboard")
         self.log_box = W.HTML().add_class("catan-log")
         self.panels = module_panels(self.game)
-        built = [p.build(self) for p in self.panels]
+        built = [w for w in (p.build(self) for p in self.panels) if w is not None]
         self.modules_vbox = W.VBox(built).add_class("catan-modules")
         self.modules_box = _Joined(self.modules_vbox)
         self.save_path = W.Text(value=save_path, description="file", layout=W.Layout(width="220px"),
@@ -392,8 +432,9 @@ class GameTable(SavesGames):
                             style={"description_width": "70px"}).add_class(f"catan-level-{p}")
             dd.observe(lambda ch, p=p: self.guard(lambda _: self.set_level(p, ch["new"]))(None), "value")
             self.level_boxes[p] = dd
-        self.explain_box = W.Checkbox(value=False, description="explain bot moves in the log", indent=False
-                                      ).add_class("catan-explain")
+        self.explain_box = W.Checkbox(value=False, indent=False, description=(
+            "explain bot moves in the log" if self.viewer is None else
+            "explain bot moves in the log (their other options show only with open hands)")).add_class("catan-explain")
         self.explain_box.observe(lambda ch: setattr(self, "explain_bots", bool(ch["new"])), "value")
         self.bots_card = W.VBox([W.HTML("<b>Bots</b> <small>(easy: weighted random · medium: value bot · "
                                         "hard: search, ≤ 1 s a move)</small>"),
@@ -411,25 +452,24 @@ class GameTable(SavesGames):
 
     # ------------------------------------------------------------------ who sees what, who acts
     def viewer_seat(self) -> int | None:
-        """The seat whose view the table shows (``None``: everything)."""
-        if self.viewer is None:
+        """The seat whose view the table shows (``None``: everything: open hands, or the game is over).
+
+        In hot-seat play (``viewer="current"``) it is the human seat to act, or while a bot acts
+        the human seat that acted last.
+        """
+        if self.viewer is None or self.game.is_over:  # at the end every card may be shown (B-DEV-9)
             return None
         if self.viewer == "current":
             p = self.game.current_player
-            return p if self.seats[p] == "human" else self._last_human
+            return p if self.seats[p] == "human" else self._shown_human
         return int(self.viewer)
 
-    @property
-    def _last_human(self) -> int | None:
-        humans = [p for p, s in enumerate(self.seats) if s == "human"]
-        return humans[0] if humans else None
-
     def _log_viewer(self) -> int | None:
-        """Whose secrets the log may show: all (open table), one seat, or none (hot seat: -1)."""
+        """Whose secrets the log may show: all (open hands), one seat, or none (hot seat: -1)."""
         if self.viewer is None:
             return None
         if self.viewer == "current":
-            return -1 if sum(s == "human" for s in self.seats) > 1 else self._last_human
+            return -1 if sum(s == "human" for s in self.seats) > 1 else self._shown_human
         return int(self.viewer)
 
     def _human_to_act(self) -> bool:
@@ -450,12 +490,23 @@ class GameTable(SavesGames):
         return handler(arg)
 
     def _apply(self, action) -> None:
-        """Play one action through the engine and write it in the log."""
+        """Play one action through the engine and write it in the log (a seat's run of one-card
+        discards or gold picks as one line)."""
         before = snapshot(self.game)
         self.game.play(action)
-        lines = narrate(self.game, self.game.log[-1], before, self._log_viewer(), self.seats)
-        self.log_lines.extend(lines)
-        del self.log_lines[:-LOG_KEPT]
+        logged = self.game.log[-1]
+        viewer = self._log_viewer()
+        lines = narrate(self.game, logged, before, viewer, self.seats)
+        key = (type(logged).__name__, before["current"])
+        group = self._group
+        if group is not None and group[0] == key and group[1] == len(self.log_lines) and len(lines) == 1:
+            group[3].append(logged)
+            self.log_lines[-1] = narrate_group(self.game, group[3], group[2], viewer, self.seats)
+        else:
+            self.log_lines.extend(lines)
+            del self.log_lines[:-LOG_KEPT]
+            self._group = ((key, len(self.log_lines), before, [logged])
+                           if key[0] in GROUPS and len(lines) == 1 else None)
 
     @guarded
     def play(self, action) -> bool:
@@ -471,17 +522,19 @@ class GameTable(SavesGames):
         self.message = ""
         self.pending_hex = None
         self.pending_choices = []
-        self._reset_inputs()
+        self._reset_inputs(action)
         self.refresh()
         self._schedule_bots()
         return True
 
     _play = play  # the name the tests and older notebooks use
 
-    def _reset_inputs(self) -> None:
+    def _reset_inputs(self, action=None) -> None:
         for s in self.discard_counts:
-            s._value = 0
-            s._draw()
+            s.reset()
+        if isinstance(action, OfferTrade) or self.game.trade_offer is None and not self._human_to_act():
+            for s in self.offer_give + self.offer_get:  # an offer made, or the turn passed: start afresh
+                s.reset()
 
     @guarded
     def _discard(self) -> None:
@@ -664,11 +717,28 @@ class GameTable(SavesGames):
         """One move of the bot in ``seat``, with its reason in the log when asked (``explain_bots``)."""
         bot = self.bots[seat]
         action = bot.choose(self.game)
-        self._apply(action)
         last = getattr(bot, "last", None)
-        if self.explain_bots and last and len(last) > 1:
-            alts = "; ".join(f"{_words(c.action, secret=True)} {c.value:.2f}" for c in last[:3])
-            self.log_lines.append(f"  why: {alts}")
+        why = self._why(action, last) if self.explain_bots and last and len(last) > 1 else None
+        self._apply(action)
+        if why:
+            self.log_lines.append(why)
+            self._group = None
+
+    def _why(self, action, ranked) -> str:
+        """A bot's reason, in the log's words: the value of its move (the bot's estimate of its position
+        after it) and, with open hands, the runners-up.  Without open hands the runners-up are not named:
+        what else a bot could do tells what it holds."""
+        g = self.game
+        chosen = next((c for c in ranked if c.action == action), ranked[0])
+        others = [c for c in ranked if c.action != action][:2]
+        kinds = {type(c.action).__name__ for c in ranked}
+        if kinds <= {"AcceptTrade", "DeclineTrade"}:  # an answer to an offer: what the trade was worth to it
+            return f"  why: the trade would change its position value by {chosen.value:+.1f}"
+        if self.viewer is not None:
+            runner = f"; its next best move scored {others[0].value:.1f}" if others else ""
+            return f"  why: this move scored {chosen.value:.1f} (position value after it){runner}"
+        alts = "; ".join(f"{describe(c.action, g)} ({c.value:.1f})" for c in others)
+        return f"  why: this move scored {chosen.value:.1f} (position value after it); next best: {alts}"
 
     def set_level(self, seat: int, level: str) -> None:
         """Give the bot in ``seat`` another difficulty level (``"easy"``, ``"medium"``, ``"hard"``)."""
@@ -694,9 +764,12 @@ class GameTable(SavesGames):
     def _incompatible(self, game: Game) -> str | None:
         if game.n != len(self.seats) or game.board != self.game.board:
             return "holds a game for another table (seats or board differ)"
+        if [m.name for m in game.modules] != [m.name for m in self.game.modules]:
+            return "holds a game with other rules (its rule modules differ from this table's)"
         return None
 
     def _loaded(self) -> None:
+        self._group = None
         self.log_lines = [self._line(a) for a in self.game.log[-30:]] + [f"loaded {len(self.game.log)} actions"]
         self.refresh()
         self._schedule_bots()
@@ -712,6 +785,8 @@ class GameTable(SavesGames):
     def refresh(self) -> None:
         """Redraw everything from the engine state (figure updated in place)."""
         g = self.game
+        if not g.is_over and self.seats[g.current_player] == "human":
+            self._shown_human = g.current_player  # hot seat: the view stays with them while bots play
         legal = self.legal()
         nodes, paths, hexes = self._targets(legal)
         if self.pending_hex is not None:
@@ -749,8 +824,9 @@ class GameTable(SavesGames):
         for k, v in avail.items():
             enable(b[k], v)
             show(b[k], v)
-        # Buy stays visible (disabled, with its cost on the card) during the main phase.
-        show(b["buy"], avail["buy"] or (human and g.phase is Phase.MAIN))
+        # Buy stays visible (disabled, with its cost on the card) during the main phase, in a game
+        # with development cards (Cities & Knights has none: CK-COMP-1).
+        show(b["buy"], avail["buy"] or (human and g.phase is Phase.MAIN and BuyDevelopmentCard in self.known_actions))
         show(self.turn_row, any(avail[k] for k in ("roll", "end")) or (human and g.phase is Phase.MAIN))
         show(self.dev_row, any(avail[k] for k in ("knight", "road_building", "end_road_building", "monopoly",
                                                    "year_of_plenty")))
@@ -774,8 +850,12 @@ class GameTable(SavesGames):
         no_steal = self.pending_hex is not None and MoveRobber(self.pending_hex, None) in legal
         enable(b["no_steal"], no_steal)
         show(b["no_steal"], no_steal)
-        # Discards.
-        show(self.discard_panel, Discard in kinds)
+        # Discards: a counter per good, capped at what the discarding hand holds (B-ROB-2).
+        discarding = Discard in kinds
+        show(self.discard_panel, discarding)
+        hand = g.hands[g.current_player]
+        for s, k in zip(self.discard_counts, hand):
+            s.cap(k if discarding else 0)
         self._discard_changed()
         # Trade: rates always; the forms while trading is open; the answers to an offer.
         self._refresh_trade(legal, kinds)
@@ -798,9 +878,9 @@ class GameTable(SavesGames):
         b = self.buttons
         human = self._human_to_act()
         seat = g.active_player if self.viewer_seat() is None else self.viewer_seat()
-        rates = g.rates(seat) if not g.is_over else [4] * len(RESOURCES)
+        rates = g.rates(seat) if not g.is_over else [4] * g.n_goods
         self.rates_box.value = ("bank rates for " + html.escape(self.name(seat)) + ": "
-                                + " ".join(chip(str(r), f"{rates[r.value]}:1") for r in RESOURCES))
+                                + " ".join(chip(str(gd), f"{r}:1") for gd, r in zip(g.goods, rates)))
         open_now = human and g.can_trade()
         if human and g.phase is Phase.MAIN and not open_now:
             self.trade_closed.value = ("<i>Trading is closed for this turn: you have built, and trades come before "
@@ -815,6 +895,9 @@ class GameTable(SavesGames):
         enable(b["maritime"], MaritimeTrade in kinds and MaritimeTrade(self.give_res.value, self.get_res.value) in legal)
         show(self.offer_panel, open_now)
         enable(b["offer"], open_now)
+        if open_now:  # one cannot offer cards one does not hold (B-TRADE-2)
+            for s, k in zip(self.offer_give, g.hands[g.active_player]):
+                s.cap(k)
         self._update_rate()
         answering = AcceptTrade in kinds or DeclineTrade in kinds or CancelTrade in kinds or ConfirmTrade in kinds
         show(self.response_row, answering)
@@ -822,8 +905,8 @@ class GameTable(SavesGames):
             give, get = g.trade_offer
             who = self.name(g.active_player)
             self.response_row.children[0].value = (
-                f"<b>{html.escape(who)}</b> offers {' '.join(chip(str(r), k) for r, k in zip(RESOURCES, give) if k)} "
-                f"for {' '.join(chip(str(r), k) for r, k in zip(RESOURCES, get) if k)}")
+                f"<b>{html.escape(who)}</b> offers {' '.join(chip(str(gd), k) for gd, k in zip(g.goods, give) if k)} "
+                f"for {' '.join(chip(str(gd), k) for gd, k in zip(g.goods, get) if k)}")
         confirm = [a for a in legal if isinstance(a, ConfirmTrade)]
         self.partner_box.children = [self._partner_button(a.partner) for a in confirm]
 
@@ -868,8 +951,25 @@ class GameTable(SavesGames):
         if BuildRoad in kinds:
             hints.append("click a highlighted path")
         if MoveRobber in kinds:
-            hints.append("click a highlighted hex" if self.pending_hex is None else "now pick the victim")
+            hints.append("click a highlighted hex for the robber" if self.pending_hex is None else "now pick the victim")
+        if self.pending_choices:
+            hints = ["choose below which move you mean (Which one?)"]
+        else:
+            hints += [h for layer in self.layers for h in layer.hints(g, legal)]
         return text + (f" — {', '.join(hints)}" if hints else "")
+
+    def cost_rows(self, seat: int) -> list[tuple[str, tuple[int, ...]]]:
+        """The building-cost card's rows for ``seat``: ``(label, counts per good)``: every piece kind
+        of the game with a price (B-BUILD-1), then what the modules' panels declare (a row keyed by a
+        kind's name replaces that kind's row)."""
+        g = self.game
+        kinds = [k.name for k in g.kinds if k is not None]
+        order = [k for k in COST_FIRST if k in kinds] + [k for k in kinds if k not in COST_FIRST]
+        rows = {k: (k, g.cost(k)) for k in order if any(g.cost(k))}
+        for p in self.panels:
+            for key, label, cost in p.costs(self, seat):
+                rows[key] = (label, tuple(cost))
+        return list(rows.values())
 
     def _refresh_text(self) -> None:
         g = self.game
@@ -910,36 +1010,38 @@ class GameTable(SavesGames):
                 for c, k in g.dev_cards(q).items() if k)
             rows.append(f"{self.swatch(q)} <b>seat {q}: {html.escape(self.name(q))}</b> {chips}"
                         + (f"<br>&nbsp;&nbsp;&nbsp;cards: {cards}" if cards else ""))
-        self.hand_box.value = "<div class='catan-card'><b>Hands</b><br>" + "<br>".join(rows) + "</div>"
-        # The building-cost card: what you can afford now.
+        title = "Hands" if viewer is None else "Your hand <small>(the others' cards are face down)</small>"
+        self.hand_box.value = f"<div class='catan-card'><b>{title}</b><br>" + "<br>".join(rows) + "</div>"
+        # The building-cost card: what the game's pieces and modules cost, and what you can afford now.
         seat = viewer if viewer is not None else g.active_player
         h = g.hands[seat]
         lines = []
-        costs = [(label, g.cost(kind)) for kind, label in COST_ROWS]
-        costs.append(("development card", dev_cost(g.n_goods)))  # the engine's price (B-BUILD-1)
-        for label, cost in costs:
+        for label, cost in self.cost_rows(seat):
             ok = g.affords(h, cost)
-            lines.append(f"{CAN if ok else CANNOT} {label}: "
+            lines.append(f"{CAN if ok else CANNOT} {html.escape(label)}: "
                          + " ".join(chip(str(g.goods[r]), c, dim=h[r] < c) for r, c in enumerate(cost) if c))
         self.cost_box.value = (f"<div class='catan-card'><b>Building costs</b> <small>({CAN} = {html.escape(self.name(seat))} "
                                f"can pay now)</small><br>" + "<br>".join(lines) + "</div>")
-        # Scoreboard.
-        lr, la = g.longest_road_holder, g.largest_army_holder
+        # Scoreboard: VP, cards in hand (how many: A-15), the modules' columns, the trail, the badges.
+        lr = g.longest_road_holder
         lengths = g.road_lengths()
+        columns = [("VP", "victory points" + (" (others': visible VP, B-END-6)" if viewer is not None else ""),
+                    lambda q: g.vp(q) if viewer in (None, q) else g.vp(q, visible=True)),
+                   ("cards", "cards in hand (how many)", lambda q: sum(g.hands[q]))]
+        columns += [c for p in self.panels for c in p.columns(self)]
+        columns.append(("road", "longest trail (B-LR-1)", lambda q: lengths[q]))
+        heads = "".join(f"<th title='{html.escape(t)}'>{html.escape(hd)}</th>" for hd, t, _ in columns)
         srows = []
         for q in range(g.n):
-            vp = g.vp(q) if (viewer is None or viewer == q) else g.vp(q, visible=True)
-            marks = (BADGE.format("Longest Road", "LR") if lr == q else "") + (
-                BADGE.format("Largest Army", "LA") if la == q else "")
+            marks = (badge("LR", "Longest Road (2 VP)") if lr == q else "") + "".join(p.badges(self, q) for p in self.panels)
             me = " style='font-weight:bold;background:#fff3c4'" if q == g.active_player else ""
-            srows.append(f"<tr{me}><td>{self.swatch(q)} {html.escape(self.name(q))}</td><td>{vp}</td>"
-                         f"<td>{sum(g.hands[q])}</td><td>{sum(g.dev[q])}</td><td>{g.knights[q]}</td>"
-                         f"<td>{lengths[q]}</td><td>{marks}</td></tr>")
+            cells = "".join(f"<td>{html.escape(str(cell(q)))}</td>" for _, _, cell in columns)
+            srows.append(f"<tr{me}><td>{self.swatch(q)} {html.escape(self.name(q))}</td>{cells}<td>{marks}</td></tr>")
         self.scoreboard.value = (
             "<div class='catan-card'><b>Scores</b> <small>(target " + str(g.vp_target) + " VP)</small>"
-            "<table style='font-size:12px;width:100%'><tr><th></th><th>VP</th><th>cards</th><th>dev</th><th>knights</th>"
-            "<th>road</th><th></th></tr>" + "".join(srows) + "</table><small>" + BADGE.format("", "LR") + " Longest Road · " + BADGE.format("", "LA") + " Largest Army"
-            + (" · others' VP exclude hidden VP cards" if viewer is not None else "") + "</small></div>"
+            "<table style='font-size:12px;width:100%'><tr><th></th>" + heads + "<th></th></tr>" + "".join(srows)
+            + "</table><small>hover a heading or a badge for its meaning"
+            + (" · others' VP leave out hidden VP cards" if viewer is not None else "") + "</small></div>"
         )
         lines = self.log_lines[-80:]
         self.log_box.value = ("<div class='catan-card'><b>Log</b> <small>(newest first)</small><div class='catan-log' "

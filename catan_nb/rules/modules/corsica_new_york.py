@@ -20,8 +20,18 @@ holds its token and takes no settlement (SC-11 makes it a locality only with 5-6
 on a red path or reaching a VP intersection counts like any road; the other side of a board (SC-2,
 a GAP) is the same map with the numbers of ``scenario.sides.B`` (:func:`with_side`).
 
-State in ``game.ext["corsica_new_york"]``: ``tokens`` as ``[node, seat or None]`` rows (3-4 players)
-and each seat's red-path ``rates`` as ``[ratio, resource or None]`` rows.
+DECISION, a game nobody can win (:data:`STALL_RULE`): on a scenario board every locality may be
+taken or out of reach while nobody is at the target.  When a turn would begin and no player can
+reach the target any more (:func:`can_reach_target`: the development deck is empty, nobody holds a
+knight, and an upper bound of each player's VP from the pieces they could still place is below the
+target, :func:`best_vp`), the game ends and the player with the most VP wins; a tie goes to the
+tied player first in turn order from the one whose turn it would have been.  This holds for games
+of these modules with the base game's and the 5-6 extension's; with any other module (whose VP
+sources this module does not know) the rule is off.
+
+State in ``game.ext["corsica_new_york"]``: ``tokens`` as ``[node, seat or None]`` rows (3-4 players),
+each seat's red-path ``rates`` as ``[ratio, resource or None]`` rows, and ``stalled`` (the game
+ended under the rule above).
 
 Examples
 --------
@@ -35,11 +45,13 @@ Examples
 
 from __future__ import annotations
 
-from ...constants import Resource
+from ...constants import DevCard, Resource
 from ...errors import BoardFileError, IllegalActionError
+from ..phase import Decision, Phase
 from . import Module, register
 
-__all__ = ["CorsicaNewYork", "NAME", "TARGETS", "CORSICA", "NEW_YORK", "with_side", "scenario_data", "localities"]
+__all__ = ["CorsicaNewYork", "NAME", "TARGETS", "CORSICA", "NEW_YORK", "with_side", "scenario_data", "localities",
+           "best_vp", "can_reach_target", "STALL_RULE"]
 
 NAME = "corsica_new_york"
 #: SC-12: the target by player count.
@@ -48,6 +60,12 @@ TARGETS = {3: 13, 4: 12, 5: 10, 6: 10}
 TOKEN_PLAYERS = (3, 4)
 #: SC-10: a Catan token's worth.
 TOKEN_VP = 1
+
+
+#: DECISION (docs/scenarios.md): a game nobody can win any more ends; the leader wins.
+STALL_RULE = "when no player can reach the target any more, the game ends and the player with the most VP wins"
+#: The modules whose VP sources :func:`best_vp` knows (the base game's, the 5-6 extension's, these).
+_KNOWN = frozenset({"production", "robber", "trade", "development", "five_six", NAME, "erie_canal"})
 
 
 def _shipped(name: str):
@@ -100,6 +118,51 @@ def localities(game) -> frozenset[int]:
     return d.localities if game.n in TOKEN_PLAYERS else d.localities | frozenset(d.vp_nodes)
 
 
+def _facts(game):
+    """What every player may still place: pieces left, settlement spots, whether they may still build
+    a road; whether anything may still change the Longest Road; the free locality spaces.  ``None``
+    while a development card may still be bought or a knight played."""
+    if any(game.deck) or any(game.dev_cards(q).get(DevCard.KNIGHT, 0) for q in range(game.n)):
+        return None
+    left = [game.pieces_left(q) for q in range(game.n)]
+    settle = [game.candidates(q, "settlement") if left[q]["settlement"] else [] for q in range(game.n)]
+    # a road may open the way, and a settlement on a locality its road reaches opens it too (SC-7)
+    roads = [bool(left[q]["road"] and (settle[q] or game.candidates(q, "road"))) for q in range(game.n)]
+    changes = any(roads) or any(settle)
+    free = sum(1 for v in localities(game) if game.node_owner[v] < 0 and not game.blocked[v])
+    return left, settle, roads, changes, free
+
+
+def best_vp(game, player: int) -> int | None:
+    """The most VP ``player`` could still reach (for the DECISION :data:`STALL_RULE`), or ``None``
+    while a development card may still be bought or a knight played (a VP card, the Largest Army).
+
+    An upper bound from the pieces: their VP now; 1 for every settlement they could still build
+    (at most their settlements left, and at most the free locality spaces their roads touch, or
+    all free ones while they may still build a road); 1 for every upgrade of a settlement of theirs,
+    built or to be built, to a city (at most their cities left); 2 for the Longest Road unless they
+    hold it, while anyone may still build a road or a settlement; 1 for every Catan token still on
+    the board (SC-10) while they may still build a road.
+    """
+    facts = _facts(game)
+    return None if facts is None else _best(game, player, facts)
+
+
+def _best(game, p: int, facts) -> int:
+    left, settle, roads, changes, free = facts
+    new = min(left[p]["settlement"], free if roads[p] else len(settle[p]))
+    upgrades = min(left[p]["city"], len(game.placed[game.kind_id["settlement"]][p]) + new)
+    longest = 2 if changes and game.longest_road_holder != p else 0
+    tokens = sum(1 for _, o in game.ext[NAME]["tokens"] if o is None) if roads[p] else 0
+    return game.vp(p) + new + upgrades + longest + TOKEN_VP * tokens
+
+
+def can_reach_target(game) -> bool:
+    """Whether some player may still reach the target (:func:`best_vp`; the DECISION :data:`STALL_RULE`)."""
+    facts = _facts(game)
+    return facts is None or any(_best(game, p, facts) >= game.vp_target for p in range(game.n))
+
+
 def check_board(board) -> None:
     """Raise :class:`BoardFileError` naming the field when a scenario board cannot be played."""
     d = scenario_data(board)
@@ -143,7 +206,7 @@ class CorsicaNewYork(Module):
         check_board(game.board)
         d = scenario_data(game.board)
         tokens = [[v, None] for v in d.vp_nodes] if game.n in TOKEN_PLAYERS else []
-        game.ext[NAME] = {"tokens": tokens, "rates": [[] for _ in range(game.n)]}
+        game.ext[NAME] = {"tokens": tokens, "rates": [[] for _ in range(game.n)], "stalled": False}
 
     def vp_target(self, game) -> int:
         targets = game.board.scenario.get("targets") or {}
@@ -208,6 +271,16 @@ class CorsicaNewYork(Module):
 
     def vp(self, game, player: int, visible: bool) -> int:
         return TOKEN_VP * sum(1 for _, o in game.ext[NAME]["tokens"] if o == player)
+
+    # ------------------------------------------------------------------ a game nobody can win
+    def on_turn_start(self, game) -> None:
+        if any(m.name not in _KNOWN for m in game.modules) or can_reach_target(game):
+            return
+        n, first = game.n, game.active  # STALL_RULE (DECISION): the standings are final
+        winner = max(((first + i) % n for i in range(n)), key=lambda q: game.vp(q))
+        game.ext[NAME]["stalled"] = True
+        game.winner = winner
+        game.stack[:] = [Decision(Phase.GAME_OVER, winner)]
 
     def view(self, game, player: int) -> dict:
         st = game.ext[NAME]

@@ -154,9 +154,11 @@ def _apply_knight(game, a: PlayKnight) -> None:
     p = game.active
     _start(game, KNIGHT)
     game.knights[p] += 1  # B-DEV-3
-    h = game.largest_army_holder
-    if game.knights[p] >= LARGEST_ARMY_MIN and (h is None or (h != p and game.knights[p] > game.knights[h])):
-        game.largest_army_holder = p  # B-LA-1, B-LA-2
+    k = game.knights
+    if game.largest_army_holder != p and k[p] >= LARGEST_ARMY_MIN and all(k[p] > k[q] for q in range(game.n) if q != p):
+        # B-LA-1, B-LA-2: strictly more than the holder; A-27: a card set aside (nobody holds it)
+        # goes only to a player with strictly more than every other, not to one who ties.
+        game.largest_army_holder = p
     game.log.append(a)
     game.push(MOVE_ROBBER, p)  # B-DEV-2, B-DEV-4: no discards
 

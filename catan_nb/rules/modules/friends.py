@@ -14,7 +14,11 @@ State in ``game.ext["friends"]`` (plain data):
     a favour was used or exchanged this turn (F-USE-1);
 ``gift_given``, ``gift_refused``
     the turn's gift (F-EARN-4, F-EARN-5, A-23); an offered gift waits on the
-    decision stack (phase ``gift_response``) for the offered player's answer.
+    decision stack (phase ``gift_response``) for the offered player's answer;
+``links``
+    ``[seat, node, other seat, other node]`` per join undone by a lifted road (the
+    Explorer, H-CARD-9): the district of ``seat`` holding ``node`` and the district of
+    ``other seat`` holding ``other node`` stay joined for F-EARN-8 (see below).
 
 Earning (F-EARN-*): a robber move to a hex without buildings, or to the desert
 without stealing, pays 1 favour; an accepted gift pays the giver 1; a road that
@@ -22,9 +26,13 @@ first joins one of the builder's districts to another player's pays the builder
 3 and each other owner 1 (F-EARN-7..12, with the F-EARN-11 definition of a join).
 Draws come from the game's seeded generator; an empty supply pays nothing.
 
-Decisions recorded here: when a road joins two other players at once (F-EARN-9)
-the others draw in turn order from the builder (the rule lets the builder choose;
-it matters only when the supply runs out).  ``legal_actions`` lists single
+Decisions recorded here (and in ``docs/friends.md``): when a road joins two other
+players at once (F-EARN-9) the others draw in turn order from the builder (the rule
+lets the builder choose; it matters only when the supply runs out).  A road moved by
+the Explorer (H-CARD-9) is judged as it stood before it was lifted (F-EARN-11): two
+districts that the lifted road joined stay joined, so moving it (back and forth, or
+elsewhere onto the same district) or building another road between them earns
+nothing (F-EARN-8); a district it never joined earns as usual.  ``legal_actions`` lists single
 Merchants swaps; :meth:`Game.play` also takes two in one use.
 """
 
@@ -464,6 +472,7 @@ class Friends(Module):
             "used": False,
             "gift_given": False,
             "gift_refused": [],
+            "links": [],
         }
 
     def favour_total(self, game) -> int:
@@ -499,6 +508,10 @@ class Friends(Module):
             draw_favour(game, player)
             for q in joined:
                 draw_favour(game, q)
+
+    def on_remove(self, game, player: int, kind: str, site: int) -> None:
+        if game.kinds[game.kind_id[kind]].site == "path":
+            _keep_joins(game, player, site)  # F-EARN-8, F-EARN-11: a lifted road's joins stay made
 
     def legal(self, game, out: list) -> None:
         st = state(game)
@@ -537,11 +550,49 @@ class Friends(Module):
             out.append(ExchangeFavour())
 
 
+def _anchor(game, owner: int, district: set[int]) -> int:
+    """An intersection that stays in ``owner``'s ``district`` whatever happens later: one of its
+    buildings (buildings never leave the board; districts only grow, F-EARN-6), else its least node."""
+    kinds = game.kinds
+    return min((v for v in district if game.node_owner[v] == owner and kinds[game.node_kind[v]].building),
+               default=min(district))
+
+
+def _keep_joins(game, player: int, path: int) -> None:
+    """Record the joins the path piece just lifted from ``path`` made (F-EARN-8, F-EARN-11): each
+    other seat's district at one of its ends, with the district of ``player`` left at an end."""
+    t = game.topology
+    ends = t.edge_nodes[path]
+    mine = [_district_nodes(game, player, x) for x in ends if _has_piece(game, player, x)]
+    if not mine:
+        return
+    links = state(game)["links"]
+    for w in ends:
+        for q in range(game.n):
+            if q != player and _has_piece(game, q, w):
+                b = _anchor(game, q, _district_nodes(game, q, w))
+                for district in mine:
+                    link = [player, _anchor(game, player, district), q, b]
+                    if link not in links:
+                        links.append(link)
+
+
+def _linked(links: list, p: int, mine: set[int], q: int, theirs: set[int]) -> bool:
+    """Whether a lifted road had joined these two districts (see :func:`_keep_joins`)."""
+    return any((a == p and c == q and x in mine and y in theirs) or (a == q and c == p and x in theirs and y in mine)
+               for a, x, c, y in links)
+
+
 def joins(game, player: int, path: int) -> list[int]:
     """Other seats whose district the new road ``path`` joins to ``player``'s for the first time.
 
     F-EARN-11: districts A and B are joined when some intersection holds a piece of
-    each; the join counts only if, just before the road, A and B shared none.
+    each; the join counts only if, just before the road, A and B shared none.  A is
+    the builder's district the road belongs to, as it stood just before: the union of
+    the districts it connects (a road merging two of them, one already joined to B,
+    joins nothing new).  DECISION (docs/friends.md): districts that a road lifted by
+    the Explorer had joined stay joined (F-EARN-8), so a moved road is judged as it
+    stood before it was lifted and moving it back and forth earns nothing.
     """
     t = game.topology
     u, v = t.edge_nodes[path]
@@ -551,6 +602,7 @@ def joins(game, player: int, path: int) -> list[int]:
             before |= _district_nodes(game, player, w, skip_path=path)
     joined: list[int] = []
     seen: list[set[int]] = []
+    links = state(game)["links"]
     for w in (u, v):
         for q in range(game.n):
             if q == player or not _has_piece(game, q, w):
@@ -559,7 +611,8 @@ def joins(game, player: int, path: int) -> list[int]:
             if any(district == d for d in seen):
                 continue
             seen.append(district)
-            if not district & before and q not in joined:
-                joined.append(q)
+            if district & before or q in joined or (links and _linked(links, player, before, q, district)):
+                continue
+            joined.append(q)
     # F-EARN-9: the other owners draw in turn order from the builder (see the module docstring).
     return sorted(joined, key=lambda q: (q - player) % game.n)

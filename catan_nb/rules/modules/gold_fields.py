@@ -4,7 +4,9 @@ When a gold field's number is rolled, every player with a settlement or city nex
 which resources to take: 1 for each settlement and 2 for each city, in any mix (SF-1).  The
 choices are decisions on the engine's stack, in turn order from the active player, one card at a
 time (:class:`PickGold`, like a discard), before the active player goes on to trade and build.
-The robber on a gold field stops it, as on any hex (B-ROB-5).  The bank's limits apply: a player
+The robber on a gold field stops it, as on any hex (B-ROB-5).  The second founding building pays
+one pick for each gold field next to it, as it pays one card for any other producing hex
+(B-SETUP-19).  The bank's limits apply: a player
 takes only what the bank still has, and when the bank is empty the remaining picks lapse
 (B-COMP-14).
 
@@ -129,6 +131,15 @@ class GoldFields(Module):
             return
         owed = gold_owed(game, total)
         game.push_in_turn_order(GOLD_PICK, {q: k for q, k in owed.items() if k})  # the active player first
+
+    def on_founding_settlement(self, game, player: int, node: int, second: bool) -> None:
+        # B-SETUP-19 with SF-1: the second founding building pays 1 card per producing hex next to it,
+        # a gold field's card of the owner's choice (a founding city too: 1 per hex, CK-SETUP-1).
+        if not second or not any(game.bank[r.value] for r in Resource):
+            return
+        k = sum(1 for hx in game.topology.node_hexes[node] if game.hex_terrain[hx] is Terrain.GOLD)
+        if k:
+            game.push(GOLD_PICK, player, k)
 
     def legal(self, game, out: list) -> None:
         out.extend(a for a in _PICKS if game.bank[a.resource.value] > 0)

@@ -233,6 +233,13 @@ class GreatCatan(Module):
         t = game.topology
         return [v for v in sites if any(h in main for h in t.node_hexes[v])]
 
+    def check_place(self, game, action, player: int, kind: str, site: int) -> None:
+        if kind != "settlement" or game.phase is not Phase.FOUNDING_SETTLEMENT:
+            return
+        if not any(h in _main_island(game.board) for h in game.topology.node_hexes[site]):
+            raise IllegalActionError("SF-15", f"intersection {site} is off the main island: in Great Catan the founding "
+                                     "settlements stand on the main island (scenario data, our SF-13 proposal)", action)
+
     def on_place(self, game, player: int, kind: str, site: int, founding: bool) -> None:
         if founding or kind != "ship":
             return

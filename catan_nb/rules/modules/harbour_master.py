@@ -38,7 +38,7 @@ def harbour_points(game, player: int) -> int:
     owner, kind, kinds = game.node_owner, game.node_kind, game.kinds
     points = 0
     for v, h in enumerate(t.node_harbour):
-        if h >= 0 and owner[v] == player:
+        if h is not None and owner[v] == player:
             pk = kinds[kind[v]]
             if pk is not None and pk.building:
                 points += pk.produces  # a settlement collects 1, a city 2: the same count (SF-14)
@@ -79,12 +79,12 @@ class HarbourMaster(Module):
 
     def on_place(self, game, player: int, kind: str, site: int, founding: bool) -> None:
         pk = game.kinds[game.kind_id[kind]]
-        if pk.site == "node" and game.topology.node_harbour[site] >= 0:
+        if pk.site == "node" and game.topology.node_harbour[site] is not None:
             _recount(game, player)
 
     def on_remove(self, game, player: int, kind: str, site: int) -> None:
         pk = game.kinds[game.kind_id[kind]]
-        if pk.site == "node" and game.topology.node_harbour[site] >= 0:
+        if pk.site == "node" and game.topology.node_harbour[site] is not None:
             _recount(game, None)
 
     def vp(self, game, player: int, visible: bool) -> int:

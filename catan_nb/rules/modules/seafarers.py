@@ -5,6 +5,9 @@
 * **Routes** (SF-7): a shipping route starts at the player's own settlement or city and goes on
   from its own ships; roads and ships meet only at a building.  The engine keeps where each kind
   of path piece can continue (its ``reach``), so a ship never continues a road or the reverse.
+  DECISION (the strict reading of "a ship may never join a road directly"): a ship may not end
+  where the player's own road ends with no settlement or city there, nor a road where their ship
+  ends (:func:`join_at`); a settlement may still be built there, and then both meet at it.
 * **Longest Trade Route** (SF-8): the engine's trail counts every path kind, passing from roads to
   ships only at the player's own building (``longest_trail(..., edge_kind, switch)``); the title is
   the Longest Road's (B-LR-4..7).
@@ -30,7 +33,8 @@
 
 Fog (SF-3), treasure (SF-4) and Great Catan (SF-15, SF-16) are their own modules.
 
-State in ``game.ext["seafarers"]``: ``{"built": [paths built this turn], "moved": bool,
+State in ``game.ext["seafarers"]``: ``{"built": [paths of ships built this turn, the Special Building
+Phase after it included (X56-SBP-1)], "moved": bool,
 "pirate": hex or None, "home": [[island, ...] per seat], "settled": [[foreign island, ...] per seat]}``.
 
 Examples
@@ -55,7 +59,7 @@ from ..pieces import PieceKind
 from . import Module, register
 
 __all__ = ["Seafarers", "BuildShip", "MoveShip", "MovePirate", "SHIP", "movable_ships", "ship_moves", "pirate", "random_islands",
-           "pirate_victims", "islands", "island_of", "island_vp", "ISLANDS", "NAME"]
+           "join_at", "pirate_victims", "islands", "island_of", "island_vp", "ISLANDS", "NAME"]
 
 NAME = "seafarers"
 #: SF-5, SF-6: a ship is a path piece on sea paths.
@@ -120,6 +124,37 @@ def _pirate_blocks(game, e: int) -> bool:
     return hx is not None and e in game.topology.hex_edges[hx]
 
 
+#: SF-7: the two path kinds that meet only at a settlement or city.
+_MEETING = {"ship": "road", "road": "ship"}
+
+
+def _ends_of(game, player: int, kind: str) -> set[int]:
+    """Intersections at an end of one of ``player``'s pieces of path ``kind``."""
+    t = game.topology
+    return {v for e in game.placed[game.kind_id[kind]][player] for v in t.edge_nodes[e]}
+
+
+def join_at(game, player: int, kind: str, path: int, ends: set[int] | None = None) -> int | None:
+    """SF-7 (DECISION, the strict reading): the intersection where ``player``'s piece of ``kind``
+    (``"road"`` or ``"ship"``) on ``path`` would meet one of their pieces of the other kind with no
+    settlement or city there, or ``None``.  "A ship may never join a road directly; roads and ships
+    meet only at a settlement or city": a ship may not end where the player's road ends, nor a
+    road where the player's ship ends, unless a building stands there (a settlement built on such
+    an intersection later is fine: the building joins them).  ``ends``: the other kind's ends, if
+    already known."""
+    other = _MEETING.get(kind)
+    if other is None:
+        return None
+    if ends is None:
+        ends = _ends_of(game, player, other)
+    if not ends:
+        return None
+    for v in game.topology.edge_nodes[path]:
+        if v in ends and not (game.node_owner[v] >= 0 and game.kinds[game.node_kind[v]].building):
+            return v
+    return None
+
+
 # Actions are values: the listed ones are shared, not built anew at every listing.
 _build_ship = lru_cache(maxsize=4096)(BuildShip)
 _move_ship = lru_cache(maxsize=65536)(MoveShip)
@@ -166,10 +201,7 @@ def ship_moves(game, player: int) -> list[MoveShip]:
 def _check_build(game, a: BuildShip) -> None:
     p = game.current
     if game.phase is Phase.FOUNDING_ROAD:  # SF-6, SF-7: a founding ship leaves the settlement just placed
-        game.check_path(a, a.path)
-        if a.path not in game.candidates(p, "ship", founding=True):
-            raise IllegalActionError("SF-7", f"a founding ship must leave the settlement just placed at "
-                                     f"{game.stack[-1].data} on a sea path; path {a.path} does not", a)
+        game.check_founding_path(a, p, "ship", a.path)
         return
     free = game.phase is _road_building()
     if not free:
@@ -211,7 +243,29 @@ def _check_move(game, a: MoveShip) -> None:
     if a.from_path not in movable_ships(game, p):
         raise IllegalActionError("SF-9", f"the ship on path {a.from_path} is not the last ship of an open route", a)
     if a.to_path == a.from_path or a.to_path not in game.candidates(p, "ship", without=a.from_path):
+        v = join_at(game, p, "ship", a.to_path)
+        if v is not None and _continues(game, p, a.from_path, a.to_path):
+            raise IllegalActionError("SF-7", f"a ship on path {a.to_path} would meet seat {p}'s road at intersection "
+                                     f"{v}, where no settlement or city stands", a)
         raise IllegalActionError("SF-9", f"a ship of seat {p} cannot move to path {a.to_path}", a)
+
+
+def _continues(game, p: int, from_path: int, to_path: int) -> bool:
+    """Whether an empty sea path ``to_path`` would continue one of ``p``'s routes once their ship
+    on ``from_path`` has left it: at their building, or at another of their ships with no
+    opponent's blocking piece between (SF-7; for naming the rule that refuses a move)."""
+    t = game.topology
+    if to_path == from_path or game.edge_owner[to_path] >= 0 or not t.edge_sea[to_path]:
+        return False
+    mine = game.placed[game.kind_id["ship"]][p]
+    for v in t.edge_nodes[to_path]:
+        o = game.node_owner[v]
+        kind = game.kinds[game.node_kind[v]] if o >= 0 else None
+        if o == p and kind.building:
+            return True
+        if not (o >= 0 and o != p and kind.blocks) and any(f != from_path and f in mine for f in t.node_edges[v]):
+            return True
+    return False
 
 
 def _apply_move(game, a: MoveShip) -> None:
@@ -338,9 +392,22 @@ class Seafarers(Module):
                           "home": [[] for _ in range(game.n)], "settled": [[] for _ in range(game.n)]}
 
     def candidates(self, game, player: int, kind: str, sites: list[int]) -> list[int]:
+        other = _MEETING.get(kind)
+        if other is None or not sites:
+            return sites
+        ends = _ends_of(game, player, other)
+        if ends:  # SF-7 (DECISION): roads and ships meet only at a settlement or city
+            sites = [e for e in sites if join_at(game, player, kind, e, ends) is None]
         if kind != "ship" or pirate(game) is None:
             return sites
         return [e for e in sites if not _pirate_blocks(game, e)]  # SF-11
+
+    def check_place(self, game, action, player: int, kind: str, site: int) -> None:
+        v = join_at(game, player, kind, site)
+        if v is not None:
+            raise IllegalActionError("SF-7", f"a {kind} on path {site} would meet seat {player}'s {_MEETING[kind]} at "
+                                     f"intersection {v}, where no settlement or city stands: roads and ships meet "
+                                     "only at a settlement or city", action)
 
     def vp_target(self, game) -> int | None:
         return _target(game.board)
@@ -391,7 +458,11 @@ class Seafarers(Module):
         return {"pirate": st["pirate"], "home": [list(h) for h in st["home"]],
                 "settled": [list(x) for x in st["settled"]]}
 
-    def on_end_turn(self, game) -> None:
+    def on_turn_start(self, game) -> None:
+        # SF-9 "never a ship built this turn": a ship belongs to the turn it was built in, and the
+        # Special Building Phase after a turn is part of that turn (X56-SBP-1); so the list is
+        # cleared when the next turn begins, not when the active player ends theirs, and a ship
+        # built in the phase may move in its owner's next turn.
         st = game.ext[NAME]
         st["built"] = []
         st["moved"] = False
