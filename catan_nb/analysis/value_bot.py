@@ -12,25 +12,33 @@ feature                 meaning
 ``enemy_production``    the same for the average opponent (taking a contested spot, the robber)
 ``diversity``           how many of the five resources the player collects
 ``harbours``            2:1 harbours on resources it produces, 3:1 harbours
-``spots``               the best free settlement spots its roads reach (or nearly reach)
+``spots``               the best free settlement spots its roads (and ships) reach or nearly reach,
+                        each worth its production and what settling it earns besides (a
+                        foreign island's special points...), less for every path piece still to build
+``targets``             intersections worth reaching with a path piece (a Catan token, treasure, a
+                        canal locality), discounted the same way
 ``buildable``           how many free spots a settlement could go on now
 ``road``                its longest road against the best opponent's (the Longest Road race)
 ``army``                knights played and playable (the Largest Army race)
-``hand``                cards towards the next city, settlement or road
+``hand``                cards towards the next build it can make (city, settlement, road, a module's)
 ``risk_7``              cards above the discard limit, weighted by the chance of a 7
 ``dev``                 development cards held
-``improvements``        Cities & Knights: city improvement levels (a level 3 ability counts again)
-``knights``             Cities & Knights: knight strength
-``active_knights``      Cities & Knights: active knight strength, counting more as the barbarians
-                        come near (CK-BAR-1)
-``threat``              Cities & Knights: the chance-weighted loss of a city when the barbarians
-                        would win with the player among the least contributors (CK-BAR-2)
-``progress``            Cities & Knights: progress cards held
+``card``                cards in hand, up to the limit
 ======================  =====================================================================
 
-Weights live in :data:`DEFAULT_WEIGHTS` (documented there) and can be replaced per bot.
-The robber goes where it hurts the leader most and steals from the leader; trades are answered
-by value (a fair offer that helps the bot is accepted; nothing goes to a player about to win).
+Every rule module of the game adds its own features, declared in
+:mod:`catan_nb.analysis.bot_features` (a registry keyed by module name: Seafarers' ships toward
+foreign islands, the pirate, gold and fog; Cities & Knights' improvements, metropolis race,
+knights against the barbarians and progress cards; the scenarios' tokens and canals; Friends'
+favours; the helper held), so the bot names no module.  An action that pushes the bot's own
+decisions (Road Building's free roads, a metropolis to place) is weighed by them played out, and a
+card that lowers a price or a rate this turn by the best action it allows next.
+
+Weights live in :data:`DEFAULT_WEIGHTS` (documented there) and the modules' classes, and can be
+replaced per bot.  The robber goes where it hurts the leader most and steals from the leader (a
+module weighs its own robber-like moves: the pirate); trades are answered by value (a fair offer
+that helps the bot is accepted; nothing goes to a player about to win).  Each choice carries its
+reasons as data, :attr:`Choice.reasons`: the weighted changes of the features that moved most.
 
 Examples
 --------
@@ -379,8 +387,10 @@ def _reasons(w: Mapping[str, float], before: Mapping[str, float], after: Mapping
     return tuple(ch[:top])
 
 
-#: Phases whose decisions are not played out after an action (the turn's own, and the founding's).
-_NO_CHAIN = (Phase.MAIN, Phase.ROLL, Phase.FOUNDING_SETTLEMENT, Phase.FOUNDING_ROAD)
+#: Phases whose decisions are not played out after an action (the turn's own, and the founding's),
+#: and the founding, whose actions are weighed without playing out what follows.
+_FOUNDING = (Phase.FOUNDING_SETTLEMENT, Phase.FOUNDING_ROAD)
+_NO_CHAIN = (Phase.MAIN, Phase.ROLL, *_FOUNDING)
 
 
 def steal_value(victim_vp: int, victim_cards: int) -> float:
@@ -426,7 +436,8 @@ class ValueBot:
         return ranked[0].action
 
     def explain(self, game: Game, top: int | None = 3) -> list[Choice]:
-        """The legal actions weighed, best first (``top`` of them), with their values."""
+        """The legal actions weighed, best first (``top`` of them), with their values (and, for the best
+        three, their :attr:`~Choice.reasons`)."""
         me = game.current_player
         acts = game.legal_actions()
         if len(acts) == 1:
@@ -465,7 +476,7 @@ class ValueBot:
             c = d.copy()
             c.apply(a)
             if c.current_player == me and c.phase is not game.phase and c.phase not in _NO_CHAIN and \
-                    game.phase not in _NO_CHAIN:
+                    game.phase not in _FOUNDING:
                 c = self._own_decisions(c, me, w)  # e.g. the free roads of Road Building, a metropolis to place
             if c.is_over:
                 v, f = (1e6 if c.winner == me else -1e6), None
