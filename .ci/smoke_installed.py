@@ -46,6 +46,14 @@ with tempfile.TemporaryDirectory() as tmp:
     bad = subprocess.run([sys.executable, "-m", "catan_nb", "longest-road", str(Path(tmp) / "missing.json")],
                          capture_output=True, text=True)
     assert bad.returncode == 2 and "Traceback" not in bad.stderr, bad.stderr
+# The example rule module ships with the package: a new good, saved and loaded (issue 28).
+from catan_nb.examples import shearing  # noqa: E402
+from catan_nb.rules import Rules  # noqa: E402
+
+game = play_game(Game(Board.beginner(), players=4, seed=2, start="beginner", rules=Rules(modules=(shearing.NAME,))),
+                 [RandomBot(s) for s in range(4)])
+assert game.is_over and shearing.Textile.YARN in game.goods
+assert Game.from_json(game.to_json()).state() == game.state()
 # The app's notebook and Voila template are package data too.
 from catan_nb.cli import app_command  # noqa: E402
 

@@ -503,7 +503,12 @@ class Board:
 
     @cached_property
     def coastal_paths_ccw(self) -> tuple[PathId, ...]:
-        """Coastal paths numbered counter-clockwise from the upper-left side of the first hex (B-BOARD-9)."""
+        """Coastal paths numbered counter-clockwise from the upper-left side of the first hex (B-BOARD-9).
+
+        Position ``i`` of the tuple is the path id of coastal path number ``i``: the numbering
+        that harbour proposals use (:meth:`harbour_sides`) and that a module may use to place
+        something along the coast.  Computed once per board (a cached property); read only.
+        """
         g = self.graph
         first = self.hexes[0]
         start = self.path_on((first.row, first.col), "NW")

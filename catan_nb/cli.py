@@ -300,17 +300,126 @@ def app_command(notebook: str | None = None, port: int | None = None, extra: Seq
 
 
 def _cmd_app(args: argparse.Namespace) -> int:
-    import subprocess
-
     try:
         import voila  # noqa: F401
     except ImportError:
         raise _fail("the app needs Voila: pip install 'catan-nb[lab]'") from None
     argv, env = app_command(args.notebook, args.port, ["--no-browser"] if args.no_browser else [])
+    return serve(argv, env)
+
+
+class _Stopped(Exception):
+    """A signal asked the server to stop."""
+
+
+def descendants(pid: int) -> list[int]:
+    """Every process started by ``pid``, and by those, and so on (Linux ``/proc``; else ``psutil``; else none)."""
+    children: dict[int, list[int]] = {}
+    proc = Path("/proc")
+    if proc.is_dir():
+        for d in proc.iterdir():
+            if not d.name.isdigit():
+                continue
+            try:
+                stat = (d / "stat").read_text()
+            except OSError:  # the process ended meanwhile
+                continue
+            ppid = int(stat[stat.rindex(")") + 2:].split()[1])  # after "pid (comm) state"
+            children.setdefault(ppid, []).append(int(d.name))
+    else:  # pragma: no cover - not Linux
+        try:
+            import psutil
+
+            return [c.pid for c in psutil.Process(pid).children(recursive=True)]
+        except Exception:  # noqa: BLE001 - no psutil, or the process is gone
+            return []
+    out, todo = [], [pid]
+    while todo:
+        for c in children.get(todo.pop(), ()):
+            out.append(c)
+            todo.append(c)
+    return out
+
+
+def _alive(pid: int) -> bool:
+    import os
+
     try:
-        return subprocess.call(argv, env=env)
-    except KeyboardInterrupt:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # pragma: no cover - someone else's process took the number
+        return False
+    try:  # a zombie (ended, not yet reaped by its new parent) counts as stopped
+        return Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()[0] != "Z"
+    except OSError:
+        return True
+
+
+def stop_tree(proc, grace: float = 10.0) -> list[int]:
+    """Stop a server process and everything it started (Voila's kernels): SIGTERM to the server, then,
+    after ``grace`` seconds at most, SIGTERM and at last SIGKILL to whatever of its tree is left.
+    Returns the pids that had to be killed."""
+    import os
+    import signal
+    import time
+
+    tree = descendants(proc.pid)  # before the server ends: its kernels would be adopted by init
+    if proc.poll() is None:
+        proc.terminate()
+    try:
+        proc.wait(timeout=grace)
+    except Exception:  # noqa: BLE001 - subprocess.TimeoutExpired
+        proc.kill()
+        proc.wait()
+    left = [p for p in tree if _alive(p)]
+    for sig, wait in ((signal.SIGTERM, 3.0), (signal.SIGKILL, 1.0)):
+        for p in left:
+            try:
+                os.kill(p, sig)
+            except ProcessLookupError:
+                pass
+        deadline = time.time() + wait
+        while left and time.time() < deadline:
+            time.sleep(0.1)
+            left = [p for p in left if _alive(p)]
+        if not left:
+            break
+    return left
+
+
+def serve(argv: Sequence[str], env: dict) -> int:
+    """Run the server ``argv`` until it ends, or until this process is stopped (Ctrl+C, SIGTERM, SIGHUP):
+    then stop the server and every process it started (:func:`stop_tree`), so that no kernel is left behind.
+    Returns the server's exit status (0 when stopped)."""
+    import signal
+    import subprocess
+
+    # its own session: a Ctrl+C in the terminal reaches this process only, which stops the whole tree in order
+    proc = subprocess.Popen(list(argv), env=env, start_new_session=True)
+
+    def stopped(signum, frame):
+        raise _Stopped(signum)
+
+    handlers = {}
+    for sig in (signal.SIGTERM, signal.SIGHUP):
+        try:
+            handlers[sig] = signal.signal(sig, stopped)
+        except (ValueError, OSError):  # pragma: no cover - not the main thread, or no such signal
+            pass
+    try:
+        return proc.wait()
+    except (KeyboardInterrupt, _Stopped):
+        for sig in (signal.SIGINT, *handlers):  # a second signal does not interrupt the stopping
+            signal.signal(sig, signal.SIG_IGN)
+        try:
+            stop_tree(proc)
+        finally:
+            signal.signal(signal.SIGINT, signal.default_int_handler)
         return 0
+    finally:
+        for sig, h in handlers.items():
+            signal.signal(sig, h)
 
 
 # ============================================================================ parser

@@ -8,15 +8,21 @@ the figures and the lessons all read them from here.
 from __future__ import annotations
 
 import enum
+from dataclasses import dataclass
 from fractions import Fraction
 from types import MappingProxyType
 
 __all__ = [
+    "NamedEnum",
+    "Good",
+    "GoodRules",
+    "register_good",
+    "good_rules",
+    "registered_goods",
     "Resource",
     "Terrain",
     "LAND_TERRAINS",
     "Commodity",
-    "Good",
     "HarbourKind",
     "HarbourCode",
     "DevCard",
@@ -58,8 +64,12 @@ __all__ = [
 ]
 
 
-class _ReprEnum(enum.Enum):
-    """Enum whose repr evaluates back (``Resource.ORE``) and parses from strings."""
+class NamedEnum(enum.Enum):
+    """Enum whose repr evaluates back (``Resource.ORE``) and that parses from strings (``"ore"``).
+
+    The base of every enum of the package; a module's own enums (its goods, its tracks...) derive
+    from it too, so that their members are named in lower case in saves and messages.
+    """
 
     # Members are singletons compared by identity, so they hash by identity too: in C, where
     # Enum's own hash runs Python code on every dict or set lookup.
@@ -72,7 +82,7 @@ class _ReprEnum(enum.Enum):
         return self.name.lower()
 
     @classmethod
-    def parse(cls, text: "str | _ReprEnum"):
+    def parse(cls, text: "str | NamedEnum"):
         """Parse a name such as ``"ore"`` or ``"ORE"`` (strings only at the edges)."""
         if isinstance(text, cls):
             return text
@@ -83,7 +93,122 @@ class _ReprEnum(enum.Enum):
             raise ValueError(f"unknown {cls.__name__.lower()} {text!r}; expected one of {names}") from None
 
 
-class Resource(_ReprEnum):
+#: The former name of :class:`NamedEnum` (kept for code written against it).
+_ReprEnum = NamedEnum
+
+
+class Good(NamedEnum):
+    """Anything that can be held, paid, traded or discarded: the base of every kind of good.
+
+    :class:`Resource` and :class:`Commodity` derive from it, and so does a rule module's own
+    good (``class Catch(Good): FISH = 0``, declared in the module's ``goods``).  A field typed
+    ``Good`` accepts every registered good (:func:`register_good`): in actions, saves and views.
+    Names are unique across every registered good, so ``Good.parse("fish")`` finds the member.
+
+    Examples
+    --------
+    >>> Good.parse("ore"), Good.parse("cloth")
+    (Resource.ORE, Commodity.CLOTH)
+    >>> isinstance(Resource.ORE, Good)
+    True
+    """
+
+    @classmethod
+    def parse(cls, text: "str | NamedEnum"):
+        """The good named ``text`` (any registered good when called on ``Good`` itself)."""
+        if cls is not Good:
+            return super().parse(text)
+        if isinstance(text, Good):
+            return text
+        good = _GOODS.get(str(text).strip().lower().replace(" ", "_"))
+        if good is None:
+            raise ValueError(f"unknown good {text!r}; expected one of {', '.join(_GOODS)}")
+        return good[0]
+
+
+@dataclass(frozen=True, slots=True)
+class GoodRules:
+    """How the engine treats a good: which of the base game's card rules apply to it.
+
+    The defaults are those of a commodity (CK-COM-1): traded with the bank, stolen by the robber
+    and its kin, discarded on a 7 (and counted toward the hand limit), but never named by
+    Monopoly.  The five resources apply every rule.
+
+    Parameters
+    ----------
+    bank_trade : bool
+        Maritime trade may give or take it (B-TRADE-6..11).
+    stolen : bool
+        A steal may draw it (B-ROB-7; the pirate, the Bishop...); a hand of only goods that are
+        never stolen cannot be robbed (B-ROB-8).
+    discarded : bool
+        It counts toward the hand limit on a 7 and may be discarded (B-ROB-2, B-ROB-3).
+    monopolised : bool
+        Monopoly (B-DEV-7) and Resource Monopoly (CK-PC-23) may name it.
+    """
+
+    bank_trade: bool = True
+    stolen: bool = True
+    discarded: bool = True
+    monopolised: bool = False
+
+
+#: Registered goods by name: ``(member, rules)``.
+_GOODS: dict[str, tuple[Good, GoodRules]] = {}
+
+
+def register_good(good: Good, rules: GoodRules | None = None) -> Good:
+    """Make ``good`` known to actions, saves and the engine, with its :class:`GoodRules`.
+
+    Rule modules need not call this: ``register`` does it for each good in a module's ``goods``
+    (with the rules in its ``good_rules``).  Registering a good again is harmless; ``rules``
+    (``None``: keep the registered ones, or the defaults) must then agree.
+
+    Raises
+    ------
+    TypeError
+        For anything but a member of an enum derived from :class:`Good`.
+    ValueError
+        For a name another good has, or rules that contradict the registered ones.
+    """
+    if not isinstance(good, Good):
+        raise TypeError(f"a good is a member of an enum derived from catan_nb.constants.Good "
+                        f"(class Catch(Good): FISH = 0), not {good!r}")
+    if rules is not None and not isinstance(rules, GoodRules):
+        raise TypeError(f"the rules of {good} are a GoodRules, not {rules!r}")
+    name = str(good)
+    known = _GOODS.get(name)
+    if known is not None:
+        if known[0] is not good:
+            raise ValueError(f"a good named {name!r} is registered already ({known[0]!r}); "
+                             f"{good!r} needs another name")
+        if rules is not None and rules != known[1]:
+            raise ValueError(f"{good!r} is registered with {known[1]}, not {rules}")
+        return good
+    _GOODS[name] = (good, rules if rules is not None else GoodRules())
+    return good
+
+
+def good_rules(good: Good) -> GoodRules:
+    """The :class:`GoodRules` of a registered good.
+
+    Examples
+    --------
+    >>> good_rules(Resource.ORE).monopolised, good_rules(Commodity.COIN).monopolised
+    (True, False)
+    """
+    known = _GOODS.get(str(good))
+    if known is None or known[0] is not good:
+        raise ValueError(f"{good!r} is not a registered good")
+    return known[1]
+
+
+def registered_goods() -> tuple[Good, ...]:
+    """Every registered good, in the order of registration (the resources first)."""
+    return tuple(g for g, _ in _GOODS.values())
+
+
+class Resource(Good):
     """The five resources (B-COMP-1).  Values index hands and the bank."""
 
     LUMBER = 0
@@ -96,7 +221,7 @@ class Resource(_ReprEnum):
 RESOURCES: tuple[Resource, ...] = tuple(Resource)
 
 
-class Terrain(_ReprEnum):
+class Terrain(NamedEnum):
     """What a hex is: the six land terrains (B-COMP-1, B-COMP-3), the sea, and the Seafarers kinds.
 
     ``GOLD`` is a gold field (SF-1: land that pays resources of one's choice) and ``FOG``
@@ -131,7 +256,7 @@ LAND_TERRAINS: tuple[Terrain, ...] = (
 )
 
 
-class Commodity(_ReprEnum):
+class Commodity(Good):
     """Cities & Knights commodities (CK-COM-1).  Goods a module adds after the five resources."""
 
     CLOTH = 0
@@ -139,11 +264,14 @@ class Commodity(_ReprEnum):
     PAPER = 2
 
 
-#: Anything that can be held, paid, traded or discarded: a resource or a module's commodity.
-Good = Resource | Commodity
+for _r in Resource:
+    register_good(_r, GoodRules(monopolised=True))  # every card rule applies (B-TRADE-6, B-ROB-2, B-ROB-7, B-DEV-7)
+for _c in Commodity:
+    register_good(_c)  # traded, stolen and discarded; only C&K's Trade Monopoly names them (CK-PC-24)
+del _r, _c
 
 
-class HarbourKind(_ReprEnum):
+class HarbourKind(NamedEnum):
     """A harbour that is not tied to one resource (B-TRADE-7): the generic 3:1 harbour.
 
     A 2:1 harbour is named by its :class:`Resource` (B-TRADE-8).  Harbour codes are these
@@ -174,7 +302,7 @@ TERRAIN_RESOURCE = MappingProxyType(
 )
 
 
-class DevCard(_ReprEnum):
+class DevCard(NamedEnum):
     """Development card kinds (B-DEV-1, B-COMP-6..8).  Values index card counts."""
 
     KNIGHT = 0
@@ -188,14 +316,14 @@ class DevCard(_ReprEnum):
 N_DEV_CARDS = len(DevCard)
 
 
-class Building(_ReprEnum):
+class Building(NamedEnum):
     """What stands on an intersection."""
 
     SETTLEMENT = 1
     CITY = 2
 
 
-class Colour(_ReprEnum):
+class Colour(NamedEnum):
     """Player colours (B-COMP-9; brown and green come with the 5-6 extension)."""
 
     RED = "red"
@@ -206,7 +334,7 @@ class Colour(_ReprEnum):
     GREEN = "green"
 
 
-class Guild(_ReprEnum):
+class Guild(NamedEnum):
     """The five guilds of Friends and their favour tokens (F-COMP-2).  Values index token counts."""
 
     MERCHANTS = 0  # cart tokens (grey)
@@ -221,7 +349,7 @@ class Guild(_ReprEnum):
         return ("cart", "ship", "shovel", "book", "compass")[self.value]
 
 
-class HelperCard(_ReprEnum):
+class HelperCard(NamedEnum):
     """The ten helpers (H-COMP-1, H-CARD-1..9).  Values 1-6 are the numbers on side A."""
 
     MERCHANT = 1  # A1 Forced Trade (H-CARD-1)

@@ -6,13 +6,17 @@ Install the optional extra first: ``pip install "catan-nb[rl]"`` (PettingZoo and
   5-6 player extension: a fixed action space (every action the rules can offer on the board,
   one index each, see :meth:`CatanAECEnv.action_catalog`), an action mask, observations built
   from the acting player's :meth:`~catan_nb.rules.Game.view` (nothing hidden leaks: opponents'
-  cards are counts), seeded resets (``reset(seed=s)`` plays on ``Board.random(seed=s)`` unless a
-  board is given), ``+1`` to the winner and ``-1`` to the others at the end, and ``render()``
-  returning the plotly board figure.
+  cards are counts), seeded resets (``reset(seed=s)`` plays game seed ``s`` on
+  ``Board.random(seed=s)`` unless a board is given; a reset without a seed plays the next game
+  drawn from the generator the last seeded reset seeded, as Gymnasium does, or from fresh
+  entropy if none was), ``+1`` to the winner and ``-1`` to the others at the end, and
+  ``render()`` returning the plotly board figure.
 * :class:`CatanGymEnv` — a Gymnasium single-agent wrapper: one seat learns, the others are bots.
 
 Observations are a dict ``{"observation": float32 vector, "action_mask": int8 vector}``; seats
-in the vector are rotated so the observing player is always first.
+in the vector are rotated so the observing player is always first.  An action is an integer
+index into the action space (a Python or numpy integer); anything else is refused with a
+``TypeError``.
 
 Examples
 --------
@@ -26,6 +30,7 @@ True
 
 from __future__ import annotations
 
+import numbers
 
 import numpy as np
 
@@ -64,7 +69,7 @@ try:  # the optional extra
 except ImportError as exc:  # pragma: no cover - exercised only without the extra
     raise ImportError('catan_nb.envs needs the optional extra: pip install "catan-nb[rl]"') from exc
 
-__all__ = ["CatanAECEnv", "CatanGymEnv", "GYM_ID", "action_catalog", "ansi"]
+__all__ = ["CatanAECEnv", "CatanGymEnv", "GYM_ID", "action_catalog", "action_index", "ansi"]
 
 N_RES = len(RESOURCES)
 TERRAINS = (Terrain.FOREST, Terrain.HILLS, Terrain.PASTURE, Terrain.FIELDS, Terrain.MOUNTAINS, Terrain.DESERT)
@@ -129,6 +134,55 @@ def render(game: Game | None, mode: str | None):
     else:
         print(ansi(game))
     return None
+
+
+def action_index(action, size: int) -> int:
+    """``action`` as an index of an action space of ``size`` actions: Python and numpy integers
+    (and 0-d integer arrays) only.
+
+    Raises
+    ------
+    TypeError
+        For anything else (a float, a string, ``None``, a bool...), naming it.
+    ValueError
+        For an integer outside ``0..size-1``.
+
+    Examples
+    --------
+    >>> action_index(np.int64(3), 10)
+    3
+    >>> action_index(2.7, 10)
+    Traceback (most recent call last):
+    ...
+    TypeError: an action is an integer index into the action space (0..9), not float 2.7
+    """
+    value = action
+    if isinstance(value, np.ndarray) and value.ndim == 0 and np.issubdtype(value.dtype, np.integer):
+        value = value.item()
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"an action is an integer index into the action space (0..{size - 1}), "
+                        f"not {type(action).__name__} {action!r}")
+    index = int(value)
+    if not 0 <= index < size:
+        raise ValueError(f"action {index} is outside the action space (0..{size - 1})")
+    return index
+
+
+class _Seeder:
+    """Game seeds for resets (Gymnasium's convention): ``reset(seed=s)`` plays seed ``s`` and seeds
+    the generator that draws the seeds of the unseeded resets after it."""
+
+    def __init__(self) -> None:
+        self.rng: np.random.Generator | None = None
+
+    def next(self, seed) -> int:
+        if seed is not None:
+            seed = int(seed)
+            self.rng = np.random.default_rng(seed)
+            return seed
+        if self.rng is None:
+            self.rng = np.random.default_rng()
+        return int(self.rng.integers(2**63))
 
 
 def _unit(r: int) -> tuple[int, ...]:
@@ -329,6 +383,7 @@ class CatanAECEnv(AECEnv):
         self.observation_spaces = {a: self._obs_space for a in self.possible_agents}
         self.action_spaces = {a: self._act_space for a in self.possible_agents}
         self.game: Game | None = None
+        self._seeder = _Seeder()
 
     # ---------------------------------------------------------------- spaces
     def observation_space(self, agent: str):
@@ -347,7 +402,9 @@ class CatanAECEnv(AECEnv):
 
     # ---------------------------------------------------------------- AEC API
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
-        seed = 0 if seed is None else int(seed)
+        """A new game: game seed ``seed``, or, without one, the next seed of the generator that the
+        last seeded reset seeded (fresh entropy if there was none)."""
+        seed = self._seeder.next(seed)
         board = self.fixed_board or Board.random(seed=seed, layout=self.layout)
         self.game = Game(board, players=self.players, seed=seed, rules=self.rules)
         self.agents = list(self.possible_agents)
@@ -373,9 +430,7 @@ class CatanAECEnv(AECEnv):
             self._was_dead_step(action)
             return
         g = self.game
-        index = int(action)
-        if not 0 <= index < len(self._catalog):
-            raise ValueError(f"action {action!r} is outside the action space (0..{len(self._catalog) - 1})")
+        index = action_index(action, len(self._catalog))
         try:
             g.play(self._catalog[index])
         except IllegalActionError as exc:
@@ -421,9 +476,11 @@ class CatanGymEnv(gymnasium.Env):
     players, board, rules, max_turns, render_mode
         As for :class:`CatanAECEnv`.
     illegal_penalty : float
-        An action outside the mask changes nothing and earns this reward, with
-        ``info["illegal_action"]`` set; after ``max_illegal`` of them in a row the episode is
-        truncated.  Mask your actions (``obs["action_mask"]``) and this never happens.
+        An action outside the mask (or outside the action space) changes nothing and earns this
+        reward, with ``info["illegal_action"]`` giving the reason (the action and the rule that
+        refuses it); after ``max_illegal`` of them in a row the episode is truncated.  Mask your
+        actions (``obs["action_mask"]``) and this never happens.  A value that is not an integer
+        is no action at all: it raises ``TypeError``.
     """
 
     metadata = {"render_modes": list(RENDER_MODES), "render_fps": 4}
@@ -470,8 +527,10 @@ class CatanGymEnv(gymnasium.Env):
         return 0.0
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
+        """A new game: game seed ``seed``, or, without one, the next seed drawn from
+        ``self.np_random`` (seeded by the last seeded reset, as Gymnasium's convention is)."""
         super().reset(seed=seed)
-        seed = 0 if seed is None else int(seed)
+        seed = int(seed) if seed is not None else int(self.np_random.integers(2**63))
         self.aec.reset(seed=seed)
         self._illegal = 0
         self.bots = self._make_bots(seed)
@@ -479,17 +538,36 @@ class CatanGymEnv(gymnasium.Env):
         return self.aec.observe(self.aec.possible_agents[self.seat]), {}
 
     def step(self, action):
+        """Play action ``action`` (an index of the action space) for the learning seat, then let the
+        bots play until the seat must act again or the game ends.
+
+        Returns
+        -------
+        tuple
+            ``(observation, reward, terminated, truncated, info)``; an illegal or out-of-range
+            index changes nothing, earns ``illegal_penalty`` and says why in ``info["illegal_action"]``.
+
+        Raises
+        ------
+        TypeError
+            For an action that is not an integer (a float, a string, ``None``...).
+        """
         g = self.aec.game
-        index = int(action)
         catalog = self.aec.action_catalog()
+        reason = None
         try:
-            if not 0 <= index < len(catalog):
-                raise IndexError(index)
-            g.play(catalog[index])
-        except (IndexError, IllegalActionError) as exc:
+            index = action_index(action, len(catalog))  # a TypeError for a non-integer escapes
+        except ValueError as exc:  # outside the action space
+            reason = str(exc)
+        else:
+            try:
+                g.play(catalog[index])
+            except IllegalActionError as exc:
+                reason = f"action {index} ({catalog[index]!r}) is not legal now: {exc}"
+        if reason is not None:
             self._illegal += 1
             obs = self.aec.observe(self.aec.possible_agents[self.seat])
-            return obs, self.illegal_penalty, False, self._illegal >= self.max_illegal, {"illegal_action": str(exc)}
+            return obs, self.illegal_penalty, False, self._illegal >= self.max_illegal, {"illegal_action": reason}
         self._illegal = 0
         reward = 1.0 if g.is_over and g.winner == self.seat else (-1.0 if g.is_over else self._advance())
         terminated = g.is_over

@@ -165,11 +165,18 @@ class HumanDriver:
         raise Unreachable(f"no control of the table plays {a!r}")
 
     def _choose(self, a) -> None:
-        """Pick ``a`` among the "Which one?" buttons, if the click asked."""
+        """Pick ``a`` among the moves a click stood for, if the click asked: its "Which one?" button, or the
+        board's ring for it (a ship's destination)."""
         t = self.t
-        if a in t.pending_choices:
-            i = t.pending_choices.index(a)
-            t.choice_box.children[1 + i].click()
+        if a not in t.pending_choices:
+            return
+        for b in t.choice_buttons.children:
+            if getattr(b, "_catan_action", None) == a:
+                b.click()
+                return
+        assert t.choice_hint(), f"a pending choice with neither buttons nor rings on the board: {t.pending_choices}"
+        if not self._layer(a):
+            raise Unreachable(f"no ring on the board picks {a!r} among {t.pending_choices}")
 
     def _click_css(self, box, css: str) -> None:
         for b in box.children:
@@ -222,16 +229,18 @@ class HumanDriver:
     def _layer(self, a) -> bool:
         """A module layer's marker whose click stands for ``a`` (clicked, then the choice if it asks)."""
         t = self.t
-        legal = t.legal()
-        for layer in t.layers:
-            for name in layer.clickable:
-                trace = t.figure.data[t._idx[name]]
-                for i in range(len(trace.x or ())):
-                    res = layer.click(t.game, name, i, legal)
-                    if res == a or (isinstance(res, (list, tuple)) and a in res):
-                        t.click_layer(layer, name, i)
-                        self._choose(a)
-                        return True
+        legal = t.board_moves()  # while a choice is pending, the board's clicks pick among its moves
+        for exact in (True, False):  # a marker that is the move itself before one where it starts
+            for layer in t.layers:
+                for name in layer.clickable:
+                    trace = t.figure.data[t._idx[name]]
+                    for i in range(len(trace.x or ())):
+                        res = layer.click(t.game, name, i, legal)
+                        if res == a if exact else (isinstance(res, (list, tuple)) and a in res):
+                            t.click_layer(layer, name, i)
+                            if not exact:
+                                self._choose(a)
+                            return True
         return False
 
     # ------------------------------------------------------------------ a game

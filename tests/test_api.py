@@ -32,7 +32,15 @@ from catan_nb.rules import (
 )
 
 ROOT = Path(__file__).resolve().parent.parent
-ENUMS = {cls.__name__: cls for cls in catan_nb.constants._ReprEnum.__subclasses__()}
+def _enums(base) -> dict[str, type]:
+    out = {}
+    for cls in base.__subclasses__():
+        out[cls.__name__] = cls
+        out.update(_enums(cls))
+    return out
+
+
+ENUMS = _enums(catan_nb.constants.NamedEnum)
 
 
 def played_game(seed=3, players=4) -> Game:
@@ -54,6 +62,8 @@ def _sample(hint):
         if len(args) == 2 and args[1] is Ellipsis:
             return (_sample(args[0]), _sample(args[0]))
         return tuple(_sample(a) for a in args)
+    if hint is catan_nb.constants.Good:  # any registered good
+        return catan_nb.constants.Commodity.PAPER
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
         return list(hint)[-1]
     return "x" if hint is str else 3

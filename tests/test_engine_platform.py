@@ -3,8 +3,8 @@
 * Modules use only the public API: no private member of ``Game`` is touched outside
   ``catan_nb/rules/game.py`` (an AST scan of the package and the tests).
 * No branch on a module or variant name in the core (an AST scan for module names as strings).
-* A small complete example module (``tests/example_module.py``) adds a good, a piece kind, a
-  decision, actions, a yield and a VP target, and plays random games to the end with every
+* A small complete example module (``catan_nb.examples.shearing``) adds a new good, a piece kind,
+  a decision, actions, a yield and a VP target, and plays random games to the end with every
   invariant holding, through copies, saves and replays.
 * Saves written before the change still load and replay to the same position.
 * Boards are graph first: sea hexes, paths between sea hexes, node and path attributes from the
@@ -20,14 +20,15 @@ import json
 import random
 from pathlib import Path
 
-import example_module  # noqa: F401  (registers the example module)
 import pytest
-from example_module import LOOM, BuildLoom, TakeFleece
 from invariants import Checker
+
+from catan_nb.examples import shearing as example_module
+from catan_nb.examples.shearing import LOOM, BuildLoom, Textile, TakeFleece
 
 from catan_nb import Board, Game, Terrain, hexgrid
 from catan_nb.analysis import RandomBot
-from catan_nb.constants import Commodity, Resource
+from catan_nb.constants import Resource
 from catan_nb.rules import Phase, Rules, RollDice, longest_trail
 from catan_nb.rules.longest_road import longest_trail_from
 from catan_nb.rules.modules import BUILTIN, MODULES, resolve
@@ -141,7 +142,7 @@ def test_vp_actions_must_be_action_classes():
 # ---------------------------------------------------------------- the example module
 def test_example_module_extends_goods_pieces_and_decisions():
     g = Game(Board.beginner(), seed=3, start="beginner", rules=Rules(modules=(example_module.NAME,)))
-    assert g.goods[-1] is Commodity.CLOTH and len(g.hands[0]) == 6 and g.bank[5] == 12
+    assert g.goods[-1] is Textile.YARN and len(g.hands[0]) == 6 and g.bank[5] == 12
     assert g.vp_target == 11 and "loom" in g.pieces_left(0) and g.cost("loom") == (1, 0, 2, 0, 0, 0)
     # Yields: a settlement on pasture collects cloth beside wool (the module's yields hook).
     pasture = next(t for t in g.board.hexes if t.terrain is Terrain.PASTURE and t.token and
@@ -181,7 +182,7 @@ def test_example_module_random_games_keep_invariants(seed):
         a = bots[g.current_player].choose(g)
         (g.play if seed % 2 else g.apply)(a)
         check()
-        assert sum(g.bank[5] for _ in [0]) + sum(h[5] for h in g.hands) == 12  # cloth is conserved
+        assert g.bank[5] + sum(h[5] for h in g.hands) == 12  # yarn is conserved
         looms = [sum(1 for v, o in enumerate(g.node_owner) if o == p and g.node_kind[v] == g.kind_id["loom"])
                  for p in range(g.n)]
         assert all(k <= LOOM.limit for k in looms)

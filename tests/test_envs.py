@@ -193,3 +193,94 @@ def test_observation_equals_the_reference_built_from_the_view(players):
             legal = np.flatnonzero(obs["action_mask"])
             env.step(int(legal[rng.randrange(len(legal))]))
     assert checked > 3000
+
+
+# ---------------------------------------------------------------- issue 28, items 7 and 8
+def _first_obs(env) -> bytes:
+    return env.observe(env.agent_selection)["observation"].tobytes() + bytes(str(env.game.seed), "ascii")
+
+
+def test_an_unseeded_reset_after_a_seeded_one_plays_a_new_game_drawn_from_that_seed():
+    """Gymnasium's convention: ``reset()`` without a seed draws the next game from the generator the
+    last seeded reset seeded; it never replays game seed 0."""
+    env = CatanAECEnv(players=4)
+    env.reset(seed=123)
+    first = env.game.seed
+    env.reset()
+    second = env.game.seed
+    env.reset()
+    third = env.game.seed
+    assert first == 123 and len({first, second, third, 0}) == 4
+    again = _reset_twice(123)
+    assert again.game.seed == second and _first_obs(again) == _first_obs(_reset_twice(123))  # reproducible
+    gym = CatanGymEnv(max_turns=30)
+    gym.reset(seed=123)
+    seeds = [gym.aec.game.seed]
+    for _ in range(2):
+        gym.reset()
+        seeds.append(gym.aec.game.seed)
+    assert seeds[0] == 123 and len(set(seeds)) == 3 and 0 not in seeds[1:]
+    gym.reset(seed=123)
+    gym.reset()
+    assert gym.aec.game.seed == seeds[1]  # reproducible from the last seeded reset
+
+
+def _reset_twice(seed: int) -> CatanAECEnv:
+    env = CatanAECEnv(players=4)
+    env.reset(seed=seed)
+    env.reset()
+    return env
+
+
+def test_a_sync_vector_env_seeded_11_and_22_plays_new_games_after_the_first():
+    import gymnasium
+
+    envs = gymnasium.vector.SyncVectorEnv([lambda: CatanGymEnv(max_turns=2) for _ in range(2)])
+    obs, _ = envs.reset(seed=[11, 22])
+    seeds = [[e.aec.game.seed] for e in envs.envs]
+    rng = np.random.default_rng(0)
+    for _ in range(400):
+        if min(len(s) for s in seeds) >= 3:
+            break
+        legal = [np.flatnonzero(m) for m in obs["action_mask"]]  # empty on the step that resets
+        obs, *_ = envs.step([int(rng.choice(a)) if len(a) else 0 for a in legal])
+        for i, e in enumerate(envs.envs):
+            if e.aec.game.seed != seeds[i][-1]:
+                seeds[i].append(e.aec.game.seed)
+    assert [s[0] for s in seeds] == [11, 22] and min(len(s) for s in seeds) >= 3
+    assert all(len(set(s)) == len(s) and 0 not in s[1:] for s in seeds), seeds
+    envs.close()
+
+
+@pytest.mark.parametrize("bad", [2.7, "3", None, True, np.float32(1.0), [1], np.array([3])])
+def test_only_integers_are_actions(bad):
+    """``step(2.7)`` is not action 2 and ``step("3")`` not action 3: a clear TypeError, nothing played."""
+    env = CatanAECEnv(players=3)
+    env.reset(seed=1)
+    before = env.game.state()
+    with pytest.raises(TypeError, match="an action is an integer index into the action space"):
+        env.step(bad)
+    assert env.game.state() == before
+    gym = CatanGymEnv(players=3)
+    gym.reset(seed=1)
+    with pytest.raises(TypeError, match="an action is an integer index"):
+        gym.step(bad)
+
+
+def test_numpy_integers_are_actions_and_the_gym_env_gives_the_reason_for_a_refusal():
+    env = CatanAECEnv(players=3)
+    env.reset(seed=1)
+    legal = np.flatnonzero(env.observe(env.agent_selection)["action_mask"])
+    env.step(np.int64(legal[0]))  # numpy integers are integers
+    assert len(env.game.log) == 1
+    env.step(np.array(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0]))  # a 0-d array too
+    assert len(env.game.log) == 2
+    gym = CatanGymEnv(players=3)
+    obs, _ = gym.reset(seed=1)
+    n = len(gym.aec.action_catalog())
+    _, reward, *_, info = gym.step(-1)
+    assert info["illegal_action"] == f"action -1 is outside the action space (0..{n - 1})"
+    bad = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    _, reward, *_, info = gym.step(bad)
+    assert reward == gym.illegal_penalty
+    assert info["illegal_action"].startswith(f"action {bad} (") and "is not legal now: B-" in info["illegal_action"]

@@ -23,6 +23,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from catan_nb import Board, Game
+from catan_nb.constants import Good, registered_goods
 from catan_nb._codec import field_hints
 from catan_nb.analysis import RandomBot
 from catan_nb.dicegame import DiceGame
@@ -275,7 +276,7 @@ def value_for(hint, draw, wrong: bool):
         items = [value_for(args[min(i, len(args) - 1)], draw, draw(st.integers(0, 9)) == 0) for i in range(max(n, 0))]
         return draw(st.sampled_from([tuple, list, np.array if all(isinstance(x, (int, np.integer)) for x in items) else tuple]))(items)
     if isinstance(hint, type) and hasattr(hint, "parse"):
-        members = list(hint)
+        members = list(registered_goods()) if hint is Good else list(hint)  # a good: any registered one
         return draw(st.one_of(st.sampled_from(members), st.sampled_from([str(m) for m in members] + ["nope", "ORE "])))
     if hint is int:
         return draw(INTS_ANY)

@@ -1415,3 +1415,26 @@ def test_decision_ck_bar_4_the_pirate_waits_for_the_first_attack_like_the_robber
     while g.phase is not Phase.MOVE_ROBBER:
         g.play(g.legal_actions()[0])
     assert any(isinstance(a, MovePirate) for a in g.legal_actions())
+
+
+def test_ck_pc_16_ck_pc_20_spy_and_master_merchant_need_a_card_to_take():
+    """Issue 24 (listing equals checking): the Spy (CK-PC-16) and the Master Merchant (CK-PC-20) were
+    accepted against a player with nothing to take although ``legal_actions`` leaves those players
+    out; found by tests/test_legal_equals_play.py (Seafarers + C&K, action 2250)."""
+    g = ck_game()
+    make_city(g, 1)  # seat 1 ahead on VP, with no cards of any kind
+    holding(g, "spy", "master_merchant")
+    acts = g.legal_actions()
+    assert cks.PlaySpy(1) not in acts and cks.PlayMasterMerchant(1) not in acts
+    before = g.state()
+    with pytest.raises(IllegalActionError, match="CK-PC-16"):
+        g.play(cks.PlaySpy(1))
+    with pytest.raises(IllegalActionError, match="CK-PC-20"):
+        g.play(cks.PlayMasterMerchant(1))
+    assert g.state() == before
+    deal(g, 1, ore=1)
+    st(g)["hands"][1].append(next(d for d in st(g)["decks"] if "bishop" in d).pop(
+        next(d for d in st(g)["decks"] if "bishop" in d).index("bishop")))
+    assert cks.PlaySpy(1) in g.legal_actions() and cks.PlayMasterMerchant(1) in g.legal_actions()
+    g.play(cks.PlaySpy(1))
+    assert g.phase is cks.SPY

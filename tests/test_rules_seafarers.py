@@ -335,11 +335,13 @@ def test_a_ship_moved_and_the_pirate_moved_by_clicking_at_the_table():
     assert e1 in list(movable.customdata)
     index = list(movable.customdata).index(e1)
     assert table.click_layer(layer, "seafarers:movable", index)
-    assert table.pending_choices and table.choice_box.layout.display is None
-    choice = table.choice_box.children[1]  # the first destination
-    target = table.pending_choices[0].to_path
-    assert "move a ship" in choice.description  # a choice is labelled as a move to make
-    choice.click()
+    assert table.pending_choices and table.buttons["cancel_choice"].layout.display is None
+    # issue 25 item 6: the ship's destinations ring on the board, and a click on one moves it
+    ends = table.figure.data[table._idx["seafarers:destinations"]]
+    assert sorted(ends.customdata) == sorted(a.to_path for a in table.pending_choices)
+    assert "ringed destination" in table.status.value and not table.choice_buttons.children
+    target = ends.customdata[0]
+    assert table.click_layer(layer, "seafarers:destinations", 0)
     assert g.piece_on(target) == (0, "ship") and g.edge_owner[e1] < 0 and not table.pending_choices
     # the pirate: a 7, then a click on a sea hex and a choice of victim (or none)
     g.play(EndTurn())
@@ -353,7 +355,7 @@ def test_a_ship_moved_and_the_pirate_moved_by_clicking_at_the_table():
     hx = seas.customdata[0]
     assert table.click_layer(layer, "seafarers:pirate-targets", 0)
     if g.phase is Phase.MOVE_ROBBER:  # several options there: pick one from the list
-        table.choice_box.children[1].click()
+        table.choice_buttons.children[0].click()
     assert g.ext["seafarers"]["pirate"] == hx and isinstance(g.log[-1], MovePirate)
 
 
@@ -538,3 +540,55 @@ def _meeting_routes(g: Game, p: int = 0):
                 g.place(p, "settlement", v)
                 return v, x, road_route, path_to(by_sea, x)
     raise AssertionError("no meeting routes")
+
+
+def _blockaded_ship_path(g: Game, p: int) -> tuple[int, int]:
+    """A path where ``p`` may build a ship now, and a sea hex it borders (to put the pirate on)."""
+    t = g.topology
+    for e in g.candidates(p, "ship"):
+        for h in range(t.n_hexes):
+            if not t.hex_land[h] and e in t.hex_edges[h]:
+                return e, h
+    raise AssertionError("no ship path next to a sea hex")
+
+
+def _refused_sf11(g: Game, action) -> None:
+    before = g.state()
+    with pytest.raises(IllegalActionError, match="SF-11") as info:
+        g.play(action)
+    assert "pirate" in str(info.value) and str(action.path) in str(info.value)
+    assert g.state() == before
+
+
+def test_sf11_no_ship_is_built_on_the_pirate_hex_edges_in_main_road_building_and_special_building():
+    """Issue 24 item 2 (SF-11): ``legal_actions`` left the pirate hex's edges out, but ``play`` accepted a
+    ship there in the main phase, in Road Building and in the Special Building Phase (X56-SBP-2)."""
+    g = coastal_game()
+    e, hx = _blockaded_ship_path(g, 0)
+    g.ext["seafarers"]["pirate"] = hx
+    deal(g, 0, wool=1, lumber=1)
+    assert BuildShip(e) not in g.legal_actions()
+    _refused_sf11(g, BuildShip(e))  # the main phase
+    g.dev[0][1] += 1  # a Road Building card held since an earlier turn
+    g.deck[1] -= 1
+    g.play(PlayRoadBuilding())
+    assert g.phase is Phase.ROAD_BUILDING and BuildShip(e) not in g.legal_actions()
+    _refused_sf11(g, BuildShip(e))  # Road Building (SF-17)
+    # the Special Building Phase: 5 players on a random sea map
+    from catan_nb.rules.modules.seafarers import random_islands
+
+    g = Game(random_islands(7, players=5), players=5, seed=7, rules=Rules(modules=("seafarers",)))
+    while g.phase in (Phase.FOUNDING_SETTLEMENT, Phase.FOUNDING_ROAD):
+        acts = g.legal_actions()
+        g.play(next((a for a in acts if isinstance(a, BuildShip)), acts[0]))
+    advance(g, g.current_player, Phase.MAIN)
+    g.play(EndTurn())
+    assert g.phase is Phase.SPECIAL_BUILD
+    q = g.current_player
+    e, hx = _blockaded_ship_path(g, q)
+    g.ext["seafarers"]["pirate"] = hx
+    deal(g, q, wool=1, lumber=1)
+    assert BuildShip(e) not in g.legal_actions()
+    _refused_sf11(g, BuildShip(e))
+    g.ext["seafarers"]["pirate"] = None
+    g.play(BuildShip(e))  # the same ship, the pirate gone

@@ -402,7 +402,7 @@ def test_the_status_line_says_where_to_click_for_the_pirate_and_for_a_choice():
     assert "a highlighted hex for the robber" in status and "a ringed sea hex for the pirate" in status, status
     t.pending_choices = [a for a in t.legal() if isinstance(a, MovePirate)][:2]
     t.refresh()
-    assert "choose below which move you mean" in re.sub("<[^>]+>", "", t.status.value)
+    assert "choose which move you mean" in re.sub("<[^>]+>", "", t.status.value)
 
 
 @pytest.mark.slow

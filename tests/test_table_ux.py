@@ -54,14 +54,23 @@ def bot_table(seed=7, **kw):
 
 # ---------------------------------------------------------------- item 1: layout
 def test_layout_is_responsive_css_not_fixed_pixels():
-    """Item 1: the board scales with the width, the side panel wraps below it, the log scrolls."""
+    """Item 1 (and issue 25 item 12): the board scales with the table's width (container queries); wide, the
+    action bar (status, choices, dice, buttons) is beside the board, narrower above it with the board as tall
+    as the screen leaves, the other cards below; the log scrolls; the legend is HTML under the board."""
     css = style_block().value
-    assert "flex-flow: row wrap" in css and "aspect-ratio" in css
+    assert "container-type: inline-size" in css and "@container (max-width: 860px)" in css and "aspect-ratio" in css
+    assert 'grid-template-areas: "board action" "board side"' in css
+    assert 'grid-template-areas: "action" "board" "side"' in css
     assert re.search(r"\.catan-log \{[^}]*max-height: \d+px; overflow-y: auto", css)
     t = GameTable(Board.beginner(), seats=["human"] * 4, seed=1, bot_delay=None)
     assert t.figure.layout.autosize and t.figure.layout.width is None and t.figure.layout.height is None
-    assert "catan-board" in t.widget.children[1].children[0]._dom_classes
-    assert "catan-side" in t.widget.children[1].children[1]._dom_classes
+    assert t.figure.layout.showlegend is False and "forest" in t.legend.value and "Blue (bot)" not in t.legend.value
+    main = t.widget.children[-1]
+    assert [c._dom_classes[-1] for c in main.children] == ["catan-board-col", "catan-action", "catan-side"]
+    assert "catan-board" in main.children[0].children[0]._dom_classes
+    action = main.children[1].children
+    assert action[0] is t.status and t.turn_bar in action and t.choice_box in action and t.discard_panel in action
+    assert [t.dice_box, t.turn_row, t.dev_row, t.buttons["cancel_choice"], t.bot_bar] == list(t.turn_bar.children)
 
 
 # ---------------------------------------------------------------- item 2: the log
@@ -170,7 +179,7 @@ def test_disabled_buttons_look_disabled_and_only_what_applies_shows():
         if b.disabled:
             assert b.button_style == "", b.description
     assert "end_sbp" not in t.buttons  # the Special Building Phase belongs to 5-6 players only
-    assert "Done building" not in [b.description for b in t.widget.children[1].children[1].children
+    assert "Done building" not in [b.description for b in t.widget.children[-1].children[1].children
                                    if hasattr(b, "description")]
     g = t.game
     t.press("roll")
@@ -273,7 +282,7 @@ def test_hand_as_chips_and_the_cost_card():
     cost = t.cost_box.value
     assert "✓ road" in text(cost) and "✓ settlement" in text(cost)
     assert "· city" in text(cost) and "✓ city" not in text(cost)
-    assert not re.search("[\U0001F300-\U0001FAFF]", t.widget.children[1].children[1].children[0].value + cost), \
+    assert not re.search("[\U0001F300-\U0001FAFF]", t.status.value + cost), \
         "no emoji: a browser without an emoji font shows boxes"
 
 
@@ -402,3 +411,14 @@ def test_the_table_and_figure_name_no_module():
         for name in ("five_six", "friends", "helpers", "EndSpecialBuild", "Guild", "HelperCard", "seafarers",
                      "cities_knights"):
             assert name not in src, (path.name, name)
+
+
+def test_the_founding_prompt_names_the_building_the_rules_ask_for():
+    """CK-SETUP-1 at the table: the second founding round of Cities & Knights asks for a city."""
+    g = Game(Board.beginner(), players=3, seed=1, rules=Rules(modules=("cities_knights",)))
+    t = GameTable(g, seats=("human",) * 3, bot_delay=None)
+    assert "founding settlement" in text(t.status.value)
+    for _ in range(6):  # the first round: a settlement and a road each
+        g.play(g.legal_actions()[0])
+    t.refresh()
+    assert g.phase is Phase.FOUNDING_SETTLEMENT and "founding city" in text(t.status.value)

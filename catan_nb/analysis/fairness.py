@@ -45,7 +45,7 @@ from ..constants import (
     pips,
 )
 from ..errors import BoardConstraintError
-from .placement import PlacementWeights, _NodeTable, founding_order
+from .placement import PlacementWeights, NodeTable, founding_order
 from .production import placement_production
 
 __all__ = [
@@ -371,7 +371,7 @@ def snake_draft(
     >>> len(d.picks), all(len(p) == 2 for p in d.picks)
     (4, True)
     """
-    tab = _NodeTable(board, weights or PlacementWeights())
+    tab = NodeTable(board, weights or PlacementWeights())
     blocked = [False] * tab.n
     picks: list[list[NodeId]] = [[] for _ in range(players)]
     for seat in founding_order(players, starting_seat):

@@ -178,7 +178,7 @@ class OpeningPair:
         return d
 
 
-class _NodeTable:
+class NodeTable:
     """Per-intersection data derived once from a board, as numpy arrays."""
 
     def __init__(self, board: Board, weights: PlacementWeights):
@@ -313,11 +313,11 @@ def score_intersections(source: Board | Game, *, weights: PlacementWeights | Non
     numpy vector operations.
     """
     board, game = _board_and_game(source)
-    tab = _NodeTable(board, weights or DEFAULT_WEIGHTS)
+    tab = NodeTable(board, weights or DEFAULT_WEIGHTS)
     return _rows(tab, [v for v, b in enumerate(_blocked(board, game)) if not b])
 
 
-def _rows(tab: _NodeTable, nodes: Sequence[int]) -> list[PlacementScore]:
+def _rows(tab: NodeTable, nodes: Sequence[int]) -> list[PlacementScore]:
     t = tab.board.topology
     prod, div, scar, harb, num, score = (x.tolist() for x in tab.single)
     pips = tab.pips.sum(axis=1).tolist()
@@ -430,7 +430,7 @@ def rank_openings(
     if opponents not in ("greedy", "none"):
         raise ValueError(f"opponents must be 'greedy' or 'none', not {opponents!r}")
     board, game, order, mine, fixed_first = _founding_state(source, seat, players, starting_seat)
-    tab = _NodeTable(board, weights or DEFAULT_WEIGHTS)
+    tab = NodeTable(board, weights or DEFAULT_WEIGHTS)
     blocked = _blocked(board, game)
     greedy = opponents == "greedy"
     if greedy:
@@ -557,7 +557,7 @@ def _opening_game(job: tuple) -> tuple[Game, bool]:
     (board, game, n, starting_seat, seat, first, second, second_only, opponents, bot, weights, max_turns,
      game_seed, bot_seeds) = job
     make_bot = _BOTS[bot] if isinstance(bot, str) else bot
-    tab = _NodeTable(board, weights or DEFAULT_WEIGHTS)
+    tab = NodeTable(board, weights or DEFAULT_WEIGHTS)
     g = _fresh_game(board, game, n, starting_seat, game_seed)
     bots = [make_bot(s) for s in bot_seeds]
     todo = [second] if second_only else [first, second]

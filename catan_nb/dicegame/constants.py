@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from ..constants import Resource, _ReprEnum
+from ..constants import NamedEnum, Resource
 
 __all__ = [
     "Face",
@@ -42,7 +42,7 @@ __all__ = [
 ]
 
 
-class Face(_ReprEnum):
+class Face(NamedEnum):
     """The six faces of a resource die (DG-COMP-1).
 
     Values 0-4 match :class:`catan_nb.Resource`; 5 is gold, which pays for
@@ -67,7 +67,7 @@ class Face(_ReprEnum):
         return cls(Resource.parse(resource).value)
 
 
-class Kind(_ReprEnum):
+class Kind(NamedEnum):
     """What a structure of the sheet is (DG-SHEET-1)."""
 
     START = 0
@@ -77,7 +77,7 @@ class Kind(_ReprEnum):
     KNIGHT = 4
 
 
-class Variant(_ReprEnum):
+class Variant(NamedEnum):
     """The side of the sheet (DG-COMP-2, DG-SETUP-1)."""
 
     NORMAL = 0

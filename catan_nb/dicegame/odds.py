@@ -214,8 +214,12 @@ class _Universe:
 
 
 @lru_cache(maxsize=None)
-def _universe(n: int) -> _Universe:
+def universe(n: int) -> _Universe:
+    """Every hand of ``n`` dice and the tables over them (built once per ``n``)."""
     return _Universe(n)
+
+
+_universe = universe  # the name this file uses
 
 
 class KeepSolver:

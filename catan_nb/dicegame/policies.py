@@ -41,7 +41,7 @@ from typing import Protocol
 from .actions import Build, DiceAction, EndTurn, Roll, Stop, Swap, TradeGold
 from .constants import NO_BUILD_PENALTY, TURNS, Kind, Variant
 from .game import DiceGame, DicePhase
-from .odds import Hand, _universe, solver
+from .odds import Hand, solver, universe as _universe
 
 __all__ = [
     "DicePolicy",

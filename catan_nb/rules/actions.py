@@ -141,7 +141,7 @@ class EndTurn(Action):
 
 @dataclass(frozen=True, slots=True)
 class Discard(Action):
-    """Return resource cards to the bank after a 7 (B-ROB-2): counts per resource.
+    """Return cards to the bank after a 7 (B-ROB-2): counts per good of the game.
 
     The discarding player is the game's current player.  Several cards may go at
     once, up to what is still owed; ``legal_actions`` lists one card at a time.
@@ -184,14 +184,19 @@ class PlayYearOfPlenty(Action):
 
 @dataclass(frozen=True, slots=True)
 class PlayMonopoly(Action):
-    """Play Monopoly: every other player hands over all cards of ``resource`` (B-DEV-7)."""
+    """Play Monopoly: every other player hands over all cards of ``resource`` (B-DEV-7).
 
-    resource: Resource
+    ``resource`` is a resource, or a module's good whose rules let Monopoly name it
+    (``GoodRules.monopolised``)."""
+
+    resource: Good
 
 
 @dataclass(frozen=True, slots=True)
 class MaritimeTrade(Action):
-    """Trade with the bank at your best rate for ``give`` (4:1, 3:1 or 2:1; B-TRADE-6..11)."""
+    """Trade with the bank at your best rate for ``give`` (4:1, 3:1 or 2:1; B-TRADE-6..11).
+
+    Any good of the game whose rules allow bank trade (``GoodRules.bank_trade``)."""
 
     give: Good
     get: Good

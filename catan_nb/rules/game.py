@@ -60,11 +60,13 @@ from ..constants import (
     VP_TO_WIN,
     Building,
     Colour,
+    Good,
     DevCard,
     HarbourCode,
     HarbourKind,
     Resource,
     Terrain,
+    good_rules,
 )
 from ..errors import CatanError, IllegalActionError, SaveFileError
 from .actions import (
@@ -223,7 +225,7 @@ class PlayerView:
     phase: Phase
     current_player: int
     active_player: int
-    hand: dict[Resource, int]
+    hand: dict[Good, int]
     dev_cards: dict[DevCard, int]
     resource_counts: tuple[int, ...]
     dev_counts: tuple[int, ...]
@@ -233,7 +235,7 @@ class PlayerView:
     road_lengths: tuple[int, ...]
     longest_road: int | None
     largest_army: int | None
-    bank: dict[Resource, int]
+    bank: dict[Good, int]
     deck_size: int
     robber: int
     buildings: dict[int, tuple[int, Building]]
@@ -255,6 +257,41 @@ def _cached_actions(n_nodes: int, n_edges: int) -> Mapping[str, Any]:
         "city": tuple(BuildCity(v) for v in range(n_nodes)),
         "road": tuple(BuildRoad(e) for e in range(n_edges)),
     })
+
+
+_PLAIN_VALUES = (str, int, float, bool, type(None))
+
+
+def check_plain(value: Any, where: str) -> None:
+    """Raise unless ``value`` is plain JSON data: dicts with string keys, lists, tuples, strings,
+    numbers, booleans and ``None`` (what ``game.ext`` may hold: it is compared, copied and
+    fingerprinted as JSON, where an int key would silently become a string).
+
+    Raises
+    ------
+    CatanError
+        Naming the path to the first value that is not plain data.
+
+    Examples
+    --------
+    >>> check_plain({"looms": [1, 2], "owner": None}, "ext['x']")
+    >>> check_plain({3: "a"}, "ext['x']")
+    Traceback (most recent call last):
+    ...
+    catan_nb.errors.CatanError: ext['x']: key 3 is an int; ext holds JSON data, so dict keys are strings (str(3))
+    """
+    if isinstance(value, dict):
+        for k, v in value.items():
+            if not isinstance(k, str):
+                raise CatanError(f"{where}: key {k!r} is {'an' if type(k).__name__[0] in 'aeiou' else 'a'} "
+                                 f"{type(k).__name__}; ext holds JSON data, so dict keys are strings (str({k!r}))")
+            check_plain(v, f"{where}[{k!r}]")
+    elif isinstance(value, (list, tuple)):
+        for i, v in enumerate(value):
+            check_plain(v, f"{where}[{i}]")
+    elif not isinstance(value, _PLAIN_VALUES):
+        raise CatanError(f"{where}: {short_repr(value)} is a {type(value).__name__}; ext holds plain data "
+                         "(dicts with string keys, lists, strings, numbers, booleans, None)")
 
 
 def _tally(items: Iterable[int], width: int) -> list[int]:
@@ -361,8 +398,10 @@ class Game:
         Every production roll.
     stack : list of Decision
         What the game waits for, and from whom (the top is the last).
-    goods : tuple
+    goods : tuple of Good
         What hands and the bank hold: the five resources, then any a module adds.
+    good_rules : tuple of GoodRules
+        How the card rules treat each good of ``goods`` (bank trade, steals, discards, Monopoly).
     kinds : tuple of PieceKind
         The piece kinds in play (index 0 is none; then settlement, city, road...).
 
@@ -431,8 +470,13 @@ class Game:
         t = board.topology
         self._t = t
         # --- goods and pieces in play (registries)
-        self.goods: tuple[Any, ...] = (*RESOURCES, *(g for m in self.modules for g in m.goods))
+        self.goods: tuple[Any, ...] = tuple(dict.fromkeys((*RESOURCES, *(g for m in self.modules for g in m.goods))))
         self.n_goods = len(self.goods)
+        self.good_rules = tuple(good_rules(g) for g in self.goods)
+        # Per good: may a steal draw it, does it count for a 7 (B-ROB-2, B-ROB-7); ``None`` when all do.
+        self._stolen = None if all(r.stolen for r in self.good_rules) else tuple(r.stolen for r in self.good_rules)
+        self._discarded = None if all(r.discarded for r in self.good_rules) else \
+            tuple(r.discarded for r in self.good_rules)
         self._good_index = {str(g): i for i, g in enumerate(self.goods)}
         base_kinds = (PIECES["settlement"], PIECES["city"], PIECES["road"])
         extra = [k for m in self.modules for k in m.pieces if k not in base_kinds]
@@ -683,7 +727,27 @@ class Game:
         """Opponents of the active player who could be robbed on ``hex_id`` (B-ROB-6, B-ROB-8)."""
         p = self.active
         hands = self.hands
-        return [o for o in self._hex_players[hex_id] if o != p and any(hands[o])]
+        if self._stolen is None:
+            return [o for o in self._hex_players[hex_id] if o != p and any(hands[o])]
+        return [o for o in self._hex_players[hex_id] if o != p and any(self.stealable(o))]
+
+    def stealable(self, player: int) -> Sequence[int]:
+        """``player``'s cards a steal may draw (B-ROB-7), as counts per good: goods whose
+        :class:`~catan_nb.constants.GoodRules` say ``stolen=False`` count 0.  Read only."""
+        h = self.hands[player]
+        mask = self._stolen
+        if mask is None:
+            return h
+        return [c if ok else 0 for c, ok in zip(h, mask)]
+
+    def discardable(self, player: int) -> Sequence[int]:
+        """``player``'s cards that count toward the hand limit on a 7 and may be discarded (B-ROB-2),
+        as counts per good: goods whose rules say ``discarded=False`` count 0.  Read only."""
+        h = self.hands[player]
+        mask = self._discarded
+        if mask is None:
+            return h
+        return [c if ok else 0 for c, ok in zip(h, mask)]
 
     def hex_players(self, hex_id: int) -> tuple[int, ...]:
         """Seats with a settlement or city collecting from ``hex_id`` (kept up to date as pieces move)."""
@@ -1061,15 +1125,28 @@ class Game:
         """Remove ``player``'s pending decisions in ``phase`` from anywhere in the stack (a discard spared)."""
         self.stack[:] = [d for d in self.stack if not (d.phase is phase and d.player == player)]
 
-    def draw_index(self, counts: list[int], forced: int | None = None) -> int:
+    def draw_index(self, counts: Sequence[int], forced: int | None = None) -> int:
         """Draw one item uniformly from a multiset given as counts (one random draw, always).
 
         ``forced`` is the recorded outcome to use instead (replays, worked examples).
+
+        Raises
+        ------
+        CatanError
+            If there is nothing to draw from (every count 0) and no outcome is forced; the
+            generator is left untouched.  A module action that draws must first check that its
+            pool is not empty: bots apply actions unchecked to copies whose hidden state was dealt
+            again (:meth:`determinized`), where a pool may differ from the real game's.
         """
+        if forced is None:
+            total = sum(counts)
+            if total <= 0 or any(c < 0 for c in counts):
+                raise CatanError(f"draw_index: nothing to draw from, the counts are {list(counts)!r} (an action "
+                                 "with a random outcome was applied where its pool is empty: check it first)")
         u = self._rng.random()
         if forced is not None:
             return forced
-        k = int(u * sum(counts))
+        k = int(u * total)
         i = 0
         while k >= counts[i]:
             k -= counts[i]
@@ -1077,7 +1154,7 @@ class Game:
         return i
 
     def good_index(self, good) -> int:
-        """Index of a good (a Resource, a Commodity, or its name) in hands and the bank."""
+        """Index of a good of this game (a :class:`~catan_nb.constants.Good` or its name) in hands and the bank."""
         if isinstance(good, Resource):
             return good.value
         try:
@@ -2039,7 +2116,7 @@ class Game:
     SHARED = frozenset({
         "board", "_t", "_acts", "_producers", "_yield_at", "modules", "rules", "colours", "goods", "kinds",
         "kind_id", "_good_index", "_node_kinds", "_path_kinds", "_blocks", "_building", "_cost", "_limit", "_vp",
-        "_base_builds", "_edge_ok", "bank_per_good",
+        "_base_builds", "_edge_ok", "bank_per_good", "good_rules", "_stolen", "_discarded",
     })
     #: ... and the wiring: dispatch tables and hook lists, shared by every game with the same modules.
     WIRED = frozenset({"_check_dispatch", "_apply_dispatch", "_h_legal", "_legal_by_phase", "_n_dice",
@@ -2093,7 +2170,14 @@ class Game:
     _ROWS = ("hands", "dev", "dev_new", "road_nodes", "harbours")
 
     def state(self) -> dict[str, Any]:
-        """The complete game state as comparable plain data (two games are identical iff equal)."""
+        """The complete game state as comparable plain data (two games are identical iff equal).
+
+        Raises
+        ------
+        CatanError
+            If a module keeps anything but plain JSON data in ``ext`` (an int key, a set...).
+        """
+        check_plain(self.ext, "ext")
         out: dict[str, Any] = {k: getattr(self, k) for k in self._PLAIN}
         for k in self._LISTS:
             out[k] = list(getattr(self, k))
@@ -2231,6 +2315,7 @@ class Game:
         """A short fingerprint of the position (saved with the game; a replay must reach it again)."""
         import hashlib
 
+        check_plain(self.ext, "ext")
         text = json.dumps([self.hands, self.bank, self.node_owner, self.node_kind, self.edge_owner, self.deck,
                            self.dev, self.knights, self.ext, [d.plain() for d in self.stack], self.turn,
                            self._rng.getstate()[1][:8]], default=str, sort_keys=True)

@@ -30,7 +30,8 @@ from ..constants import Building, Terrain, pips, roll_probability
 from .palette import TERRAIN_LABEL, palette
 from .plugins import layers_for
 
-__all__ = ["board_figure", "dynamic_traces", "mimebundle", "trace_index", "hex_hover", "node_hover", "DYNAMIC_TRACES"]
+__all__ = ["board_figure", "dynamic_traces", "mimebundle", "trace_index", "hex_hover", "node_hover", "DYNAMIC_TRACES",
+           "hex_centre", "hex_outline", "path_midpoint"]
 
 SQRT3 = math.sqrt(3)
 #: Names of the traces :func:`dynamic_traces` recomputes, in figure order.
@@ -58,15 +59,36 @@ def _board_and_game(source) -> tuple[Board, Any]:
     raise TypeError(f"board_figure needs a Board or a Game, not {type(source).__name__}")
 
 
-def _hex_outline(board: Board, hex_id: int) -> tuple[list[float], list[float]]:
+def hex_outline(board: Board, hex_id: int) -> tuple[list[float], list[float]]:
+    """The closed outline of hex ``hex_id`` in figure coordinates: ``(xs, ys)``, the first corner again at the end."""
     corners = hexgrid.hex_corners(board.axial(hex_id))
     pts = [hexgrid.to_plane(corners[c]) for c in hexgrid.CORNER_NAMES]
     pts.append(pts[0])
     return [p[0] for p in pts], [p[1] for p in pts]
 
 
-def _hex_centre(board: Board, hex_id: int) -> tuple[float, float]:
+def hex_centre(board: Board, hex_id: int) -> tuple[float, float]:
+    """The centre of hex ``hex_id`` in figure coordinates (where a layer draws a marker on a hex).
+
+    Examples
+    --------
+    >>> b = Board.beginner()
+    >>> x, y = hex_centre(b, 0)
+    >>> all(isinstance(c, float) for c in (x, y))
+    True
+    """
     return hexgrid.to_plane(hexgrid.hex_centre(board.axial(hex_id)))
+
+
+def path_midpoint(board: Board, path: int) -> tuple[float, float]:
+    """The middle of path ``path`` in figure coordinates (where a layer draws a marker on a path)."""
+    pos = board.graph.nodes
+    a, b = board.path_nodes(path)
+    (x0, y0), (x1, y1) = pos[a]["pos"], pos[b]["pos"]
+    return (x0 + x1) / 2, (y0 + y1) / 2
+
+
+_hex_outline, _hex_centre = hex_outline, hex_centre  # the names the figure's own code uses
 
 
 def _fmt(x: Fraction | float) -> str:
@@ -232,9 +254,50 @@ def dynamic_traces(
     out["hex-labels"] = dict(text=[TERRAIN_LABEL.get(terrains[t.id], str(terrains[t.id]))
                                    for t in board.hexes if t.is_land])
     if game is not None:
+        live = _live_hovers(game)
+        if live is not None:  # a hex revealed from the fog or a token moved: hover says what is there now
+            out["intersections"]["hovertext"], out["hexes"] = live[0], {"hovertext": live[1]}
         for layer in layers_for(game):
             out.update(layer.dynamic(game, pal, list(legal or ())))
     return out
+
+
+def _live_hovers(game) -> tuple[list[str], list[str]] | None:
+    """Hover texts of the intersections and the hexes as the game's hexes are now (SF-3 fog revealed,
+    SF-16 and CK-PC-4 tokens moved), or None when every hex is as printed."""
+    board = game.board
+    now = [(game.hex_terrain[h.id], game.hex_token[h.id] or None) for h in board.hexes]
+    if all(h.terrain is t and h.token == k for h, (t, k) in zip(board.hexes, now)):
+        return None
+
+    def hex_line(h):
+        t, k = now[h]
+        tile = board.hexes[h]
+        return f"({tile.row},{tile.col}) {TERRAIN_LABEL.get(t, str(t))}" + (f" {k} {'●' * pips(k)}" if k else "")
+
+    nodes = []
+    for v in range(board.graph.number_of_nodes()):
+        hexes = game.topology.node_hexes[v]
+        total = sum(float(roll_probability(now[h][1])) for h in hexes if now[h][1] and now[h][0].resource is not None)
+        lines = [f"<b>intersection {v}</b>", *(hex_line(h) for h in hexes),
+                 f"pips: {sum(pips(now[h][1]) for h in hexes if now[h][1])}; expected cards/roll: {total:.3f}"]
+        hb = board.graph.nodes[v]["harbour"]
+        if hb is not None:
+            lines.append(f"harbour {hb.label}")
+        b = game.building_at(v)
+        if b is not None:
+            lines.append(f"{game.colours[b[0]]}'s {b[1]} (seat {b[0]})")
+        nodes.append("<br>".join(lines))
+    hexes = []
+    for tile in board.hexes:
+        t, k = now[tile.id]
+        lines = [f"<b>hex {tile.id}</b> {hex_line(tile.id)}"]
+        if k and t.resource is not None:
+            lines.append(f"produces {t.resource}; a settlement here expects {float(roll_probability(k)):.3f} cards per roll")
+        else:
+            lines.append("produces nothing")
+        hexes.append("<br>".join(lines))
+    return nodes, hexes
 
 
 #: Right margin (px) kept for the colour bar of a heat map: fixed, so the board never shifts.
@@ -359,6 +422,7 @@ def board_figure(
             customdata=[t.id for t in board.hexes],
         )
     )
+    hexes_at = len(traces) - 1  # its hover text follows the game's hexes (filled in below)
     traces.append(
         dict(type="scatter", x=lx_, y=ly_, mode="text", textfont=dict(color=lcol, size=10),
              hoverinfo="skip", name="hex-labels", showlegend=False,
@@ -453,9 +517,9 @@ def board_figure(
             name="intersections",
             showlegend=False,
             customdata=nodes,
-            **dyn["intersections"],
-        )
+        ) | dyn["intersections"]
     )
+    traces[hexes_at].update(dyn.get("hexes", {}))
     traces.append(dict(type="scatter", mode="markers", name="highlight-nodes", showlegend=False, hoverinfo="skip",
                        marker=dict(size=17, color="rgba(0,0,0,0)", line=dict(color=pal["highlight"], width=3)),
                        **dyn["highlight-nodes"]))
@@ -498,8 +562,10 @@ def board_figure(
         xaxis=dict(visible=False, range=[min(xs_all) - pad, max(xs_all) + pad], fixedrange=True, constrain="domain"),
         yaxis=dict(visible=False, range=[min(ys_all) - pad, max(ys_all) + pad], scaleanchor="x", scaleratio=1,
                    fixedrange=True, constrain="domain"),
+        # traceorder "normal" always: plotly.js would switch to "grouped" (one tall column) as soon as a
+        # visible trace had a legend group, and squeeze the board (issue 25 item 3).
         legend=dict(orientation="h", x=0.5, xanchor="center", y=0, yanchor="top", bgcolor="rgba(255,255,255,0.85)",
-                    font=dict(size=10)),
+                    font=dict(size=10), traceorder="normal"),
         hovermode="closest",
         dragmode=False,
         clickmode="event",

@@ -85,7 +85,7 @@ class KnightLayer(Layer):
         hx = [_pos(game, v) for v in hires]
         merchant = dict(x=[], y=[], hovertext=[])
         if st.get("merchant") is not None:
-            from .board import _hex_centre
+            from .board import hex_centre as _hex_centre
 
             p, h = st["merchant"]
             cx, cy = _hex_centre(game.board, h)

@@ -19,7 +19,14 @@ A layer is a class with
   ``index`` of a clickable trace stands for, among ``legal`` (``None``: the click does nothing; a
   list: several moves start there, and the table asks which one);
 * ``hints(game, legal) -> list[str]`` (optional): what the status line adds to say where to click
-  for the layer's moves among ``legal`` ("or a ringed sea hex for the pirate").
+  for the layer's moves among ``legal`` ("or a ringed sea hex for the pirate");
+* ``picks(game, choices) -> str | None`` (optional): while the player chooses among ``choices``
+  (the moves one click stood for), a sentence saying where on the board to click to pick one,
+  when the layer rings each of them apart ("click a ringed destination for the ship"); ``None``
+  (the default) lets the table list them as buttons.
+
+While such a choice is pending, the table passes those moves as ``legal`` to ``dynamic`` and
+``click``: the board rings them only, and a click picks among them.
 
 Examples
 --------
@@ -92,3 +99,6 @@ class Layer:
 
     def hints(self, game, legal: list) -> list[str]:
         return []
+
+    def picks(self, game, choices: list) -> str | None:
+        return None

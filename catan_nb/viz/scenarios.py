@@ -37,24 +37,17 @@ class ScenarioLayer(Layer):
     below = True
 
     def traces(self, game, pal):
-        from .board import _hex_centre
+        from .board import hex_centre
         from ..rules.modules.corsica_new_york import scenario_data
 
         d = scenario_data(game.board)
         roads = [e for e, ok in enumerate(d.road_ok) if ok]
         rx, ry = _segments(game, roads)
         redx, redy = _segments(game, sorted(d.red))
-        lx, ly, lt = [], [], []
-        for e, (ratio, res) in sorted(d.red.items()):
-            a, b = game.topology.edge_nodes[e]
-            (x0, y0), (x1, y1) = _pos(game, a), _pos(game, b)
-            lx.append((x0 + x1) / 2)
-            ly.append((y0 + y1) / 2)
-            lt.append(f"{ratio}:1" + ("" if res is None else f" {game.goods[res]}"))
         kx, ky = [], []
         for v in sorted(d.localities):
             for h in game.board.graph.nodes[v].get("links") or ():
-                (x0, y0), (x1, y1) = _pos(game, v), _hex_centre(game.board, h)
+                (x0, y0), (x1, y1) = _pos(game, v), hex_centre(game.board, h)
                 kx += [x0, x1, None]
                 ky += [y0, y1, None]
         towns = [v for v in sorted(d.localities) if v not in d.canal]
@@ -68,9 +61,6 @@ class ScenarioLayer(Layer):
                  line=dict(color="rgba(120,95,60,0.55)", width=5)),
             dict(type="scatter", mode="lines", name=f"{NAME}:red-paths", x=redx, y=redy, hoverinfo="skip",
                  line=dict(color="#c62828", width=7)),
-            dict(type="scatter", mode="text", name=f"{NAME}:rates", x=lx, y=ly, text=lt, hoverinfo="text",
-                 hovertext=[f"red path: a road here trades {t} with the bank for the rest of the game (SC-8)" for t in lt],
-                 textfont=dict(size=10, color="#7f0000")),
             dict(type="scatter", mode="lines", name=f"{NAME}:links", x=kx, y=ky, hoverinfo="skip",
                  line=dict(color="#444", width=1.5, dash="dot")),
             dict(type="scatter", mode="markers", name=f"{NAME}:localities", hoverinfo="text",
@@ -108,8 +98,78 @@ class ScenarioLayer(Layer):
                                    marker=dict(symbol="star", size=18, color=colours, line=dict(color="#3b3b3b", width=1)))}
 
 
+def _red_paths(game) -> list[int]:
+    from ..rules.modules.corsica_new_york import scenario_data
+
+    return sorted(scenario_data(game.board).red)
+
+
+@register_layer(NAME)
+class RateLabels(Layer):
+    """SC-8: the rate of each red path, written over the pieces (so no number disc covers it) beside the
+    path's middle, away from the land; a click on a label is a click on its path (issue 25 item 8)."""
+
+    clickable = (f"{NAME}:rates",)
+
+    def traces(self, game, pal):
+        from .board import hex_centre
+        from ..rules.modules.corsica_new_york import scenario_data
+
+        d = scenario_data(game.board)
+        t = game.topology
+        lx, ly, lt = [], [], []
+        for e, (ratio, res) in sorted(d.red.items()):
+            a, b = t.edge_nodes[e]
+            (x0, y0), (x1, y1) = _pos(game, a), _pos(game, b)
+            mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+            land = [h for h in set(t.node_hexes[a]) & set(t.node_hexes[b]) if t.hex_land[h]]
+            if len(land) == 1:  # a coast: the label out at sea, clear of the land's number discs
+                cx, cy = hex_centre(game.board, land[0])
+                dx, dy = mx - cx, my - cy
+                norm = (dx * dx + dy * dy) ** 0.5 or 1
+                mx, my = mx + 0.32 * dx / norm, my + 0.32 * dy / norm
+            lx.append(mx)
+            ly.append(my)
+            lt.append(f"{ratio}:1" + ("" if res is None else f"<br>{game.goods[res]}"))
+        return [dict(type="scatter", mode="text", name=f"{NAME}:rates", x=lx, y=ly, text=lt, hoverinfo="text",
+                     customdata=sorted(d.red),
+                     hovertext=[f"red path: a road here trades {x.replace('<br>', ' ')} with the bank for the rest "
+                                "of the game (SC-8)" for x in lt],
+                     textfont=dict(size=10, color="#7f0000", weight="bold", shadow="0px 0px 3px white"))]
+
+    def click(self, game, trace_name, index, legal):
+        reds = _red_paths(game)
+        if not 0 <= index < len(reds):
+            return None
+        return [a for a in legal if reds[index] in (getattr(a, "path", None), getattr(a, "from_path", None))] or None
+
+
+def _rates_taken(game) -> dict:
+    """How many red-path rates each seat holds (for :func:`_red_path_note`)."""
+    st = game.ext.get(NAME)
+    return {"red_rates": [len(r) for r in st["rates"]]} if st is not None else {}
+
+
+def _red_path_note(game, action, before, viewer, kinds) -> list[str]:
+    """SC-8: the bank rate a road on a red path gave its builder, said as the log says it."""
+    from .text import seat_name
+
+    st = game.ext.get(NAME)
+    if st is None or "red_rates" not in before:
+        return []
+    out = []
+    for q, rates in enumerate(st["rates"]):
+        for ratio, res in rates[before["red_rates"][q]:]:
+            what = "any resource" if res is None else str(game.goods[res])
+            out.append(f"  {seat_name(game, q, kinds)} now trades {what} {ratio}:1 with the bank (red path, SC-8)")
+    return out
+
+
 def _phrases() -> None:
-    from .text import PHRASES
+    from .text import NOTES, PHRASES, SNAPSHOTS
+
+    NOTES.append(_red_path_note)
+    SNAPSHOTS.append(_rates_taken)
 
     PHRASES.setdefault("PlayCanal", lambda who, a, b, g: f"{who} played a canal token: {a.resource} 2:1 this turn")
     PHRASES.setdefault("OfferCanal", lambda who, a, b, g: (

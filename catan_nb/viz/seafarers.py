@@ -2,7 +2,9 @@
 
 Ships are drawn as a dotted line in the owner's colour over a dark keel with a boat marker at the
 middle of the path, so they differ from roads (solid) at a glance, by shape as well as colour
-(the colour-blind palette included).  A click on a ringed sea path builds a ship there.
+(the colour-blind palette included).  A click on a ringed sea path builds a ship there; a click on
+a ringed ship (one that may move, SF-7) rings the places it may sail to, and a click on one of
+them moves it there.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ def _mid(game, e: int) -> tuple[float, float]:
 
 
 def _hex_centre(game, hx: int) -> tuple[float, float]:
-    from .board import _hex_centre as centre  # the board figure's own geometry
+    from .board import hex_centre as centre  # the board figure's own geometry
 
     return centre(game.board, hx)
 
@@ -29,7 +31,7 @@ def _hex_centre(game, hx: int) -> tuple[float, float]:
 class ShipLayer(Layer):
     """Ships per player (keel, dotted hull line, boat marker) and the ship targets of the seat to act."""
 
-    clickable = (f"{NAME}:ship-targets", f"{NAME}:movable", f"{NAME}:pirate-targets")
+    clickable = (f"{NAME}:ship-targets", f"{NAME}:movable", f"{NAME}:pirate-targets", f"{NAME}:destinations")
 
     @property
     def handles(self):
@@ -57,6 +59,8 @@ class ShipLayer(Layer):
                         marker=dict(symbol="diamond-wide-open", size=26, color=pal["highlight"], line=dict(width=3))))
         out.append(dict(type="scatter", mode="markers", name=f"{NAME}:ship-targets", hoverinfo="text",
                         marker=dict(symbol="circle-open", size=16, color=pal["highlight"], line=dict(width=3))))
+        out.append(dict(type="scatter", mode="markers", name=f"{NAME}:destinations", hoverinfo="text",
+                        marker=dict(symbol="circle-open-dot", size=18, color=pal["highlight"], line=dict(width=3))))
         return out
 
     def dynamic(self, game, pal, legal):
@@ -97,7 +101,14 @@ class ShipLayer(Layer):
         mids = [_mid(game, e) for e in targets]
         out[f"{NAME}:ship-targets"] = dict(x=[m[0] for m in mids], y=[m[1] for m in mids], customdata=targets,
                                            hovertext=["build a ship here"] * len(targets))
+        ends = _destinations(legal)
+        ds = [_mid(game, e) for e in ends]
+        out[f"{NAME}:destinations"] = dict(x=[d[0] for d in ds], y=[d[1] for d in ds], customdata=ends,
+                                           hovertext=["move the ship here"] * len(ends))
         return out
+
+    def picks(self, game, choices):
+        return "click a ringed destination for the ship" if _destinations(choices) else None
 
     def hints(self, game, legal):
         from ..rules.modules.seafarers import BuildShip, MovePirate, MoveShip
@@ -115,7 +126,11 @@ class ShipLayer(Layer):
     def click(self, game, trace_name, index, legal):
         from ..rules.modules.seafarers import BuildShip, MovePirate, MoveShip
 
-        if trace_name.endswith(":movable"):  # a ship to move: the table asks where to
+        if trace_name.endswith(":destinations"):  # where the chosen ship sails to
+            ends = _destinations(legal)
+            return next((a for a in legal if isinstance(a, MoveShip) and a.to_path == ends[index]), None) \
+                if 0 <= index < len(ends) else None
+        if trace_name.endswith(":movable"):  # a ship to move: its destinations ring, the player clicks one
             ships = sorted({a.from_path for a in legal if isinstance(a, MoveShip)})
             return [a for a in legal if isinstance(a, MoveShip) and a.from_path == ships[index]] \
                 if 0 <= index < len(ships) else None
@@ -125,6 +140,16 @@ class ShipLayer(Layer):
                 if 0 <= index < len(seas) else None
         targets = sorted({a.path for a in legal if isinstance(a, BuildShip)})
         return BuildShip(targets[index]) if 0 <= index < len(targets) else None
+
+
+def _destinations(moves) -> list[int]:
+    """The paths one ship may sail to, when ``moves`` are the moves of one ship only (the table's pending
+    choice after a click on it, SF-7); else none."""
+    from ..rules.modules.seafarers import MoveShip
+
+    if not moves or not all(isinstance(a, MoveShip) for a in moves) or len({a.from_path for a in moves}) != 1:
+        return []
+    return sorted({a.to_path for a in moves})
 
 
 def _phrases() -> None:
@@ -203,11 +228,12 @@ class FogLayer(Layer):
 
     def traces(self, game, pal):
         from ..constants import Terrain
-        from .palette import TERRAIN_LABEL
 
+        # No legendgroup: one visible trace with a legend group turns plotly.js's legend to "grouped"
+        # order, a tall column that squeezes the board (issue 25 item 3); the board's legend already
+        # names every terrain.
         out = [dict(type="scatter", mode="lines", fill="toself", name=f"fog:revealed:{t.value}", hoverinfo="skip",
-                    fillcolor=pal["terrain"][t], line=dict(color="#5b4a33", width=2),
-                    legendgroup=TERRAIN_LABEL.get(t, str(t)))
+                    fillcolor=pal["terrain"][t], line=dict(color="#5b4a33", width=2))
                for t in Terrain if t.resource is not None or t is Terrain.DESERT]
         out.append(dict(type="scatter", mode="text", name="fog:tokens", hoverinfo="skip",
                         textfont=dict(size=15, color="#111")))
@@ -215,7 +241,7 @@ class FogLayer(Layer):
 
     def dynamic(self, game, pal, legal):
         from ..constants import Terrain, pips
-        from .board import _hex_outline
+        from .board import hex_outline as _hex_outline
 
         printed = game.topology.hex_terrain
         out = {f"fog:revealed:{t.value}": dict(x=[], y=[]) for t in Terrain if t.resource is not None or t is Terrain.DESERT}

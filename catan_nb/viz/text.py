@@ -239,7 +239,7 @@ def narrate(game, action, before: dict, viewer: int | None, kinds: Sequence[str]
         out.append(f"{seat_name(game, before['active'], kinds)} traded {cards_text(give, game.goods)} for "
                    f"{cards_text(get, game.goods)} with {seat_name(game, action.partner, kinds)}")
     else:
-        out.append(f"{who} {_words(action, secret=not (see or viewer == actor))}")
+        out.append(f"{who} {action_words(action, secret=not (see or viewer == actor))}")
     out.extend(line for note in NOTES for line in note(game, action, before, viewer, kinds))
     # Awards and the end of the game, from the state before and after.
     lr, la = game.longest_road_holder, game.largest_army_holder
@@ -277,8 +277,10 @@ def snapshot(game) -> dict:
 SECRET_FIELDS = frozenset({"card", "seen", "drawn", "stolen"})
 
 
-def _words(action, *, secret: bool = False) -> str:
-    """A readable phrase for any action (rule modules' actions included): its kind and its fields."""
+def action_words(action, *, secret: bool = False) -> str:
+    """A readable phrase for any action (rule modules' actions included): its kind and its fields.
+
+    ``secret`` leaves out the fields that carry a hidden outcome (:data:`SECRET_FIELDS`)."""
     name = type(action).__name__
     words = "".join(" " + c.lower() if c.isupper() else c for c in name).strip()
     fields = getattr(action, "__dataclass_fields__", {})

@@ -9,7 +9,64 @@ import numbers
 from collections.abc import Callable
 from typing import Any
 
+import ipywidgets as W
+
 from ..errors import CatanError
+
+#: The stylesheet of :func:`beside`: an autosized figure fills its box's width; a box and the panel beside
+#: it wrap under each other when the notebook is narrow (JupyterLab at 1024x700 with the file browser open
+#: leaves a notebook about 590 px wide), and an HTML table too wide for its panel scrolls inside it.
+_BESIDE_CSS = """<style>
+.catan-figure-box > * { width: 100% !important; }
+.catan-figure-box, .catan-beside-panel { min-width: 0; }
+.catan-scroll { overflow: auto; max-height: 340px; max-width: 100%; }
+.catan-scroll table td { white-space: nowrap; }
+</style>"""
+
+
+def refit(figure: Any, delays: tuple[float, ...] = (0.3, 1.5)) -> None:
+    """Ask a figure widget's browser view to size itself to its box, now and after ``delays`` seconds.
+
+    The first view draws before the notebook has laid its box out (plotly.js then takes 700 px and
+    caches that as the figure's "initial" size, so a relayout to ``width=None`` brings it back):
+    a relayout to ``autosize`` alone measures the box again.  Call it when the view first reports in.
+    """
+    figure._send_relayout_msg({"autosize": True})
+    try:
+        loop = asyncio.get_event_loop()
+    except RuntimeError:  # pragma: no cover - no event loop: nothing to wait for
+        return
+    for d in delays:
+        loop.call_later(d, lambda: figure._send_relayout_msg({"autosize": True}))
+
+
+def figure_box(figure: Any, css: str = "") -> W.Box:
+    """A box whose width an autosized figure widget fills (see :func:`beside`)."""
+    box = W.Box([figure], layout=W.Layout(width="100%", min_width="0"))
+    box.add_class("catan-figure-box")
+    if css:
+        box.add_class(css)
+    return box
+
+
+def beside(main: W.Widget, panel: W.Widget, *, basis: str = "480px", panel_basis: str = "320px",
+           panel_max: str = "440px", main_max: str = "820px") -> W.Box:
+    """``main`` with ``panel`` beside it, the panel going under it when there is no room (flex wrap): ``main``
+    grows from ``basis`` up to ``main_max``, the panel from ``panel_basis`` up to ``panel_max``; neither
+    shrinks under 260 px nor sticks out of the notebook.  Comes with the stylesheet :func:`figure_box` needs."""
+    for w, b, top in ((main, basis, main_max), (panel, panel_basis, panel_max)):
+        w.layout.flex = f"1 1 {b}"
+        w.layout.min_width = "260px"
+        w.layout.max_width = top
+        w.layout.width = "auto"
+    panel.add_class("catan-beside-panel")
+    row = W.HBox([main, panel], layout=W.Layout(flex_flow="row wrap", align_items="flex-start", width="100%"))
+    return W.VBox([W.HTML(_BESIDE_CSS), row], layout=W.Layout(width="100%"))
+
+
+def figure_beside(figure: Any, panel: W.Widget, **kw) -> W.Box:
+    """An autosized figure widget with ``panel`` beside it (see :func:`beside`)."""
+    return beside(figure_box(figure), panel, **kw)
 
 
 def schedule(delay: float | None, step: Callable[[], None], run_now: Callable[[], None], handle: Any = None) -> Any:

@@ -48,7 +48,7 @@ from ..dicegame.game import DiceGame, DicePhase
 from ..dicegame.policies import TargetPolicy
 from ..errors import CatanError
 from ..viz.dice_sheet import SEAT_COLOURS, dice_sheet_figure, dice_sheet_traces
-from ._common import SavesGames, guarded, schedule
+from ._common import SavesGames, beside, figure_box, guarded, refit, schedule
 
 __all__ = ["DiceTable", "TARGETS", "load_dice_table"]
 
@@ -161,6 +161,7 @@ class DiceTable(SavesGames):
         # The complete figure, highlights included, is built before it becomes a widget
         # (a view that connects late, as in Voila, renders the widget's initial data).
         fig = dice_sheet_figure(self.game, self.shown_player, highlight=self._builds(self.legal()), height=430)
+        fig.update_layout(autosize=True, width=None)  # as wide as its box: a narrow notebook shows all of it
         self.figure = go.FigureWidget(fig)
         self._view_alive = False
         self.figure.observe(self._on_view_message, names=["_js2py_layoutDelta", "_js2py_traceDeltas",
@@ -216,16 +217,21 @@ class DiceTable(SavesGames):
         self.log_box = W.HTML().add_class("dg-log")
         self.save_path = W.Text(value=save_path, description="file", layout=W.Layout(width="260px"))
 
-        dice_row = W.HBox(self.dice_buttons)
-        turn_row = W.HBox([b["roll"], b["stop"], b["end"]])
-        trade_row = W.HBox([b["gold"], self.gold_resource, W.HTML("&nbsp;"), self.swap_box, self.swap_resource])
-        odds_panel = W.VBox([W.HTML("<b>Odds</b> (exact)"), self.target, self.count_swaps, self.odds_box],
-                            layout=W.Layout(width="360px"))
-        side = W.VBox([self.track_box, odds_panel, self.log_box], layout=W.Layout(width="380px"))
+        wrap = W.Layout(flex_flow="row wrap", align_items="center")  # rows wrap in a narrow notebook (issue 25 item 12)
+        dice_row = W.HBox(self.dice_buttons, layout=wrap)
+        turn_row = W.HBox([b["roll"], b["stop"], b["end"]], layout=W.Layout(flex_flow="row wrap"))
+        trade_row = W.HBox([b["gold"], self.gold_resource, W.HTML("&nbsp;"), self.swap_box, self.swap_resource],
+                           layout=W.Layout(flex_flow="row wrap", align_items="center"))
+        self.target.layout.max_width = "100%"
+        odds_panel = W.VBox([W.HTML("<b>Odds</b> (exact)"), self.target, self.count_swaps, self.odds_box])
+        side = W.VBox([self.track_box, odds_panel, self.log_box])
+        self.sheet_of.layout.max_width = "100%"
+        self.save_path.layout.max_width = "100%"
         controls = W.VBox([self.status, self.notice, dice_row, turn_row, trade_row,
-                           W.HBox([self.save_path, b["save"], b["load"]])])
-        self.widget = W.VBox([W.HBox([W.VBox([self.sheet_of, self.figure, controls]), side],
-                                     layout=W.Layout(flex_flow="row wrap"))]).add_class("dg-table")
+                           W.HBox([self.save_path, b["save"], b["load"]], layout=W.Layout(flex_flow="row wrap"))])
+        left = W.VBox([self.sheet_of, figure_box(self.figure, "dg-sheet"), controls])
+        self.widget = W.VBox([beside(left, side, basis="460px", panel_basis="320px", panel_max="420px")]
+                             ).add_class("dg-table")
 
     # ------------------------------------------------------------------ state helpers
     @property
@@ -319,8 +325,10 @@ class DiceTable(SavesGames):
         return self._play(Swap(swap_id, self.selected_die, resource))
 
     def _on_view_message(self, change) -> None:
-        if change["new"] is not None:
+        if change["new"] is not None and not self._view_alive:
             self._view_alive = True
+            # The first view draws before the notebook has laid its box out: size it to its box again.
+            refit(self.figure)
 
     @guarded
     def _on_sheet_click(self, trace, points, selector=None) -> None:

@@ -78,6 +78,7 @@ from ..viz.charts import (
 )
 from ..viz.palette import palette
 from ..viz.text import place_of_node
+from ._common import figure_beside, refit
 
 __all__ = ["DiceLab", "PlacementExplorer", "LongestRoadExplorer", "PLACEMENT_METRICS"]
 
@@ -110,6 +111,7 @@ class _FigureHost:
     def _host(self, fig: go.Figure) -> None:
         # Build the complete figure first, then wrap it: a view that connects late (Voila)
         # renders the widget's initial data.
+        fig.update_layout(autosize=True, width=None)  # as wide as its box (see figure_beside)
         self.figure = go.FigureWidget(fig)
         self._view_alive = False
         self.figure.observe(
@@ -118,8 +120,10 @@ class _FigureHost:
         self._idx = {t.name: i for i, t in enumerate(self.figure.data)}
 
     def _on_view_message(self, change) -> None:
-        if change["new"] is not None:
+        if change["new"] is not None and not self._view_alive:
             self._view_alive = True
+            # The first view draws before the notebook has laid its box out: size it to its box again.
+            refit(self.figure)
 
     def _apply(self, props: Mapping[str, Mapping[str, Any]]) -> None:
         with self.figure.batch_update():
@@ -418,7 +422,8 @@ class PlacementExplorer(_FigureHost):
         self.seat_box.observe(lambda ch: self.set_seat(ch["new"]), "value")
         self._filling = False
         self.pair_box.observe(lambda ch: None if self._filling else self.select_pair(ch["new"]), "value")
-        side = W.VBox([self.breakdown, self.pair_box], layout=W.Layout(width="440px"))
+        self.pair_box.layout.width = "100%"
+        side = W.VBox([self.breakdown, self.pair_box])
         # Playouts: the listed openings ranked by games of bots (good play or random play).
         self.playout_bot = W.Dropdown(options=[("value bots (good play)", "value"), ("random bots", "random")],
                                       value="value", description="play out by", layout=W.Layout(width="260px"),
@@ -432,7 +437,7 @@ class PlacementExplorer(_FigureHost):
         playouts = W.VBox([W.HBox([self.playout_bot, self.playout_games, self.buttons["playout"]]), self.playout_html])
         self.widget = W.VBox(
             [W.HBox([self.metric_box, self.seat_box, self.buttons["clear"]]), self.notice,
-             W.HBox([self.figure, side]), self.openings_html, playouts]
+             figure_beside(self.figure, side, basis="460px", panel_basis="300px"), self.openings_html, playouts]
         ).add_class("placement-explorer")
         self._fill_openings()
         self.refresh()
@@ -490,9 +495,9 @@ class PlacementExplorer(_FigureHost):
         who = "value bots (good play)" if bot == "value" else f"{bot} bots"
         self.playout_html.value = (
             f"<b>The same openings ranked by {playouts} games each of {who}</b> (seat {self.seat}; "
-            "the same dice and bot seeds for every opening)<table style='font-size:12px'><tr><th>#</th>"
-            "<th>score rank</th><th>opening</th><th>win rate</th><th>95% interval</th><th>VP at the end</th></tr>"
-            + body + "</table>")
+            "the same dice and bot seeds for every opening)<div class='catan-scroll'><table style='font-size:12px'>"
+            "<tr><th>#</th><th>score rank</th><th>opening</th><th>win rate</th><th>95% interval</th>"
+            "<th>VP at the end</th></tr>" + body + "</table></div>")
         return rows
 
     def set_metric(self, metric: str) -> None:
@@ -581,11 +586,11 @@ class PlacementExplorer(_FigureHost):
                              highlight_nodes=sorted(marks), palette_name=self.palette_name)
         self._apply(dyn)
         self.breakdown.value = self._breakdown_html()
-        self.openings_html.value = openings_table_html(
+        self.openings_html.value = "<div class='catan-scroll'>" + openings_table_html(
             pairs, selected=self.selected_pair, board=self.board,
             title=f"Top {len(pairs)} openings of seat {self.seat} (snake order, greedy opponents; "
                   "pick one above to mark it on the board)"
-        )
+        ) + "</div>"  # a narrow notebook scrolls the table (issue 25 item 12), rows stay one line high
         self.notice.value = f"<span style='color:#a33'>{html.escape(self.message)}</span>" if self.message else ""
 
     def __repr__(self) -> str:
@@ -711,7 +716,7 @@ class LongestRoadExplorer(_FigureHost):
         self.widget = W.VBox(
             [W.HBox([self.player_box, self.buttons["undo"], self.buttons["reset"]]),
              W.HBox([self.show_legal, self.show_cuts]), self.notice,
-             W.HBox([self.figure, W.VBox([self.text], layout=W.Layout(width="420px"))])]
+             figure_beside(self.figure, W.VBox([self.text]), basis="460px", panel_basis="300px", panel_max="420px")]
         ).add_class("lr-explorer")
         self.refresh()
 

@@ -11,6 +11,7 @@ import html
 import ipywidgets as W
 
 from ..constants import CATAN_TOKENS, GUILD_PRICE, Commodity, Guild, HelperCard
+from ..rules import Phase
 from ..rules.modules.five_six import SPECIAL_BUILD, EndSpecialBuild
 from .panels import Panel, badge, button, counts, enable, register_panel, show
 
@@ -49,7 +50,10 @@ class SpecialBuildPanel(Panel):
         table.buttons["end_sbp"] = b
         self.note = W.HTML()
         self.box = W.VBox([self.note, b])
-        return self.box
+        return None
+
+    def bar(self, table) -> W.Widget:
+        return self.box  # beside the board: the phase holds the game up until the player is done
 
     def refresh(self, table, legal) -> None:
         g = table.game
@@ -158,7 +162,10 @@ class GoldPanel(Panel):
         for r, b in self.buttons.items():
             b.on_click(table.guard(lambda _, r=r: table.play(PickGold(r))))
         self.box = W.VBox([self.note, W.HBox(list(self.buttons.values()), layout=W.Layout(flex_flow="row wrap"))])
-        return self.box
+        return None
+
+    def bar(self, table) -> W.Widget:
+        return self.box  # beside the board: a pick holds the game up
 
     def refresh(self, table, legal) -> None:
         from ..rules.modules.gold_fields import GOLD_PICK, PickGold
@@ -200,7 +207,11 @@ class CitiesKnightsPanel(Panel):
             self.improve[track] = b
             table.buttons[f"improve_{track}"] = b
             row.append(b)
-        return W.VBox([self.html, W.HBox(row, layout=W.Layout(flex_flow="row wrap"))])
+        self.improve_row = W.HBox(row, layout=W.Layout(flex_flow="row wrap")).add_class("catan-improve")
+        return self.html
+
+    def bar(self, table) -> W.Widget:
+        return self.improve_row  # the improvement buttons beside the board, with the turn's other buttons
 
     # ---------------------------------------------------------------- the shared cards
     def costs(self, table, seat):
@@ -302,6 +313,7 @@ class CitiesKnightsPanel(Panel):
         )
         for t in TRACKS:
             enable(self.improve[t], ImproveCity(t) in legal)
+        show(self.improve_row, bool(legal) and g.phase is Phase.MAIN)  # a human seat's turn (legal: its moves)
 
 
 @register_panel("corsica_new_york")
@@ -336,9 +348,13 @@ class ScenarioPanel(Panel):
         table.buttons.update(canal_offer=offer, canal_accept=accept, canal_decline=decline)
         self.offer_row = W.HBox([self.partner, self.direction, self.card, offer], layout=W.Layout(flex_flow="row wrap"))
         self.answer_note = W.HTML()
-        self.answer_row = W.HBox([self.answer_note, accept, decline])
-        self.canal_box.children = [W.HTML("<b>Canal tokens</b> (ERIE-5)"), self.offer_row, self.answer_row]
+        self.answer_row = W.HBox([self.answer_note, accept, decline], layout=W.Layout(flex_flow="row wrap"))
+        self.canal_box.children = [W.HTML("<b>Canal tokens</b> (ERIE-5)"), self.offer_row]
         return W.VBox([self.html, self.canal_box])
+
+    def bar(self, table) -> W.Widget | None:
+        # an offer to answer holds the game up: beside the board
+        return self.answer_row if table.game.ext.get("erie_canal") is not None else None
 
     def _offer(self, table) -> None:
         from ..rules.modules.erie_canal import OfferCanal

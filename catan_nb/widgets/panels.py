@@ -5,6 +5,12 @@ The table is a list of panels.  A panel is any object with
 * ``build(table) -> ipywidgets.Widget`` (or ``None``: nothing to show): create its widgets (once);
 * ``refresh(table, legal)``: redraw them from the engine's state and the legal actions;
 
+and, optionally,
+
+* ``bar(table) -> ipywidgets.Widget`` (or ``None``): controls for the table's action bar, beside
+  the board under the status line: a decision that holds the game up (a gold pick) or buttons
+  used every turn (city improvements); called once, after ``build``;
+
 and, optionally, what the module adds to the table's shared cards (the table shows what the
 game's modules declare, and nothing else):
 
@@ -65,6 +71,10 @@ class Panel:
 
     def refresh(self, table, legal: list) -> None:  # pragma: no cover - overridden
         pass
+
+    def bar(self, table) -> W.Widget | None:
+        """Controls for the action bar beside the board (``None``: none)."""
+        return None
 
     def costs(self, table, seat: int) -> list[tuple[str, str, tuple[int, ...]]]:
         """Rows of the building-cost card for ``seat``: ``(key, label, counts per good)``."""
@@ -188,18 +198,44 @@ def counts_of(steppers) -> tuple[int, ...]:
 
 
 def style_block() -> W.HTML:
-    """The table's stylesheet: a responsive layout and visibly disabled buttons (no external fonts)."""
+    """The table's stylesheet (no external fonts).
+
+    The table is a grid that follows its own width (container queries).  Wide (a notebook at 1600 px):
+    the board on the left, the action bar (status line, choices, dice and the buttons of the moment)
+    on the right with the other cards under it.  Narrower (a notebook at 1024x700 with JupyterLab's file
+    browser open is about 590 px wide): the action bar above the board, the board as tall as the screen
+    leaves beside it, the cards below, so that a whole turn needs no scrolling.
+    """
     return W.HTML("""<style>
-.catan-table { width: 100%; max-width: 1500px; font-size: 13px; }
-.catan-main { display: flex; flex-flow: row wrap; align-items: flex-start; gap: 10px; width: 100%; }
-.catan-board { flex: 1 1 600px; min-width: 300px; max-width: 980px; aspect-ratio: 1 / 0.95; }
+.catan-table { width: 100%; max-width: 1500px; font-size: 13px; container-type: inline-size; }
+.catan-table .widget-html-content { line-height: 1.4; }
+.catan-table .catan-main { display: grid !important; gap: 4px 10px; align-items: start; width: 100%; overflow: visible;
+  grid-template-columns: minmax(0, 1fr) minmax(340px, 460px);
+  grid-template-areas: "board action" "board side"; grid-template-rows: auto 1fr; }
+.catan-board-col { grid-area: board; min-width: 0; overflow: visible; }
+.catan-action { grid-area: action; min-width: 0; overflow: visible; }
+.catan-side { grid-area: side; min-width: 0; overflow: visible; }
+.catan-board { width: 100%; aspect-ratio: 1 / 0.95; max-height: calc(100vh - 120px); min-height: 260px; overflow: hidden; }
 .catan-board > * { width: 100% !important; height: 100% !important; }
-.catan-side { flex: 1 1 360px; min-width: 290px; max-width: 560px; }
-.catan-side .widget-button, .catan-side .jupyter-button { margin: 2px; }
+.catan-legend { font-size: 11px; padding: 0 4px; }
+.catan-key { white-space: nowrap; margin-right: 8px; }
+.catan-swatch { display: inline-block; width: 18px; height: 9px; border: 1px solid #5b4a33; vertical-align: middle;
+  margin-right: 3px; }
+.catan-table .widget-button, .catan-table .jupyter-button { margin: 2px; }
 .catan-btn.jupyter-button:disabled, .catan-btn.widget-button:disabled { opacity: 0.38; cursor: not-allowed; }
-.catan-card { border: 1px solid #bbb; border-radius: 6px; padding: 4px 8px; margin: 4px 0; background: #fcfcf8; }
+.catan-choices .catan-choice { width: 100%; height: auto !important; min-height: 30px; white-space: normal;
+  text-align: left; line-height: 1.3; padding: 3px 8px; }
+.catan-turn-bar .catan-dice { margin-right: 6px; }
+.catan-card { border: 1px solid #bbb; border-radius: 6px; padding: 4px 8px; margin: 3px 0; background: #fcfcf8; }
 .catan-log { max-height: 210px; overflow-y: auto; }
-.catan-die { display: inline-block; width: 30px; height: 30px; border: 2px solid #333; border-radius: 6px;
-  background: #fff; margin-right: 4px; text-align: center; line-height: 26px; font-weight: bold; font-size: 18px; }
+.catan-die { display: inline-block; width: 28px; height: 28px; border: 2px solid #333; border-radius: 6px;
+  background: #fff; margin-right: 4px; text-align: center; line-height: 24px; font-weight: bold; font-size: 18px; }
 .catan-die.red { border-color: #b00020; color: #b00020; }
+@container (max-width: 860px) {
+  .catan-table .catan-main { grid-template-columns: minmax(0, 1fr); grid-template-areas: "action" "board" "side";
+    grid-template-rows: auto auto auto; }
+  .catan-board { max-height: calc(100vh - 240px); }
+  .catan-table .catan-side { display: grid !important; grid-template-columns: repeat(auto-fill, minmax(280px, 1fr));
+    gap: 0 10px; align-items: start; }
+}
 </style>""")

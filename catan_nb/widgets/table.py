@@ -60,10 +60,10 @@ from ..rules import (
     Rules,
 )
 from ..viz import board_figure, dynamic_traces
-from ..viz.palette import palette
+from ..viz.palette import TERRAIN_LABEL, palette
 from ..viz.plugins import layers_for
-from ..viz.text import GROUPS, _words, cards_text, live_board, narrate, narrate_group, place_of_hex, seat_name, snapshot
-from ._common import SavesGames, check_seat_index, guarded, schedule
+from ..viz.text import GROUPS, action_words as _words, cards_text, live_board, narrate, narrate_group, place_of_hex, seat_name, snapshot
+from ._common import SavesGames, check_seat_index, guarded, refit, schedule
 from .panels import Stepper, badge, button, chip, counts_of, enable, module_panels, show, style_block
 
 __all__ = ["GameTable", "load_table"]
@@ -297,7 +297,10 @@ class GameTable(SavesGames):
             self.game, palette_name=self.palette_name, height=None, highlight_nodes=nodes, highlight_paths=paths,
             highlight_hexes=hexes, longest_road=self.game.longest_road_holder, legal=self.legal(),
         )
-        fig.update_layout(autosize=True, height=None, width=None, uirevision="board")
+        # The legend is HTML under the board (self.legend): the figure's layout never changes with what is
+        # on the board (a plotly legend grows with traces and squeezes the board; issue 25 items 3 and 13).
+        fig.update_layout(autosize=True, height=None, width=None, uirevision="board", showlegend=False,
+                          margin=dict(l=4, r=4, t=4, b=4))
         self.figure = go.FigureWidget(fig)
         self.figure._config = {"responsive": True, "displayModeBar": False, "scrollZoom": False}
         self._view_alive = False
@@ -328,7 +331,7 @@ class GameTable(SavesGames):
             ("cancel", "Withdraw offer", "catan-cancel", ""), ("discard", "Discard", "catan-discard", "danger"),
             ("no_steal", "Steal from nobody", "catan-no-steal", ""), ("special", "Play", "catan-special-play", "info"),
             ("save", "Save", "catan-save", ""), ("load", "Load", "catan-load", ""),
-            ("skip", "Skip to my turn", "catan-skip", ""),
+            ("skip", "Skip to my turn", "catan-skip", ""), ("cancel_choice", "Cancel", "catan-cancel-choice", ""),
         ):
             b[key] = button(label, css, style)
         handlers = {
@@ -351,6 +354,7 @@ class GameTable(SavesGames):
             "save": lambda _: self.save(),
             "load": lambda _: self.load(),
             "skip": lambda _: self.skip_to_my_turn(),
+            "cancel_choice": lambda _: self.cancel_choice(),
         }
         for k, h in handlers.items():
             b[k].on_click(self.guard(h))
@@ -359,11 +363,11 @@ class GameTable(SavesGames):
         self.status = W.HTML().add_class("catan-status")
         self.notice = W.HTML().add_class("catan-notice")
         self.speed = W.FloatSlider(value=self.bot_delay or 0.0, min=0.0, max=2.0, step=0.1, description="bot pause (s)",
-                                   continuous_update=False, style={"description_width": "90px"},
-                                   layout=W.Layout(width="260px"))
+                                   continuous_update=False, style={"description_width": "82px"},
+                                   layout=W.Layout(width="100%", max_width="260px", min_width="190px"))
         self.speed.observe(lambda ch: setattr(self, "bot_delay", float(ch["new"])) if self.bot_delay is not None else None,
                            "value")
-        self.bot_bar = W.HBox([self.speed, b["skip"]]).add_class("catan-bot-bar")
+        self.bot_bar = W.HBox([self.speed, b["skip"]], layout=W.Layout(flex_flow="row wrap")).add_class("catan-bot-bar")
         self.dice_box = W.HTML().add_class("catan-dice")
         # --- actions
         res_opts = [(str(r), r) for r in RESOURCES]  # Year of Plenty and Monopoly name resources (B-DEV-6, B-DEV-7)
@@ -373,21 +377,29 @@ class GameTable(SavesGames):
         self.yop_a = W.Dropdown(options=res_opts, layout=W.Layout(width="100px"))
         self.yop_b = W.Dropdown(options=res_opts, layout=W.Layout(width="100px"))
         self.turn_row = W.HBox([b["roll"], b["buy"], b["end"]], layout=W.Layout(flex_flow="row wrap"))
-        self.yop_row = W.HBox([b["year_of_plenty"], self.yop_a, self.yop_b])
-        self.mono_row = W.HBox([b["monopoly"], self.mono_res])
+        self.yop_row = W.HBox([b["year_of_plenty"], self.yop_a, self.yop_b], layout=W.Layout(flex_flow="row wrap"))
+        self.mono_row = W.HBox([b["monopoly"], self.mono_res], layout=W.Layout(flex_flow="row wrap"))
         self.dev_row = W.HBox([b["knight"], b["road_building"], b["end_road_building"], self.yop_row, self.mono_row],
                               layout=W.Layout(flex_flow="row wrap"))
         self.victim_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
-        self.robber_row = W.VBox([W.HTML("<b>Steal from whom?</b>"), W.HBox([self.victim_box, b["no_steal"]])])
-        self.choice_box = W.VBox(layout=W.Layout(flex_flow="column")).add_class("catan-choices")
-        self.special = W.Dropdown(options=[], layout=W.Layout(width="100%")).add_class("catan-special")
-        self.special_row = W.VBox([W.HTML("<b>More actions</b>"), W.HBox([self.special, b["special"]])])
+        self.robber_row = W.VBox([W.HTML("<b>Steal from whom?</b>"),
+                                  W.HBox([self.victim_box, b["no_steal"]], layout=W.Layout(flex_flow="row wrap"))])
+        # A click that stands for several moves: the choice, next to the board where the player looks
+        # (buttons, or a sentence when the board rings the moves apart: a ship's destinations).
+        self.choice_title = W.HTML()
+        self.choice_buttons = W.VBox(layout=W.Layout(width="100%"))
+        self.choice_box = W.VBox([self.choice_title, self.choice_buttons]).add_class("catan-choices").add_class("catan-card")
+        self.special = W.Dropdown(options=[], layout=W.Layout(width="auto", flex="1 1 160px", min_width="0")
+                                  ).add_class("catan-special")
+        self.special_row = W.HBox([W.HTML("<b>More actions</b>&nbsp;"), self.special, b["special"]],
+                                  layout=W.Layout(flex_flow="row wrap", align_items="center"))
         # --- discards
         self.discard_counts = [Stepper(str(gd), f"catan-discard-{gd}", maximum=0, on_change=self._discard_changed)
                                for gd in goods]
         self.discard_title = W.HTML()
-        self.discard_panel = W.VBox([self.discard_title, *[s.widget for s in self.discard_counts], b["discard"]]
-                                    ).add_class("catan-card")
+        self.discard_panel = W.VBox([self.discard_title,
+                                     W.HBox([s.widget for s in self.discard_counts], layout=W.Layout(flex_flow="row wrap")),
+                                     b["discard"]]).add_class("catan-card").add_class("catan-discard-panel")
         # --- trade
         self.rates_box = W.HTML().add_class("catan-rates")
         self.give_res = W.Dropdown(options=trade_opts, description="give", layout=W.Layout(width="150px"),
@@ -409,7 +421,8 @@ class GameTable(SavesGames):
         ])
         self.trade_closed = W.HTML()
         self.partner_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
-        self.response_row = W.VBox([W.HTML(), W.HBox([b["accept"], b["decline"], b["cancel"]]), self.partner_box])
+        self.response_row = W.VBox([W.HTML(), W.HBox([b["accept"], b["decline"], b["cancel"]],
+                                                     layout=W.Layout(flex_flow="row wrap")), self.partner_box])
         self.trade_panel = W.VBox([W.HTML("<b>Trade</b>"), self.rates_box, self.trade_closed, self.maritime_row,
                                    self.offer_panel]).add_class("catan-card")
         # --- hand, costs, scores, log, modules, files
@@ -419,7 +432,9 @@ class GameTable(SavesGames):
         self.log_box = W.HTML().add_class("catan-log")
         self.panels = module_panels(self.game)
         built = [w for w in (p.build(self) for p in self.panels) if w is not None]
+        bars = [w for w in (p.bar(self) for p in self.panels) if w is not None]
         self.modules_vbox = W.VBox(built).add_class("catan-modules")
+        self.module_bar = W.VBox(bars).add_class("catan-module-bar")
         self.modules_box = _Joined(self.modules_vbox)
         self.save_path = W.Text(value=save_path, description="file", layout=W.Layout(width="220px"),
                                 style={"description_width": "30px"})
@@ -432,23 +447,53 @@ class GameTable(SavesGames):
                             style={"description_width": "70px"}).add_class(f"catan-level-{p}")
             dd.observe(lambda ch, p=p: self.guard(lambda _: self.set_level(p, ch["new"]))(None), "value")
             self.level_boxes[p] = dd
-        self.explain_box = W.Checkbox(value=False, indent=False, description=(
-            "explain bot moves in the log" if self.viewer is None else
-            "explain bot moves in the log (their other options show only with open hands)")).add_class("catan-explain")
+        self.explain_box = W.Checkbox(value=False, indent=False, description="explain bot moves in the log",
+                                      layout=W.Layout(width="auto")).add_class("catan-explain")
+        self.explain_note = W.HTML("" if self.viewer is None else
+                                   "<small>(their other options show only with open hands)</small>")
         self.explain_box.observe(lambda ch: setattr(self, "explain_bots", bool(ch["new"])), "value")
         self.bots_card = W.VBox([W.HTML("<b>Bots</b> <small>(easy: weighted random · medium: value bot · "
                                         "hard: search, ≤ 1 s a move)</small>"),
                                  W.HBox(list(self.level_boxes.values()), layout=W.Layout(flex_flow="row wrap")),
-                                 self.explain_box]).add_class("catan-card")
+                                 W.HBox([self.explain_box, self.explain_note], layout=W.Layout(flex_flow="row wrap",
+                                                                                             align_items="center"))]
+                                ).add_class("catan-card")
         show(self.bots_card, bool(self.levels))
+        # The action bar: what to do now and the controls for it, beside the board (above it on a narrow
+        # screen), so that a whole turn needs no scrolling (issue 25 item 12).
+        self.turn_bar = W.HBox([self.dice_box, self.turn_row, self.dev_row, b["cancel_choice"], self.bot_bar],
+                               layout=W.Layout(flex_flow="row wrap", align_items="center")).add_class("catan-turn-bar")
+        self.action_bar = W.VBox(
+            [self.status, self.notice, self.choice_box, self.robber_row, self.discard_panel, self.response_row,
+             self.turn_bar, self.module_bar, self.special_row],
+        ).add_class("catan-action")
         side = W.VBox(
-            [self.status, self.notice, self.bot_bar, self.dice_box, self.turn_row, self.dev_row, self.robber_row,
-             self.choice_box,
-             self.discard_panel, self.response_row, self.modules_vbox, self.special_row, self.trade_panel,
-             self.hand_box, self.cost_box, self.scoreboard, self.log_box, self.bots_card, files],
+            [self.modules_vbox, self.trade_panel, self.hand_box, self.cost_box, self.scoreboard, self.log_box,
+             self.bots_card, files],
         ).add_class("catan-side")
         board = W.Box([self.figure]).add_class("catan-board")
-        self.widget = W.VBox([style_block(), W.Box([board, side]).add_class("catan-main")]).add_class("catan-table")
+        # The board's box takes the island's proportions (New York is wide, a Seafarers map tall), so no
+        # band of white sits between the buttons and the board.
+        (x0, x1), (y0, y1) = fig.layout.xaxis.range, fig.layout.yaxis.range
+        ratio = min(1.3, max(0.5, (y1 - y0) / (x1 - x0)))
+        board.add_class(f"catan-ar-{round(100 * ratio)}")
+        shape = W.HTML(f"<style>.catan-board.catan-ar-{round(100 * ratio)} {{ aspect-ratio: 1 / {ratio:.2f}; }}</style>")
+        self.legend = W.HTML(self._legend_html()).add_class("catan-legend")
+        board_col = W.VBox([board, self.legend]).add_class("catan-board-col")
+        self.widget = W.VBox([style_block(), shape, W.Box([board_col, self.action_bar, side]).add_class("catan-main")]
+                             ).add_class("catan-table")
+
+    def _legend_html(self) -> str:
+        """The board's legend: the terrains on the board and the seats' colours (wraps with the width)."""
+        from ..constants import Terrain
+
+        g = self.game
+        pal = palette(self.palette_name)
+        present = {t.terrain for t in g.board.hexes} | set(g.hex_terrain)
+        items = [f"<span class='catan-key'><span class='catan-swatch' style='background:{pal['terrain'][t]}'></span>"
+                 f"{html.escape(TERRAIN_LABEL.get(t, str(t)))}</span>" for t in Terrain if t in present]
+        items += [f"<span class='catan-key'>{self.swatch(q)} {html.escape(self.name(q))}</span>" for q in range(g.n)]
+        return " ".join(items)
 
     # ------------------------------------------------------------------ who sees what, who acts
     def viewer_seat(self) -> int | None:
@@ -479,6 +524,31 @@ class GameTable(SavesGames):
     def legal(self) -> list:
         """Legal actions of the seat to act, if that seat is human (the table's clickable set)."""
         return self.game.legal_actions() if self._human_to_act() else []
+
+    def board_moves(self, legal: list | None = None) -> list:
+        """The moves the board shows and its clicks choose among: while the player picks one of the moves a
+        click stood for (a ship's destinations, a road or a ship), those moves only; else every legal move."""
+        legal = self.legal() if legal is None else legal
+        pending = [a for a in self.pending_choices if a in legal]
+        return pending or legal
+
+    def choice_hint(self) -> str | None:
+        """Where on the board to click to pick one of the pending choices, when a module's layer rings them
+        apart (a ship's destinations); ``None`` when the table lists them as buttons."""
+        if not self.pending_choices:
+            return None
+        for layer in self.layers:
+            hint = layer.picks(self.game, list(self.pending_choices))
+            if hint:
+                return hint
+        return None
+
+    def cancel_choice(self) -> None:
+        """Forget a pending choice (the moves a click stood for, or the robber's hex waiting for a victim)."""
+        self.pending_choices = []
+        self.pending_hex = None
+        self.message = ""
+        self.refresh()
 
     # ------------------------------------------------------------------ playing
     def guard(self, handler):
@@ -579,6 +649,7 @@ class GameTable(SavesGames):
             # The first view draws before the notebook has laid the board's box out, and keeps
             # that height; ask it to size itself to its box again, now that the box has its size.
             self.figure._send_relayout_msg({"height": None, "width": None, "autosize": True})
+            refit(self.figure)
 
     @guarded
     def _on_node_click(self, trace, points, selector=None) -> None:
@@ -604,7 +675,7 @@ class GameTable(SavesGames):
         if isinstance(node, bool) or not isinstance(node, numbers.Integral):
             return False  # not a place on this board
         node = int(node)
-        return self._offer([a for a in self.legal() if getattr(a, "node", None) == node])
+        return self._offer([a for a in self.board_moves() if getattr(a, "node", None) == node])
 
     @guarded
     def click_path(self, path: int) -> bool:
@@ -612,8 +683,11 @@ class GameTable(SavesGames):
         if isinstance(path, bool) or not isinstance(path, numbers.Integral):
             return False
         path = int(path)
-        return self._offer([a for a in self.legal()
-                            if getattr(a, "path", None) == path or getattr(a, "from_path", None) == path])
+        # while the player picks among the moves a click stood for, the board's clicks pick among those only,
+        # and a path is also where a move ends (a ship's destination, issue 25 item 6)
+        pending = bool(self.pending_choices)
+        return self._offer([a for a in self.board_moves() if path in (getattr(a, "path", None), getattr(a, "from_path", None))
+                            or pending and getattr(a, "to_path", None) == path])
 
     @guarded
     def click_hex(self, hex_id: int) -> bool:
@@ -621,7 +695,7 @@ class GameTable(SavesGames):
         if isinstance(hex_id, bool) or not isinstance(hex_id, numbers.Integral):
             return False
         hex_id = int(hex_id)
-        options = [a for a in self.legal() if getattr(a, "hex", None) == hex_id]
+        options = [a for a in self.board_moves() if getattr(a, "hex", None) == hex_id]
         if options and all(isinstance(a, MoveRobber) for a in options) and len(options) > 1:
             self._drop_hover()
             self.pending_hex = hex_id  # the robber's own victim buttons
@@ -652,7 +726,7 @@ class GameTable(SavesGames):
         if isinstance(index, bool) or not isinstance(index, numbers.Integral):
             return False
         legal = self.legal()
-        action = layer.click(self.game, name, int(index), legal)
+        action = layer.click(self.game, name, int(index), self.board_moves(legal))
         if isinstance(action, (list, tuple)):  # several moves start here: the player picks one
             options = [a for a in action if a in legal]
             if len(options) > 1:
@@ -667,6 +741,8 @@ class GameTable(SavesGames):
 
     def _choice_button(self, action) -> W.Button:
         btn = button(describe(action, self.game) or _words(action), "catan-choice", style="info")
+        btn.layout.height = "auto"
+        btn._catan_action = action
         btn.on_click(self.guard(lambda _: self.play(action)))
         return btn
 
@@ -788,12 +864,13 @@ class GameTable(SavesGames):
         if not g.is_over and self.seats[g.current_player] == "human":
             self._shown_human = g.current_player  # hot seat: the view stays with them while bots play
         legal = self.legal()
-        nodes, paths, hexes = self._targets(legal)
+        shown = self.board_moves(legal)  # while a choice is pending, only its moves are ringed
+        nodes, paths, hexes = self._targets(shown)
         if self.pending_hex is not None:
             hexes = [self.pending_hex]
         dyn = dynamic_traces(
             g, highlight_nodes=nodes, highlight_paths=paths, highlight_hexes=hexes,
-            longest_road=g.longest_road_holder, palette_name=self.palette_name, legal=legal,
+            longest_road=g.longest_road_holder, palette_name=self.palette_name, legal=shown,
         )
         with self.figure.batch_update():
             for name, props in dyn.items():
@@ -844,9 +921,16 @@ class GameTable(SavesGames):
             self.victim_box.children = []
         show(self.robber_row, self.pending_hex is not None)
         self.pending_choices = [a for a in self.pending_choices if a in legal]
-        self.choice_box.children = ([W.HTML("<b>Which one?</b>")] + [self._choice_button(a) for a in self.pending_choices]
-                                    if self.pending_choices else [])
-        show(self.choice_box, bool(self.pending_choices))
+        hint = self.choice_hint()
+        if self.pending_choices and not hint:
+            self.choice_title.value = "<b>Which one?</b> <small>this click could mean several moves</small>"
+            self.choice_buttons.children = [self._choice_button(a) for a in self.pending_choices]
+        else:  # nothing to choose, or the board rings the moves apart (the status line says where to click)
+            self.choice_buttons.children = []
+        show(self.choice_box, bool(self.pending_choices) and not hint)
+        cancel = bool(self.pending_choices) or self.pending_hex is not None
+        enable(b["cancel_choice"], cancel)
+        show(b["cancel_choice"], cancel)
         no_steal = self.pending_hex is not None and MoveRobber(self.pending_hex, None) in legal
         enable(b["no_steal"], no_steal)
         show(b["no_steal"], no_steal)
@@ -942,6 +1026,9 @@ class GameTable(SavesGames):
         g = self.game
         p = g.current_player
         text = RULE_ID.sub("", g.phase.prompt.format(player=html.escape(self.name(p))))
+        if g.phase is Phase.FOUNDING_SETTLEMENT:  # a city in C&K's second round (CK-SETUP-1)
+            building = g.founding_building(p, second=g.stack[-1].data >= g.n)[0]
+            text = text.replace("settlement", building)
         if not self._human_to_act():
             return f"{text} …" if not g.is_over else text
         hints = []
@@ -953,7 +1040,8 @@ class GameTable(SavesGames):
         if MoveRobber in kinds:
             hints.append("click a highlighted hex for the robber" if self.pending_hex is None else "now pick the victim")
         if self.pending_choices:
-            hints = ["choose below which move you mean (Which one?)"]
+            hint = self.choice_hint()
+            hints = [f"{hint} (or Cancel)" if hint else "choose which move you mean (Which one?) or Cancel"]
         else:
             hints += [h for layer in self.layers for h in layer.hints(g, legal)]
         return text + (f" — {', '.join(hints)}" if hints else "")

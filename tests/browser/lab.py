@@ -183,6 +183,14 @@ def run_all_cells(page, ready_selector: str, timeout: float = 240) -> None:
                 raise
 
 
+def wait_cells_done(page, timeout: float = 300) -> None:
+    """Wait until no cell of the open notebook is queued or running (no ``[*]`` prompt): a widget's first
+    messages are handled by the kernel only once the cells after it have run."""
+    page.wait_for_function(
+        "() => ![...document.querySelectorAll('.jp-InputPrompt')].some(p => p.innerText.includes('[*]'))",
+        timeout=timeout * 1000, polling=500)
+
+
 PLOT_POINT_JS = """
 ([traceName, pointIndex]) => {
   const gd = document.querySelector('.catan-table .js-plotly-plot');

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from .lab import CHROMIUM, OUTPUT, browser_page, jupyterlab, run_all_cells
+from .lab import CHROMIUM, OUTPUT, browser_page, jupyterlab, run_all_cells, wait_cells_done
 
 pytestmark = [
     pytest.mark.browser,
@@ -96,6 +96,8 @@ def test_placement_explorer_board_does_not_shift_when_the_metric_changes():
     with jupyterlab([notebook]) as (url, _root), browser_page() as page:
         page.goto(f"{url}/lab/tree/{notebook}")
         run_all_cells(page, ".placement-explorer .js-plotly-plot")
+        wait_cells_done(page)  # the figure fits itself to its box once the kernel handles the view's messages
+        time.sleep(2.0)
         page.locator(".placement-explorer").first.scroll_into_view_if_needed()
         deadline = time.time() + 60
         box = None

@@ -2,9 +2,11 @@
 
 JupyterLab with its file browser open, at 1024x700 and at 1600x1000:
 
-* nothing is clipped: the board, the side panel and every visible button lie inside the
-  notebook's horizontal extent (the page scrolls vertically), and no button's label is cut;
-* the board grows with the window; under about 1100 px the side panel goes below the board;
+* nothing is clipped: the board, the action bar, the side cards and every visible button lie inside
+  the notebook's horizontal extent (the page scrolls vertically), and no button's label is cut;
+* the board grows with the window; the action bar (status line, dice, the turn's buttons) stays
+  beside it at both sizes, and with the table scrolled to its top the board, the status line and
+  the buttons are all on screen together: a whole turn needs no scrolling (issue 25 item 12);
 * a whole human turn by clicks: two founding placements on the board, a roll, the end of the turn;
 * the click-to-visible latency of a build and of a roll is measured in the browser and printed
   (also written to ``test-output/browser/latency-<size>.json``).
@@ -37,6 +39,9 @@ GEOMETRY_JS = """
     text: b.innerText.trim(), ...r(b), cut: b.scrollWidth > b.clientWidth + 1}));
   return {viewport: {width: window.innerWidth, height: window.innerHeight}, area: r(area), table: r(table),
           board: r(table.querySelector('.catan-board .js-plotly-plot')), side: r(table.querySelector('.catan-side')),
+          action: r(table.querySelector('.catan-action')), status: r(table.querySelector('.catan-status')),
+          legend: r(table.querySelector('.catan-legend')),
+          turn: [...table.querySelectorAll('.catan-action .catan-btn')].filter(b => b.offsetParent !== null).map(r),
           log: r(table.querySelector('.catan-log')), buttons};
 }
 """
@@ -58,14 +63,29 @@ def _wait_status(page, text: str, timeout: float = 90) -> None:
 def _check_nothing_clipped(geo: dict, label: str) -> None:
     area = geo["area"]
     right = min(area["right"], geo["viewport"]["width"])
-    for part in ("board", "side"):
+    for part, least in (("board", 440), ("side", 250), ("action", 300)):
         box = geo[part]
-        assert box["width"] > 250, (label, part, box)
+        assert box["width"] >= least, (label, part, box)
         assert box["left"] >= area["left"] - 1 and box["right"] <= right + 1, (label, part, box, area)
     for b in geo["buttons"]:
         assert b["right"] <= right + 1 and b["left"] >= area["left"] - 1, (label, "button off the side", b)
         assert not b["cut"], (label, "button label cut", b)
     assert geo["log"]["height"] <= 260, (label, "the log grows instead of scrolling", geo["log"])
+
+
+def _check_a_turn_on_one_screen(geo: dict, label: str, wide: bool) -> None:
+    """The board, the status line and the action bar's buttons on screen together: the action bar beside
+    the board on a wide screen, above it on a narrow one."""
+    height = geo["viewport"]["height"]
+    board, action = geo["board"], geo["action"]
+    if wide:
+        assert action["left"] >= board["right"] - 1, (label, "the action bar is beside the board", board, action)
+    else:
+        assert action["bottom"] <= board["top"] + 1, (label, "the action bar is above the board", board, action)
+    assert board["top"] >= 0 and board["bottom"] <= height + 1, (label, "the whole board on screen", board)
+    assert geo["status"]["top"] >= 0 and geo["status"]["bottom"] <= height, (label, "status on screen", geo["status"])
+    for b in geo["turn"]:
+        assert 0 <= b["top"] and b["bottom"] <= height, (label, "a button of the turn off the screen", b)
 
 
 def _build_latency(page) -> float:
@@ -105,16 +125,15 @@ def test_table_fits_and_plays_a_turn(size):
         if not page.locator(".jp-FileBrowser").is_visible():
             page.keyboard.press("Control+Shift+F")
             page.wait_for_selector(".jp-FileBrowser", state="visible", timeout=10_000)
-        page.evaluate("() => document.querySelector('.catan-table').scrollIntoView({block: 'start'})")
+        top = "() => document.querySelector('.catan-table').scrollIntoView({block: 'start'})"
+        page.evaluate(top)
         time.sleep(1.0)
         geo = page.evaluate(GEOMETRY_JS)
         page.screenshot(path=str(OUTPUT / f"table-{label}.png"))
         _check_nothing_clipped(geo, label)
-        stacked = geo["side"]["top"] >= geo["board"]["bottom"] - 1
-        if size[0] < 1100:
-            assert stacked, ("the side panel should go below the board", geo)
-        else:
-            assert not stacked and geo["board"]["width"] >= 600, ("side by side, board grown", geo)
+        _check_a_turn_on_one_screen(geo, label, wide=size[0] >= 1600)
+        if size[0] >= 1600:
+            assert geo["board"]["width"] >= 600, ("the board grows with the window", geo)
         # A whole human turn by clicks.
         _wait_status(page, "Red places a founding settlement")
         latencies = {"build": [], "roll": []}
@@ -135,9 +154,12 @@ def test_table_fits_and_plays_a_turn(size):
                 break  # a 7 on the first roll: the turn goes on through the robber (covered elsewhere)
             assert time.time() < deadline, _status(page)
             time.sleep(0.2)
+        page.evaluate(top)
+        time.sleep(0.5)
         geo = page.evaluate(GEOMETRY_JS)
         page.screenshot(path=str(OUTPUT / f"table-{label}-main.png"))
         _check_nothing_clipped(geo, label + " after the roll")
+        _check_a_turn_on_one_screen(geo, label + " after the roll", wide=size[0] >= 1600)
         if "Red trades and builds" in _status(page):
             page.click(".catan-end-turn")
             _wait_status(page, "is playing", timeout=30)

@@ -23,7 +23,13 @@ Declarations (class attributes)
     Player counts the module allows; player counts that bring it in by themselves
     (the 5-6 extension, X56-GEN-1).
 ``goods``
-    Goods added after the five resources (commodities, CK-COM-1).
+    Goods added after the five resources (commodities, CK-COM-1): members of an enum derived
+    from :class:`~catan_nb.constants.Good`; registered with the module, so that actions, saves
+    and views accept them.
+``good_rules``
+    ``{good: GoodRules(...)}`` for goods of ``goods`` that the base game's card rules treat
+    otherwise than a commodity (:class:`~catan_nb.constants.GoodRules`: traded with the bank,
+    stolen, discarded on a 7, named by Monopoly).
 ``pieces``
     :class:`~catan_nb.rules.pieces.PieceKind` values added to the game.
 ``actions``
@@ -99,6 +105,7 @@ Hooks (all optional)
 ``on_end_turn(game)``
     After EndTurn; push decisions (the Special Building Phase) to delay the next turn.
 ``on_turn_start(game)``
+    When a turn begins, before its roll (cards bought last turn become playable...).
 ``view(game, player) -> dict``
     What ``player`` may see of the module's state (for :class:`PlayerView`).
 ``determinize(game, observer, rng)``
@@ -122,6 +129,7 @@ class Module:
     players: ClassVar[tuple[int, ...] | None] = None
     implied_by_players: ClassVar[tuple[int, ...]] = ()
     goods: ClassVar[tuple[Any, ...]] = ()
+    good_rules: ClassVar[dict[Any, Any]] = {}
     pieces: ClassVar[tuple[Any, ...]] = ()
     extra_dice: ClassVar[int] = 0
     actions: ClassVar[dict[type, tuple[Any, Any]]] = {}
@@ -222,9 +230,15 @@ BUILTIN: list[str] = []
 
 def register(module_cls: type[Module]) -> type[Module]:
     """Class decorator adding a module to :data:`MODULES` and its actions to the JSON registry."""
+    from ...constants import register_good
     from ..actions import ACTION_TYPES, Action
     from ..pieces import register_piece
 
+    stray = [g for g in module_cls.good_rules if g not in module_cls.goods]
+    if stray:
+        raise TypeError(f"module {module_cls.name!r}: good_rules names {stray[0]!r}, which is not in its goods")
+    for good in module_cls.goods:
+        register_good(good, module_cls.good_rules.get(good))
     va = module_cls.vp_actions
     if va is not None and (not isinstance(va, tuple) or not all(isinstance(t, type) and issubclass(t, Action)
                                                                  for t in va)):

@@ -61,7 +61,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ...constants import Commodity, Good, Resource, Terrain, _ReprEnum
+from ...constants import Commodity, Good, NamedEnum, Resource, Terrain
 from ...errors import IllegalActionError
 from ..actions import Action, EndRoadBuilding
 from ..phase import Phase
@@ -80,7 +80,7 @@ __all__ = ["CitiesKnights", "Track", "PlayProgress", "PlayProgressGood", "PlayPr
 NAME = "cities_knights"
 
 
-class Track(_ReprEnum):
+class Track(NamedEnum):
     """The three improvement tracks (CK-COM-3) and the colour of their city gate and progress deck."""
 
     TRADE = 0     # yellow, cloth
@@ -90,7 +90,6 @@ class Track(_ReprEnum):
 
 TRACKS: tuple[Track, ...] = (Track.TRADE, Track.POLITICS, Track.SCIENCE)
 _TRADE_TRACK = TRACKS.index(Track.TRADE)
-_N_RESOURCES = len(Resource)  # goods from this index on are commodities
 #: CK-COM-3: the commodity that pays for each track.
 TRACK_COMMODITY = {Track.TRADE: Commodity.CLOTH, Track.POLITICS: Commodity.COIN, Track.SCIENCE: Commodity.PAPER}
 TRACK_COLOUR = {Track.TRADE: "yellow", Track.POLITICS: "blue", Track.SCIENCE: "green"}
@@ -709,7 +708,7 @@ def _check_chase(game, a: ChaseRobber) -> None:
     targets = [h for h in game.robber_targets() if h != game.robber]
     if a.to_hex not in targets:
         raise IllegalActionError("B-ROB-5", f"the robber cannot go to hex {a.to_hex!r}", a)
-    victims = [o for o in game.hex_players(a.to_hex) if o != game.current and any(game.hands[o])]
+    victims = [o for o in game.hex_players(a.to_hex) if o != game.current and any(game.stealable(o))]
     check_steal(game, a, victims, lambda v: ("B-ROB-6", f"has no building on hex {a.to_hex} and a card to lose"))
 
 
@@ -976,8 +975,8 @@ def _apply_progress(game, a: PlayProgress) -> None:
         game.push(ROAD_BUILDING, p, PROGRESS_ROADS)
     elif card == "saboteur":  # CK-PC-15: half of resources + commodities, rounded down (A-03)
         mine = game.vp(p)
-        game.push_in_turn_order(DISCARD, {q: sum(game.hands[q]) // 2 for q in _turn_order(game, p)
-                                          if game.vp(q) >= mine and sum(game.hands[q]) // 2})
+        game.push_in_turn_order(DISCARD, {q: sum(game.discardable(q)) // 2 for q in _turn_order(game, p)
+                                          if game.vp(q) >= mine and sum(game.discardable(q)) // 2})
     elif card == "wedding":  # CK-PC-18: 2 cards, or 1 if that is all they have
         mine = game.vp(p)
         game.push_in_turn_order(WEDDING, {q: min(WEDDING_GIFTS, sum(game.hands[q])) for q in _turn_order(game, p)
@@ -1003,14 +1002,15 @@ def _harvest_or_warlord(game, a: PlayProgress) -> None:
 
 def _check_progress_good(game, a: PlayProgressGood) -> None:
     if a.card == "resource_monopoly":
-        if not isinstance(a.good, Resource):
+        if a.good not in game.goods or not game.good_rules[game.good_index(a.good)].monopolised:
             raise IllegalActionError("CK-PC-23", f"Resource Monopoly names a resource, not {a.good}", a)
     elif a.card == "trade_monopoly":
         if not isinstance(a.good, Commodity):
             raise IllegalActionError("CK-PC-24", f"Trade Monopoly names a commodity, not {a.good}", a)
     elif a.card == "merchant_fleet":
-        if a.good not in game.goods:
-            raise IllegalActionError("CK-PC-22", f"the Merchant Fleet names a good of this game, not {a.good!r}", a)
+        if a.good not in game.goods or not game.good_rules[game.good_index(a.good)].bank_trade:
+            raise IllegalActionError("CK-PC-22", f"the Merchant Fleet names a good of this game traded with the bank, "
+                                     f"not {a.good!r}", a)
     else:
         raise IllegalActionError("CK-PROG-3", f"{a.card!r} names no good", a)
     _require_card(game, a, a.card)
@@ -1121,7 +1121,7 @@ def _legal_progress(game, p: int, out: list) -> None:
     if "road_building" in hand and game.can_place_free(p, ROAD_BUILDING):
         out.append(PlayProgress("road_building"))
     if "merchant_fleet" in hand:
-        out.extend(PlayProgressGood("merchant_fleet", g) for g in game.goods)
+        out.extend(PlayProgressGood("merchant_fleet", g) for g, r in zip(game.goods, game.good_rules) if r.bank_trade)
     if "inventor" in hand:
         ok = _inventor_hexes(game)
         out.extend(PlayInventor(x, y) for i, x in enumerate(ok) for y in ok[i + 1:])
@@ -1141,7 +1141,8 @@ def _legal_progress(game, p: int, out: list) -> None:
     if "merchant" in hand:
         out.extend(PlayMerchant(h) for h in _merchant_hexes(game, p))
     if "resource_monopoly" in hand:
-        out.extend(PlayProgressGood("resource_monopoly", r) for r in Resource)
+        out.extend(PlayProgressGood("resource_monopoly", g) for g, r in zip(game.goods, game.good_rules)
+                   if r.monopolised)
     if "trade_monopoly" in hand:
         out.extend(PlayProgressGood("trade_monopoly", c) for c in Commodity)
     if "engineer" in hand:
@@ -1243,7 +1244,7 @@ def _apply_inventor(game, a: PlayInventor) -> None:
 
 def _bishop_victims(game, hx: int) -> list[int]:
     p = game.current
-    return [q for q in game.hex_players(hx) if q != p and any(game.hands[q])]
+    return [q for q in game.hex_players(hx) if q != p and any(game.stealable(q))]
 
 
 def _check_bishop(game, a: PlayBishop) -> None:
@@ -1258,9 +1259,10 @@ def _check_bishop(game, a: PlayBishop) -> None:
         victims = _bishop_victims(game, a.hex)
         if not isinstance(a.stolen, tuple) or len(a.stolen) != len(victims):
             raise IllegalActionError("CK-PC-11", f"one card is taken from each of seats {victims}, not {a.stolen!r}", a)
+        from .robber import check_stolen
+
         for q, g in zip(victims, a.stolen):
-            if g not in game.goods or game.hands[q][game.good_index(g)] == 0:
-                raise IllegalActionError("B-ROB-7", f"seat {q} holds no {g!r} to be taken", a)
+            check_stolen(game, a, q, g)
 
 
 def _apply_bishop(game, a: PlayBishop) -> None:
@@ -1404,7 +1406,9 @@ def _apply_intrigue(game, a: PlayIntrigue) -> None:
 
 def _check_spy(game, a: PlaySpy) -> None:
     _require_card(game, a, "spy")
-    game.check_opponent(a, a.victim, "CK-PC-16")
+    q = game.check_opponent(a, a.victim, "CK-PC-16")
+    if not _st(game)["hands"][q]:  # as listed: a Spy needs a card to take (the count is public)
+        raise IllegalActionError("CK-PC-16", f"seat {q} holds no progress card to take", a)
 
 
 def _apply_spy(game, a: PlaySpy) -> None:
@@ -1438,6 +1442,8 @@ def _check_master_merchant(game, a: PlayMasterMerchant) -> None:
     q = game.check_opponent(a, a.victim, "CK-PC-20")
     if game.vp(q) <= game.vp(p):
         raise IllegalActionError("CK-PC-20", f"seat {q} has {game.vp(q)} VP, not more than seat {p}'s {game.vp(p)}", a)
+    if not any(game.hands[q]):  # as listed: nothing to take (the count is public)
+        raise IllegalActionError("CK-PC-20", f"seat {q} holds no resource or commodity to take", a)
 
 
 def _apply_master_merchant(game, a: PlayMasterMerchant) -> None:
@@ -1507,9 +1513,14 @@ def _apply_give(game, a: GiveGoods) -> None:
         game.pop()
 
 
+def _commodities(game) -> list[int]:
+    """Indexes of the commodities among the game's goods (a module may add other goods)."""
+    return [i for i, g in enumerate(game.goods) if isinstance(g, Commodity)]
+
+
 def _with_commodity(game, seats: list[int]) -> list[int]:
-    first = len(Resource)
-    return [q for q in seats if any(game.hands[q][first:])]
+    mine = _commodities(game)
+    return [q for q in seats if any(game.hands[q][i] for i in mine)]
 
 
 def _check_offer(game, a: HarborOffer) -> None:
@@ -1697,7 +1708,7 @@ class CitiesKnights(Module):
 
     def rate(self, game, player: int, good: int, rate: int) -> int:
         st = _st(game)
-        if good >= _N_RESOURCES and st["levels"][player][_TRADE_TRACK] >= ABILITY_LEVEL:
+        if isinstance(game.goods[good], Commodity) and st["levels"][player][_TRADE_TRACK] >= ABILITY_LEVEL:
             return min(rate, 2)  # CK-IMP-3 Trading House: commodities 2:1
         m = st["merchant"]
         if m is not None and m[0] == player and game.hex_terrain[m[1]].resource.value == good:

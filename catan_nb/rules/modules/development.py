@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ...constants import COSTS, LARGEST_ARMY_MIN, N_DEV_CARDS, RESOURCES, SPECIAL_CARD_VP, DevCard, Resource
+from ...constants import COSTS, LARGEST_ARMY_MIN, N_DEV_CARDS, RESOURCES, SPECIAL_CARD_VP, DevCard, Resource, good_rules
 from ...errors import IllegalActionError
 from ..actions import (
     BuyDevelopmentCard,
@@ -45,11 +45,14 @@ _MAIN, _ROLL = Phase.MAIN, Phase.ROLL
 
 
 @lru_cache(maxsize=1)
-def _cards():
-    return (
-        tuple(tuple(PlayYearOfPlenty(a, b) for b in RESOURCES) for a in RESOURCES),
-        tuple(PlayMonopoly(r) for r in RESOURCES),
-    )
+def _year_of_plenty():
+    return tuple(tuple(PlayYearOfPlenty(a, b) for b in RESOURCES) for a in RESOURCES)
+
+
+@lru_cache(maxsize=None)
+def _monopolies(goods: tuple) -> tuple:
+    """B-DEV-7: a Monopoly for each good of the game that Monopoly may name (``GoodRules.monopolised``)."""
+    return tuple(PlayMonopoly(g) for g in goods if good_rules(g).monopolised)
 
 
 @lru_cache(maxsize=None)
@@ -132,6 +135,9 @@ def _check_year_of_plenty(game, a: PlayYearOfPlenty) -> None:
 
 def _check_monopoly(game, a: PlayMonopoly) -> None:
     _check_play(game, a, MONOPOLY)
+    if a.resource not in game.goods or not game.good_rules[game.good_index(a.resource)].monopolised:
+        named = ", ".join(str(g) for g, r in zip(game.goods, game.good_rules) if r.monopolised)
+        raise IllegalActionError("B-DEV-7", f"Monopoly names one of {named}, not {a.resource!r}", a)
 
 
 # ---------------------------------------------------------------- effects
@@ -186,7 +192,7 @@ def _apply_year_of_plenty(game, a: PlayYearOfPlenty) -> None:
 def _apply_monopoly(game, a: PlayMonopoly) -> None:
     p = game.active
     _start(game, MONOPOLY)
-    r = a.resource.value
+    r = game.good_index(a.resource)
     for q in range(game.n):
         if q != p:
             game.hands[p][r] += game.hands[q][r]
@@ -242,7 +248,7 @@ class Development(Module):
         if playable[ROAD_BUILDING_CARD] > 0 and game.can_place_free(p, ROAD_BUILDING):
             out.append(_RB)
         if playable[YEAR_OF_PLENTY] > 0:
-            yop = _cards()[0]
+            yop = _year_of_plenty()
             bank = game.bank
             for a in range(N_RES):
                 if bank[a]:
@@ -250,7 +256,7 @@ class Development(Module):
                         if bank[b] >= 1 + (a == b):
                             out.append(yop[a][b])
         if playable[MONOPOLY] > 0:
-            out.extend(_cards()[1])
+            out.extend(_monopolies(game.goods))
 
     def on_turn_start(self, game) -> None:
         game.dev_played = False

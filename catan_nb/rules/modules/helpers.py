@@ -124,7 +124,11 @@ class UseGeneral(Action):
 
 @dataclass(frozen=True, slots=True)
 class UseRobberBride(Action):
-    """Robber Bride: robber back to the desert; take 1 card of the hex it left (H-CARD-5)."""
+    """Robber Bride: robber back to the desert; take 1 card of the hex it left (H-CARD-5).
+
+    ``desert`` names the desert hex; left ``None``, the board's first desert (a shorthand:
+    ``legal_actions`` lists each desert by its hex).
+    """
 
     desert: int | None = None
 
@@ -314,7 +318,7 @@ def _check_general(game, a: UseGeneral) -> None:
         raise IllegalActionError("H-CARD-4", "the General reacts only to a rolled 7", a)
     p = game.current
     _require_usable(game, a, HelperCard.GENERAL, p, own_turn=False)
-    over = sum(game.hands[p]) > game.hand_limit(p)
+    over = sum(game.discardable(p)) > game.hand_limit(p)  # as the robber counts (B-ROB-2)
     if over and a.resource is not None:
         raise IllegalActionError("H-CARD-4", f"seat {p} is over the limit: the General spares the discard, no card is taken", a)
     if not over:
@@ -662,7 +666,7 @@ class Helpers(Module):
         if ph is HELPER_REACTION:
             if st["reaction"] == HelperCard.MAYOR.value:
                 out.extend(UseMayor(Resource(r)) for r in range(5) if game.bank[r])
-            elif sum(game.hands[p]) > game.hand_limit(p):
+            elif sum(game.discardable(p)) > game.hand_limit(p):
                 out.append(UseGeneral())
             else:
                 out.extend(UseGeneral(Resource(r)) for r in range(5) if game.bank[r])

@@ -18,7 +18,7 @@ from ..actions import Discard, MoveRobber
 from ..phase import Phase
 from . import Module, register
 
-__all__ = ["Robber", "DISCARD", "MOVE_ROBBER"]
+__all__ = ["Robber", "DISCARD", "MOVE_ROBBER", "check_steal", "check_stolen", "steal", "legal_robber", "require_move_phase"]
 
 #: B-ROB-2..4: a player discarding; ``data`` is the number of cards still owed.
 DISCARD = Phase.register("discard", "{player} discards half of their cards (B-ROB-2)", owner="robber")
@@ -61,9 +61,12 @@ def _check_discard(game, a: Discard) -> None:
     if total == 0 or total > owed:
         raise IllegalActionError("B-ROB-2", f"seat {p} owes {owed} card(s); the discard gives {total}", a)
     h = game.hands[p]
+    rules = game.good_rules
     for r in range(game.n_goods):
         if cards[r] > h[r]:
             raise IllegalActionError("B-ROB-2", f"seat {p} holds {h[r]} {game.goods[r]}, cannot discard {cards[r]}", a)
+        if cards[r] and not rules[r].discarded:
+            raise IllegalActionError("B-ROB-2", f"{game.goods[r]} is never discarded (its module's GoodRules)", a)
 
 
 def _apply_discard(game, a: Discard) -> None:
@@ -100,10 +103,18 @@ def check_steal(game, a, victims: list[int], why_not) -> None:
         rule, why = why_not(a.victim)
         raise IllegalActionError(rule, f"seat {a.victim} {why}", a)
     if a.stolen is not None:
-        if a.stolen not in game.goods:
-            raise IllegalActionError("B-ROB-7", f"there are no {a.stolen} cards in this game", a)
-        if game.hands[a.victim][game.good_index(a.stolen)] == 0:
-            raise IllegalActionError("B-ROB-7", f"seat {a.victim} holds no {a.stolen} to be stolen", a)
+        check_stolen(game, a, a.victim, a.stolen)
+
+
+def check_stolen(game, a, victim: int, good) -> None:
+    """B-ROB-7: a recorded steal names a good of the game that may be stolen and that ``victim`` holds."""
+    if good not in game.goods:
+        raise IllegalActionError("B-ROB-7", f"there are no {good!r} cards in this game", a)
+    i = game.good_index(good)
+    if not game.good_rules[i].stolen:
+        raise IllegalActionError("B-ROB-7", f"{good} is never stolen (its module's GoodRules)", a)
+    if game.hands[victim][i] == 0:
+        raise IllegalActionError("B-ROB-7", f"seat {victim} holds no {good} to be stolen", a)
 
 
 def _check_robber(game, a: MoveRobber) -> None:
@@ -118,7 +129,7 @@ def _check_robber(game, a: MoveRobber) -> None:
 
     def why_not(victim: int) -> tuple[str, str]:
         has = 0 <= victim < game.n and any(game.node_owner[v] == victim for v in t.hex_nodes[a.hex])
-        return ("B-ROB-8", "has no resource cards") if has else ("B-ROB-6", "has no settlement or city on that hex")
+        return ("B-ROB-8", "has no card that may be stolen") if has else ("B-ROB-6", "has no settlement or city on that hex")
 
     check_steal(game, a, game.robber_victims(a.hex), why_not)
 
@@ -127,9 +138,10 @@ def steal(game, victim: int, forced=None):
     """Move one card, drawn uniformly from ``victim``'s hand (B-ROB-7), to the active player.
 
     One random draw always (so replays stay in step); ``forced`` is the recorded
-    outcome to use.  Returns the good stolen.
+    outcome to use.  Only goods that may be stolen are drawn (``GoodRules.stolen``).
+    Returns the good stolen.
     """
-    r = game.draw_index(game.hands[victim], None if forced is None else game.good_index(forced))
+    r = game.draw_index(game.stealable(victim), None if forced is None else game.good_index(forced))
     game.hands[victim][r] -= 1
     game.hands[game.active][r] += 1
     return game.goods[r]
@@ -149,7 +161,7 @@ def _apply_robber(game, a: MoveRobber) -> None:
 def legal_robber(game) -> list:
     """B-ROB-5..8: every hex the robber may go to, with each possible victim (or none)."""
     p = game.active
-    has = [any(h) for h in game.hands]
+    has = [any(game.stealable(q)) for q in range(game.n)]
     hex_players = game.players_by_hex
     plain, steal_row, _ = _actions(game.topology.n_hexes, game.n, game.n_goods)
     mandatory = game.rules.steal_mandatory
@@ -191,7 +203,7 @@ class Robber(Module):
         game.push(MOVE_ROBBER, game.active)  # after the discards (B-ROB-4); then the trade phase (B-ROB-9)
         owed = {}
         for q in range(game.n):
-            k = sum(game.hands[q])
+            k = sum(game.discardable(q))  # goods that are never discarded do not count (GoodRules)
             if k > game.hand_limit(q):  # B-ROB-2, B-ROB-3
                 owed[q] = k // 2
         game.push_in_turn_order(DISCARD, owed)
@@ -199,7 +211,7 @@ class Robber(Module):
     def legal(self, game, out: list) -> None:
         top = game.stack[-1]
         if top.phase is DISCARD:
-            h = game.hands[top.player]
+            h = game.discardable(top.player)
             d = _discards(game.n_goods)
             out.extend([d[r] for r, k in enumerate(h) if k])
             return

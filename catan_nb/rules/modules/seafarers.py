@@ -115,7 +115,7 @@ def pirate_victims(game, hx: int) -> list[int]:
     ship = game.kind_id["ship"]
     owners = {game.edge_owner[e] for e in game.topology.hex_edges[hx]
               if game.edge_owner[e] >= 0 and game.edge_kind[e] == ship}
-    return sorted(o for o in owners if o != game.active and any(game.hands[o]))
+    return sorted(o for o in owners if o != game.active and any(game.stealable(o)))
 
 
 def _pirate_blocks(game, e: int) -> bool:
@@ -229,6 +229,14 @@ def _apply_build(game, a: BuildShip) -> None:
     game.log.append(a)
 
 
+def _check_blockade(game, a, path: int) -> None:
+    """SF-11: no ship may be built (or moved) on an edge of the pirate's hex; the ``candidates`` hook
+    leaves those edges out, and this names the rule where the checked path refuses one."""
+    if _pirate_blocks(game, path):
+        raise IllegalActionError("SF-11", f"path {path} borders the pirate's hex {pirate(game)}: "
+                                 "no ship may go there (blockade)", a)
+
+
 def _check_move(game, a: MoveShip) -> None:
     p = game.current
     game.require_phase(a, Phase.MAIN, rule="SF-9")
@@ -240,8 +248,13 @@ def _check_move(game, a: MoveShip) -> None:
         raise IllegalActionError("SF-9", f"seat {p} has already moved a ship this turn", a)
     if a.from_path in game.ext[NAME]["built"]:
         raise IllegalActionError("SF-9", f"the ship on path {a.from_path} was built this turn", a)
+    if _pirate_blocks(game, a.from_path):
+        raise IllegalActionError("SF-11", f"the ship on path {a.from_path} is next to the pirate's hex "
+                                 f"{pirate(game)}: it cannot move", a)
     if a.from_path not in movable_ships(game, p):
         raise IllegalActionError("SF-9", f"the ship on path {a.from_path} is not the last ship of an open route", a)
+    if a.to_path != a.from_path:
+        _check_blockade(game, a, a.to_path)
     if a.to_path == a.from_path or a.to_path not in game.candidates(p, "ship", without=a.from_path):
         v = join_at(game, p, "ship", a.to_path)
         if v is not None and _continues(game, p, a.from_path, a.to_path):
@@ -403,6 +416,8 @@ class Seafarers(Module):
         return [e for e in sites if not _pirate_blocks(game, e)]  # SF-11
 
     def check_place(self, game, action, player: int, kind: str, site: int) -> None:
+        if kind == "ship":
+            _check_blockade(game, action, site)  # SF-11, as ``candidates`` filters
         v = join_at(game, player, kind, site)
         if v is not None:
             raise IllegalActionError("SF-7", f"a {kind} on path {site} would meet seat {player}'s {_MEETING[kind]} at "

@@ -5,13 +5,16 @@ trade between players (B-TRADE-2..5): the active player offers, every other seat
 answers in turn order (each answer a decision on the stack), then the offerer
 completes the trade with one who accepted, or withdraws it.  Only in the active
 player's trade phase (B-TRADE-1, B-TURN-2, B-TURN-3).  Every good in the game
-trades (resources, and the commodities a module adds).
+trades between players (resources, and the goods a module adds); with the bank, every
+good whose rules allow it (``GoodRules.bank_trade``: the resources, the commodities, and a
+module's goods unless it says otherwise).
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
 
+from ...constants import good_rules
 from ...errors import IllegalActionError
 from ..actions import AcceptTrade, CancelTrade, ConfirmTrade, DeclineTrade, MaritimeTrade, OfferTrade
 from ..phase import Phase
@@ -32,6 +35,12 @@ _ACCEPT, _DECLINE, _CANCEL = AcceptTrade(), DeclineTrade(), CancelTrade()
 def _maritime(goods: tuple) -> tuple:
     """Every bank trade as a value, per pair of goods (built once per set of goods)."""
     return tuple(tuple(MaritimeTrade(g, r) for r in goods) for g in goods)
+
+
+@lru_cache(maxsize=None)
+def _bank_mask(goods: tuple) -> int:
+    """Bit mask of the goods of ``goods`` traded with the bank (``GoodRules.bank_trade``)."""
+    return sum(1 << i for i, g in enumerate(goods) if good_rules(g).bank_trade)
 
 
 @lru_cache(maxsize=4096)
@@ -78,6 +87,9 @@ def _check_maritime(game, a: MaritimeTrade) -> None:
         raise IllegalActionError("B-TRADE-11", f"a maritime trade must ask for a good other than {a.give}", a)
     p = game.active
     gi, ri = game.good_index(a.give), game.good_index(a.get)
+    for g, i in ((a.give, gi), (a.get, ri)):
+        if not game.good_rules[i].bank_trade:
+            raise IllegalActionError("B-TRADE-6", f"{g} is not traded with the bank (its module's GoodRules)", a)
     rate = game.rates(p)[gi]
     if game.hands[p][gi] < rate:
         rule = {4: "B-TRADE-6", 3: "B-TRADE-7", 2: "B-TRADE-8"}.get(rate, "B-TRADE-6")
@@ -213,12 +225,14 @@ class Trade(Module):
         for g in range(G):
             if h[g] >= rates[g]:
                 give |= 1 << g
+        banked = _bank_mask(game.goods)
+        give &= banked
         if give:
             in_bank = 0
             for r, k in enumerate(game.bank):
                 if k:
                     in_bank |= 1 << r
-            out.extend(_maritime_offers(game.goods, give, in_bank))
+            out.extend(_maritime_offers(game.goods, give, in_bank & banked))
         if offers:
             unit = _unit_offers(G)
             for g in range(G):
