@@ -12,10 +12,12 @@ turns, its ratio to the base game's, the games that reached ``--max-turns``, and
 figures of the module:
 
 * Seafarers maps: games with a ship built, games with a foreign island settled (SF-13), ships per game;
-* Cities & Knights: improvement levels, metropolises, barbarian attacks, attacks repelled (none of
-  the defenders lost a city), cities lost, Defender points per game;
-* New York: canal tokens earned and played per game (ERIE-2, ERIE-4); Corsica and New York:
-  Catan tokens taken (SC-10); Friends: Catan tokens (F-GUILD-5).
+* Cities & Knights: improvement levels, tracks at level 3 or more (an ability, CK-IMP-3),
+  metropolises, barbarian attacks, attacks repelled (none of the defenders lost a city), cities
+  lost, Defender points per game;
+* New York: canal tokens earned (paid by the supply) and played per game, games with a token
+  played (ERIE-2, ERIE-4); Corsica and New York: Catan tokens taken (SC-10); Friends: Catan
+  tokens (F-GUILD-5).
 
 With ``--ends``: games of random bots and of weighted bots with every player count each module
 allows (3 to 6), until a winner or ``--max-turns``; one line per module, bot and player count with
@@ -67,14 +69,17 @@ def behaviour(g) -> Counter:
     if "cities_knights" in ext:
         st = ext["cities_knights"]
         out["improvement_levels"] += sum(map(sum, st["levels"]))
+        out["tracks_level3"] += sum(x >= 3 for lv in st["levels"] for x in lv)  # a level-3 ability (CK-IMP-3)
         out["metropolises"] += sum(m is not None for m in st["metropolis"])
         out["attacks"] += st["attacks"]
         out["attacks_repelled"] += _repelled(g)
         out["cities_lost"] += names["LoseCity"]
         out["defender_points"] += sum(st["defender"])
     if "erie_canal" in ext:
-        out["canal_tokens_earned"] += sum(len(e) for e in ext["erie_canal"]["earned"])
+        # every token paid (ERIE-2) is held at the end or was played (ERIE-4; trades move them between seats)
+        out["canal_tokens_earned"] += sum(ext["erie_canal"]["tokens"]) + names["PlayCanal"]
         out["canal_tokens_played"] += names["PlayCanal"]
+        out["games_canal_played"] += names["PlayCanal"] > 0
     if "corsica_new_york" in ext:
         out["catan_tokens_taken"] += sum(o is not None for _, o in ext["corsica_new_york"]["tokens"])
     if "friends" in ext:
@@ -143,6 +148,8 @@ def main(argv=None) -> None:
         for name in names:
             for kind in ("random", "weighted"):
                 for players in (3, 4, 5, 6):
+                    if name == "five_six" and players < 5:
+                        continue  # the base game's (the five-six board is for 5 and 6)
                     got = end_games(name, kind, players, args.games, args.seed, args.max_turns)
                     if got is None:
                         continue
