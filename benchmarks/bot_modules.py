@@ -4,6 +4,7 @@ Usage::
 
     python benchmarks/bot_modules.py --games 40                      # value bots, every module
     python benchmarks/bot_modules.py --games 40 --only cities_knights seafarers
+    python benchmarks/bot_modules.py --games 20 --only cities_knights+seafarers   # modules together
     python benchmarks/bot_modules.py --ends --games 30 --max-turns 20000   # random and weighted bots, 3-6 seats
 
 Value-bot games (default): ``--games`` 4-player games of value bots on each module's setup (the
@@ -89,7 +90,7 @@ def behaviour(g) -> Counter:
 
 def value_games(name: str, games: int, seed: int, max_turns: int) -> tuple[list[int], int, Counter, float]:
     """(turns of each game, games capped, behaviour totals, seconds) of value-bot games on a module."""
-    setup = ladder.setup_for(None if name == "base" else [name])
+    setup = ladder.setup_for(None if name == "base" else name.split("+"))
     turns, capped, beh = [], 0, Counter()
     t = time.perf_counter()
     for i in range(games):
@@ -118,7 +119,7 @@ def _repelled(g) -> int:
 def end_games(name: str, kind: str, players: int, games: int, seed: int, max_turns: int):
     """(turns, capped seeds, seconds) of random or weighted bots' games, or None if the count is not allowed."""
     try:
-        setup = ladder.setup_for(None if name == "base" else [name], None, players)
+        setup = ladder.setup_for(None if name == "base" else name.split("+"), None, players)
         setup.game(0)
     except Exception:  # noqa: BLE001 - a player count the module or its board does not allow
         return None
@@ -139,10 +140,13 @@ def main(argv=None) -> None:
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--max-turns", type=int, default=500)
-    ap.add_argument("--only", nargs="+", choices=list(ladder.MODULE_SETUPS))
+    ap.add_argument("--only", nargs="+", metavar="NAME",
+                    help=f"modules ({', '.join(ladder.MODULE_SETUPS)}), or several joined by + (cities_knights+seafarers)")
     ap.add_argument("--ends", action="store_true", help="random and weighted bots with 3-6 seats: does every game end?")
     args = ap.parse_args(argv)
     names = args.only or list(ladder.MODULE_SETUPS)
+    for name in names:
+        ladder.setup_for(name.split("+"))  # an unknown name fails here
     if args.ends:
         total_capped = 0
         for name in names:

@@ -319,3 +319,20 @@ def test_the_weighted_bot_prefers_a_module_purchases():
     bot = WeightedBot(seed=1)
     weights = bot._for(g)
     assert weights[ImproveCity] >= 10 and weights[type(g.legal_actions()[0])] > 0
+
+
+def test_the_module_figures_count_what_the_bots_did(capsys):
+    """Issue 26 targets: benchmarks/bot_modules.py reports each module's figures; a canal token earned
+    (ERIE-2) is held at the end or was played (ERIE-4), and modules join with ``+``."""
+    spec = importlib.util.spec_from_file_location("bot_modules", ROOT / "benchmarks" / "bot_modules.py")
+    bm = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bm)
+    g = play_game(LADDER.setup_for(["erie_canal"]).game(4), [ValueBot(seed=q) for q in range(4)], max_turns=60)
+    fig = bm.behaviour(g)
+    played = sum(1 for a in g.log if type(a).__name__ == "PlayCanal")
+    assert fig["canal_tokens_played"] == played
+    assert fig["canal_tokens_earned"] == sum(g.ext["erie_canal"]["tokens"]) + played >= played
+    bm.main(["--games", "1", "--max-turns", "12", "--only", "cities_knights+seafarers"])
+    out = capsys.readouterr().out.splitlines()
+    assert out[-2].startswith("cities_knights+seafarers") and "improvement_levels=" in out[-2] and "ships=" in out[-2]
+    assert out[-1].startswith("median ratio:")
