@@ -336,3 +336,34 @@ def test_the_module_figures_count_what_the_bots_did(capsys):
     out = capsys.readouterr().out.splitlines()
     assert out[-2].startswith("cities_knights+seafarers") and "improvement_levels=" in out[-2] and "ships=" in out[-2]
     assert out[-1].startswith("median ratio:")
+
+
+def test_value_bot_trades_for_the_grain_that_activates_a_knight_before_the_attack():
+    """Issue 26 item 1 (CK-KN-4, CK-BAR-2): the barbarians one step away and stronger than Catan, the
+    bot's knight inactive and no grain in hand: it trades at the bank for grain (weighed by the
+    activation it allows next) rather than let a city be pillaged."""
+    from catan_nb.rules.modules.cities_knights import ActivateKnight, HireKnight, barbarian_strength, catan_strength
+
+    g = LADDER.setup_for(["cities_knights"]).game(3)
+    bots = [WeightedBot(seed=q) for q in range(4)]
+    while not (g.phase is Phase.MAIN and any(isinstance(a, HireKnight) for a in g.legal_actions())):
+        g.apply(bots[g.current_player].choose(g))
+    me, hired = g.current_player, g.turn
+    g.apply(next(a for a in g.legal_actions() if isinstance(a, HireKnight)))
+    while not (g.phase is Phase.MAIN and g.current_player == me and g.turn > hired):  # trade before building (B-TURN-2)
+        g.apply(bots[g.current_player].choose(g))
+    ck = g.ext["cities_knights"]
+    assert any(r[1] == me for r in ck["knights"])
+    for row in ck["knights"]:
+        row[3] = False
+    ck["barbarians"] = 6  # one step from the attack (CK-BAR-4)
+    empty_hands(g)
+    for h in g.hands:
+        h[5:] = [0] * len(h[5:])
+    deal(g, me, wool=4)
+    assert barbarian_strength(g) > catan_strength(g)
+    bot = ValueBot(seed=1)
+    first = bot.choose(g)
+    assert type(first).__name__ == "MaritimeTrade" and str(first.get) == "grain", bot.last[:3]
+    g.apply(first)
+    assert isinstance(ValueBot(seed=1).choose(g), ActivateKnight)

@@ -59,7 +59,6 @@ from ..constants import RESOURCES, DevCard, Terrain
 from ..rules import (
     AcceptTrade,
     Action,
-    BuyDevelopmentCard,
     ConfirmTrade,
     DeclineTrade,
     EndTurn,
@@ -563,7 +562,7 @@ class ValueBot:
         if c.is_over or c.current_player != me:
             return -1e9
         best = -1e9
-        for b in c.legal_actions()[:60]:
+        for b in c.legal_actions()[:150]:
             c2 = c.copy()
             c2.apply(b)
             v = position_value(c2, me, w)

@@ -19,14 +19,17 @@ feature                 meaning
 
 Progress cards are played when what they do (the position after, its decisions played out)
 is worth more than holding them; the Alchemist is weighed before the roll, and a card that lowers a
-price or a rate this turn (the Crane, the Merchant Fleet) by the best action it allows next.
+price or a rate this turn (the Crane, the Merchant Fleet) by the best action it allows next.  A
+bank trade for grain when the barbarians are near and would win is weighed by the knight it
+activates next (CK-KN-4, CK-BAR-2).
 """
 
 from __future__ import annotations
 
 from ...constants import Commodity, Terrain
+from ...rules import MaritimeTrade
 from ...rules.modules.cities_knights import (
-    ABILITY_LEVEL,
+    ACTIVATE_COST,
     BARBARIAN_TRACK,
     CITY_YIELDS,
     MAX_LEVEL,
@@ -34,8 +37,6 @@ from ...rules.modules.cities_knights import (
     NAME,
     TRACK_COMMODITY,
     TRACKS,
-    ActivateKnight,
-    BuildWall,
     HireKnight,
     ImproveCity,
     PlayProgress,
@@ -80,6 +81,15 @@ def _track_cost(game, track, k: int) -> tuple[int, ...]:
     return hit
 
 
+def _activation_wanted(game, player: int) -> bool:
+    """Whether the barbarians are at most two steps away, would win (CK-BAR-2), and ``player`` has an
+    inactive knight (CK-KN-4): a trade for the activation's cost is worth its follow-up."""
+    ck = game.ext[NAME]
+    if BARBARIAN_TRACK - ck["barbarians"] > 2 or barbarian_strength(game) <= catan_strength(game):
+        return False
+    return any(r[1] == player and not r[3] for r in ck["knights"])
+
+
 @register_features(NAME)
 class CitiesKnightsFeatures(ModuleFeatures):
     """Improvements and the metropolis race, knights against the barbarians, progress cards."""
@@ -95,9 +105,11 @@ class CitiesKnightsFeatures(ModuleFeatures):
         "progress": 10.0,           # per unit of CARD_WORTH held
     }
     preferences = {ImproveCity: 15.0, HireKnight: 2.0, PromoteKnight: 2.0}
-    lookahead = (PlayProgressGood, PlayProgress)
+    lookahead = (PlayProgressGood, PlayProgress, MaritimeTrade)
 
     def needs_lookahead(self, game, player: int, action) -> bool:
+        if isinstance(action, MaritimeTrade):  # a trade for the grain that activates a knight before the attack
+            return str(action.get) in ACTIVATE_COST and _activation_wanted(game, player)
         if isinstance(action, PlayProgress):
             return action.card == "crane"  # CK-PC-2: the next improvement costs 1 less
         if isinstance(action, PlayProgressGood) and action.card == "merchant_fleet":  # CK-PC-22
@@ -159,7 +171,7 @@ class CitiesKnightsFeatures(ModuleFeatures):
         urgency = near ** 2 if steps_left > 1 else 1.0
         if barbarian_strength(game) > sum(contrib):
             if player in exposed and contrib[player] == min(contrib[q] for q in exposed):
-                threat = urgency / sum(1 for q in exposed if contrib[q] == contrib[player])
+                threat = urgency  # the tied lowest all lose one (CK-BAR-2)
         elif my_active:
             best_other = max((contrib[q] for q in range(n) if q != player), default=0)
             if my_active > best_other:
