@@ -1,5 +1,6 @@
-"""Issue 13: the value bot and the search bot — they see only their own view, play legal and
-sensible moves, and the ladder is reproducible (strength is measured by benchmarks/ladder.py)."""
+"""Issues 13 and 26: the value bot and the search bot — they see only their own view (in every rule
+module), play legal and sensible moves (the expansions' own ways to win included), and the ladder is
+reproducible (strength is measured by benchmarks/ladder.py, the modules by benchmarks/bot_modules.py)."""
 
 from __future__ import annotations
 
@@ -169,3 +170,201 @@ def test_search_bot_respects_its_time_budget():
     bot.choose(g)
     # A hang guard (a budget of 0.2 s overrun by far), not a timing: CI runners are loaded.
     assert time.perf_counter() - t < 20.0 and bot.searched >= 8
+
+
+# ------------------------------------------------------------------------------ issue 26: every module
+LADDER = _ladder()
+MODULE_NAMES = [m for m in LADDER.MODULE_SETUPS if m != "base"]
+
+
+def module_positions(name: str, seeds=range(2), every: int = 11, limit: int = 14, turns: int = 70):
+    """Positions along weighted bots' games on a module's ladder setup: (game, seat to act)."""
+    setup = LADDER.setup_for([name])
+    out = 0
+    for s in seeds:
+        g = setup.game(s)
+        bots = [WeightedBot(seed=s * 4 + q) for q in range(g.n)]
+        k = 0
+        while not g.is_over and g.turn < turns and out < limit * (1 + list(seeds).index(s)) // len(seeds) + 1:
+            if k % every == 0 and len(g.legal_actions()) > 1:
+                out += 1
+                yield g.copy()
+            g.apply(bots[g.current_player].choose(g))
+            k += 1
+
+
+@pytest.mark.parametrize("name", MODULE_NAMES)
+@pytest.mark.parametrize("make", [lambda: ValueBot(seed=5), lambda: SearchBot(seed=5, iterations=6)],
+                         ids=["value", "search"])
+def test_no_bot_reads_hidden_cards_in_any_module(name, make):
+    """Issue 26: in every module a view with what the seat cannot see dealt again (opponents' cards,
+    the decks, fog, treasure, the Great Catan supply, progress cards...) gives the same choice."""
+    checked = 0
+    for g in module_positions(name):
+        me = g.current_player
+        scrambled = g.determinized(me, seed=424242 + checked)
+        assert scrambled.view(me) == g.view(me)
+        a, b = make().choose(g), make().choose(scrambled)
+        assert a == b, (name, g.phase, a, b)
+        assert a in g.legal_actions() or isinstance(a, OfferTrade)
+        checked += 1
+    assert checked >= 8, checked
+
+
+@pytest.mark.parametrize("name", MODULE_NAMES)
+def test_a_small_ladder_per_module_is_reproducible(name):
+    """Issue 26 item 4: ``--module NAME`` plays the same matches on that module's rules: same seed, same table."""
+    setup = LADDER.setup_for([name])
+    run = lambda: LADDER.run(["value_vs_weighted", "search_vs_value"], games=1, seed=3, iterations=3,  # noqa: E731
+                             workers=1, max_turns=16, setup=setup)
+    strip = lambda res: {m: [r[:4] for r in rs] for m, rs in res.items()}  # noqa: E731
+    a = run()
+    assert strip(a) == strip(run())
+    assert "| value_vs_weighted |" in LADDER.table(a, 3, setup.players)
+
+
+def test_ladder_setups_name_modules_and_scenarios():
+    """Issue 26 item 4: a module's board and rules; a scenario file with its own modules."""
+    assert LADDER.setup_for(["seafarers"]).board == "islands"
+    s = LADDER.setup_for(None, str(ROOT / "boards" / "new_york.json"))
+    assert set(s.game(1).rules.modules) == {"corsica_new_york", "erie_canal"}
+    assert LADDER.setup_for(["five_six"]).players == 5
+    assert LADDER.setup_for(["cities_knights", "seafarers"]).game(2).vp_target == 14  # CK-SF-1: 12 + 2
+    with pytest.raises(ValueError, match="unknown module"):
+        LADDER.setup_for(["no_such_module"])
+
+
+def test_the_bots_name_no_module():
+    """Issue 26 item 1: the bots know each module's way to win through the features it declares (a
+    registry keyed by module name), never by naming a module themselves."""
+    import ast
+
+    from catan_nb.analysis.bot_features import FEATURES, _load
+    from catan_nb.rules.modules import MODULES, optional
+
+    _load()
+    assert set(FEATURES) - {"doc_example"} <= set(MODULES), set(FEATURES) - set(MODULES)
+    for name in ("seafarers", "cities_knights", "fog", "gold_fields", "treasure", "great_catan", "harbour_master",
+                 "corsica_new_york", "erie_canal", "friends", "helpers"):
+        assert name in FEATURES, name
+    names = set(optional())  # the variants' names (the base game's own parts are the base game)
+    for f in ("value_bot.py", "search_bot.py", "bots.py"):
+        tree = ast.parse((ROOT / "catan_nb" / "analysis" / f).read_text(encoding="utf-8"))
+        named = [n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and n.value in names]
+        assert not named, (f, named)
+
+
+def test_a_fog_hex_is_worth_its_expected_value_from_the_hidden_stack():
+    """Issue 26 item 1 (SF-3): before it is revealed, a fog hex yields the lesson's expectation over the
+    tiles not yet turned over (gold counted as a card of one's choice)."""
+    from catan_nb.analysis.bot_features import features_for
+    from catan_nb.analysis.seafarers import fog_expected_cards
+    from catan_nb.rules.modules.fog import fog_hexes
+
+    g = LADDER.setup_for(["fog"]).game(1)
+    hx = fog_hexes(g)[0]
+    got = next(y for m in features_for(g) if (y := m.hex_yield(g, hx)) is not None)
+    assert sum(p for _, p in got) == pytest.approx(float(fog_expected_cards(g)))
+
+
+def test_value_bots_sail_to_foreign_islands():
+    """Issue 26 item 1 (SF-5..7, SF-13): on seeded random Seafarers maps value bots build ships and settle
+    foreign islands (before this issue a fog game saw no ship in 21 rounds)."""
+    setup = LADDER.setup_for(["seafarers"])
+    settled = ships = 0
+    for s in range(2):
+        g = play_game(setup.game(s), [ValueBot(seed=s * 4 + q) for q in range(4)], max_turns=300)
+        assert g.is_over
+        ships += sum(1 for a in g.log if type(a).__name__ == "BuildShip")
+        settled += sum(len(x) for x in g.ext["seafarers"]["settled"])
+    assert ships >= 4 and settled >= 2, (ships, settled)
+
+
+def test_value_bots_improve_cities_and_meet_the_barbarians():
+    """Issue 26 item 1 (CK-IMP-*, CK-BAR-*): value bots build improvements, race for a metropolis and
+    defend against the barbarians; the game ends in a reasonable time."""
+    setup = LADDER.setup_for(["cities_knights"])
+    g = play_game(setup.game(2), [ValueBot(seed=q) for q in range(4)], max_turns=300)
+    st = g.ext["cities_knights"]
+    assert g.is_over and g.turn < 200, g.turn
+    assert sum(map(sum, st["levels"])) >= 8 and any(m is not None for m in st["metropolis"]), st["levels"]
+    assert st["attacks"] >= 1 and sum(st["defender"]) >= 1, (st["attacks"], st["defender"])
+
+
+def test_the_value_bot_gives_its_reasons_as_data():
+    """Issue 26 item 3: a choice comes with the features that decided it, as ``(feature, weighted change)``
+    pairs the table may render (a settlement's VP, a ship's spots, an improvement...)."""
+    from catan_nb.analysis.value_bot import weights_for
+
+    for name in ("seafarers", "cities_knights"):
+        bot = ValueBot(seed=1)
+        for g in module_positions(name, seeds=range(1), every=5, limit=12):
+            if g.phase is not Phase.MAIN:
+                continue
+            top = bot.explain(g, top=3)
+            w = weights_for(g)
+            for c in top:
+                assert all(isinstance(k, str) and isinstance(x, float) for k, x in c.reasons), c
+                assert all(k in w for k, _ in c.reasons), c.reasons
+    g = Game(Board.beginner(), seed=1)
+    top = ValueBot(seed=0).explain(g, top=1)[0]
+    assert top.reasons and top.reasons[0][0] == "vp", top.reasons
+
+
+def test_the_weighted_bot_prefers_a_module_purchases():
+    """Issue 26: the weighted bot (random, preferring to build) prefers a module's purchases as its
+    features declare: a city improvement like a settlement."""
+    from catan_nb.rules.modules.cities_knights import ImproveCity
+
+    g = LADDER.setup_for(["cities_knights"]).game(1)
+    bot = WeightedBot(seed=1)
+    weights = bot._for(g)
+    assert weights[ImproveCity] >= 10 and weights[type(g.legal_actions()[0])] > 0
+
+
+def test_the_module_figures_count_what_the_bots_did(capsys):
+    """Issue 26 targets: benchmarks/bot_modules.py reports each module's figures; a canal token earned
+    (ERIE-2) is held at the end or was played (ERIE-4), and modules join with ``+``."""
+    spec = importlib.util.spec_from_file_location("bot_modules", ROOT / "benchmarks" / "bot_modules.py")
+    bm = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bm)
+    g = play_game(LADDER.setup_for(["erie_canal"]).game(4), [ValueBot(seed=q) for q in range(4)], max_turns=60)
+    fig = bm.behaviour(g)
+    played = sum(1 for a in g.log if type(a).__name__ == "PlayCanal")
+    assert fig["canal_tokens_played"] == played
+    assert fig["canal_tokens_earned"] == sum(g.ext["erie_canal"]["tokens"]) + played >= played
+    bm.main(["--games", "1", "--max-turns", "12", "--only", "cities_knights+seafarers"])
+    out = capsys.readouterr().out.splitlines()
+    assert out[-2].startswith("cities_knights+seafarers") and "improvement_levels=" in out[-2] and "ships=" in out[-2]
+    assert out[-1].startswith("median ratio:")
+
+
+def test_value_bot_trades_for_the_grain_that_activates_a_knight_before_the_attack():
+    """Issue 26 item 1 (CK-KN-4, CK-BAR-2): the barbarians one step away and stronger than Catan, the
+    bot's knight inactive and no grain in hand: it trades at the bank for grain (weighed by the
+    activation it allows next) rather than let a city be pillaged."""
+    from catan_nb.rules.modules.cities_knights import ActivateKnight, HireKnight, barbarian_strength, catan_strength
+
+    g = LADDER.setup_for(["cities_knights"]).game(3)
+    bots = [WeightedBot(seed=q) for q in range(4)]
+    while not (g.phase is Phase.MAIN and any(isinstance(a, HireKnight) for a in g.legal_actions())):
+        g.apply(bots[g.current_player].choose(g))
+    me, hired = g.current_player, g.turn
+    g.apply(next(a for a in g.legal_actions() if isinstance(a, HireKnight)))
+    while not (g.phase is Phase.MAIN and g.current_player == me and g.turn > hired):  # trade before building (B-TURN-2)
+        g.apply(bots[g.current_player].choose(g))
+    ck = g.ext["cities_knights"]
+    assert any(r[1] == me for r in ck["knights"])
+    for row in ck["knights"]:
+        row[3] = False
+    ck["barbarians"] = 6  # one step from the attack (CK-BAR-4)
+    empty_hands(g)
+    for h in g.hands:
+        h[5:] = [0] * len(h[5:])
+    deal(g, me, wool=4)
+    assert barbarian_strength(g) > catan_strength(g)
+    bot = ValueBot(seed=1)
+    first = bot.choose(g)
+    assert type(first).__name__ == "MaritimeTrade" and str(first.get) == "grain", bot.last[:3]
+    g.apply(first)
+    assert isinstance(ValueBot(seed=1).choose(g), ActivateKnight)

@@ -70,7 +70,9 @@ class WeightedBot:
     """Random, but prefers building: weights per action kind.
 
     Default weights: city 20, settlement 15, development card 4, road 3,
-    ending the turn 1, maritime trade 1, everything else 1.
+    ending the turn 1, maritime trade 1, everything else 1; the rule modules' purchases as their
+    bot features declare (``preferences`` in :mod:`~catan_nb.analysis.bot_features`: a city
+    improvement 15, a ship 3...), unless ``weights`` names them.
     """
 
     DEFAULT_WEIGHTS: dict[type, float] = {
@@ -92,8 +94,25 @@ class WeightedBot:
             return AcceptTrade() if AcceptTrade() in acts and accepts_offer(game) else DeclineTrade()
         if game.phase is Phase.TRADE_CONFIRM:
             return next(a for a in acts if isinstance(a, ConfirmTrade))
-        w = [self.weights.get(type(a), 1.0) for a in acts]
+        weights = self._for(game)
+        w = [weights.get(type(a), 1.0) for a in acts]
         return self.rng.choices(acts, weights=w, k=1)[0]
+
+    def _for(self, game: Game) -> dict[type, float]:
+        """The weights in ``game``: the modules' preferences, then the bot's own on top."""
+        from .bot_features import features_for
+
+        mods = features_for(game)
+        if not mods:
+            return self.weights
+        memo = self.__dict__.setdefault("_memo", {})
+        hit = memo.get(mods)
+        if hit is None:
+            hit = memo[mods] = {}
+            for m in mods:
+                hit.update(m.preferences)
+            hit.update(self.weights)
+        return hit
 
     def __repr__(self) -> str:
         return "WeightedBot()"

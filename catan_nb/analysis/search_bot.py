@@ -15,7 +15,8 @@ search
 4. scores the position with :func:`~catan_nb.analysis.value_bot.position_value` as the chance
    that the bot's lead holds (a logistic of its value minus the best opponent's; a win is 1).
 
-The root action visited most is played.  ``iterations`` fixes the work per decision (seeded and
+The root action visited most is played (the search stops as soon as no other could catch up with
+the iterations left).  ``iterations`` fixes the work per decision (seeded and
 reproducible: what the ladder uses); ``seconds`` bounds it by time instead (the table's default
 is at most 1 s a decision).
 
@@ -219,8 +220,11 @@ class SearchBot:
         rng = self.rng
         # The root's candidates: the value bot's best ``widen`` moves (all of them with None).
         allowed = None
+        why: dict = {}
         if self.widen is not None:
-            allowed = {c.action for c in self.value.explain(game, top=self.widen)}
+            shortlist = self.value.explain(game, top=self.widen)
+            allowed = {c.action for c in shortlist}
+            why = {c.action: c.reasons for c in shortlist}
         turn = game.turn
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
         n = 0
@@ -260,7 +264,7 @@ class SearchBot:
             # horizon="round") every other seat's turn by the fast policy.
             steps = 0
             while not g.is_over and g.turn == turn and g.current_player == me and steps < 30:
-                g.apply(self.value.explain(g, top=1)[0].action)
+                g.apply(self.value.greedy(g))
                 steps += 1
             horizon = turn + (g.n if self.horizon == "round" else 1)
             while not g.is_over and g.turn < horizon and steps < 400:
@@ -270,9 +274,15 @@ class SearchBot:
             for nd in path:
                 nd.visits += 1
                 nd.reward += reward
+            if self.iterations is not None and len(root.children) > 1 and n >= 16:
+                # The move visited most is played: stop once no other can catch up in what is left.
+                first, second = sorted((c.visits for c in root.children.values()), reverse=True)[:2]
+                if first - second > self.iterations - n:
+                    break
         self.searched += n
         ranked = sorted(root.children.items(), key=lambda kv: (-kv[1].visits, -kv[1].reward))
-        return [Choice(a, nd.reward / nd.visits) for a, nd in ranked if nd.visits]
+        return [Choice(a, nd.reward / nd.visits, why.get(a, ()) + (("visits", float(nd.visits)),))
+                for a, nd in ranked if nd.visits]
 
     def _fast_games(self, game: Game):
         """The compiled simulator's games for searches on ``game`` (exact mode), or ``None`` when it

@@ -12,25 +12,33 @@ feature                 meaning
 ``enemy_production``    the same for the average opponent (taking a contested spot, the robber)
 ``diversity``           how many of the five resources the player collects
 ``harbours``            2:1 harbours on resources it produces, 3:1 harbours
-``spots``               the best free settlement spots its roads reach (or nearly reach)
+``spots``               the best free settlement spots its roads (and ships) reach or nearly reach,
+                        each worth its production and what settling it earns besides (a
+                        foreign island's special points...), less for every path piece still to build
+``targets``             intersections worth reaching with a path piece (a Catan token, treasure, a
+                        canal locality), discounted the same way
 ``buildable``           how many free spots a settlement could go on now
 ``road``                its longest road against the best opponent's (the Longest Road race)
 ``army``                knights played and playable (the Largest Army race)
-``hand``                cards towards the next city, settlement or road
+``hand``                cards towards the next build it can make (city, settlement, road, a module's)
 ``risk_7``              cards above the discard limit, weighted by the chance of a 7
 ``dev``                 development cards held
-``improvements``        Cities & Knights: city improvement levels (a level 3 ability counts again)
-``knights``             Cities & Knights: knight strength
-``active_knights``      Cities & Knights: active knight strength, counting more as the barbarians
-                        come near (CK-BAR-1)
-``threat``              Cities & Knights: the chance-weighted loss of a city when the barbarians
-                        would win with the player among the least contributors (CK-BAR-2)
-``progress``            Cities & Knights: progress cards held
+``card``                cards in hand, up to the limit
 ======================  =====================================================================
 
-Weights live in :data:`DEFAULT_WEIGHTS` (documented there) and can be replaced per bot.
-The robber goes where it hurts the leader most and steals from the leader; trades are answered
-by value (a fair offer that helps the bot is accepted; nothing goes to a player about to win).
+Every rule module of the game adds its own features, declared in
+:mod:`catan_nb.analysis.bot_features` (a registry keyed by module name: Seafarers' ships toward
+foreign islands, the pirate, gold and fog; Cities & Knights' improvements, metropolis race,
+knights against the barbarians and progress cards; the scenarios' tokens and canals; Friends'
+favours; the helper held), so the bot names no module.  An action that pushes the bot's own
+decisions (Road Building's free roads, a metropolis to place) is weighed by them played out, and a
+card that lowers a price or a rate this turn by the best action it allows next.
+
+Weights live in :data:`DEFAULT_WEIGHTS` (documented there) and the modules' classes, and can be
+replaced per bot.  The robber goes where it hurts the leader most and steals from the leader (a
+module weighs its own robber-like moves: the pirate); trades are answered by value (a fair offer
+that helps the bot is accepted; nothing goes to a player about to win).  Each choice carries its
+reasons as data, :attr:`Choice.reasons`: the weighted changes of the features that moved most.
 
 Examples
 --------
@@ -51,9 +59,9 @@ from ..constants import RESOURCES, DevCard, Terrain
 from ..rules import (
     AcceptTrade,
     Action,
-    BuyDevelopmentCard,
     ConfirmTrade,
     DeclineTrade,
+    EndTurn,
     Game,
     MoveRobber,
     OfferTrade,
@@ -61,20 +69,26 @@ from ..rules import (
     PlayKnight,
     RollDice,
 )
+from .bot_features import Context, features_for
 
-__all__ = ["ValueBot", "position_value", "features", "DEFAULT_WEIGHTS", "Choice"]
+__all__ = ["ValueBot", "position_value", "features", "weights_for", "DEFAULT_WEIGHTS", "Choice"]
 
 N_RES = len(RESOURCES)
-#: How much a free spot counts by the roads still to build to reach it (0, 1, 2).
-SPOT_DISCOUNT = (1.0, 0.5, 0.25)
+#: How much a free spot (or a target) counts by the path pieces still to build to reach it.
+SPOT_DISCOUNT = (1.0, 0.5, 0.25, 0.15, 0.1, 0.07, 0.05, 0.035)
+#: The base game's reach: spots up to two roads away.
+BASE_REACH = 2
+#: A victory point earned by settling a spot or reaching a target, on the spots' scale (cards per roll).
+SPOT_VP = 0.3
+#: A card of one's choice (a gold field's pick) against a given resource.
+GOLD_WORTH = 1.2
 #: Chance of a 7 on a roll.
 P7 = 6 / 36
-#: Cards per settlement / city (B-PROD-2).
-_YIELD = {1: 1, 2: 2}
 
 #: Default weights of :func:`position_value`; each feature is described in the module docstring.
 #: Tuned by hand on seeded games: against catanatron's value-function bot through
 #: ``benchmarks/vs_catanatron.py``'s bridge, then checked with ``benchmarks/ladder.py``.
+#: The rule modules' features and weights are declared in :mod:`catan_nb.analysis.bot_features`.
 DEFAULT_WEIGHTS: dict[str, float] = {
     "vp": 1000.0,               # a victory point: above everything else
     "production": 500.0,        # per expected card per roll (a settlement on 11 pips: 0.31, so about 150)
@@ -82,6 +96,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "diversity": 6.0,           # per resource collected at all
     "harbours": 5.0,            # a 2:1 harbour on a produced resource (3:1: a third of it)
     "spots": 150.0,             # production of the two best free spots, x1 if buildable now, x1/2 one road away, x1/4 two
+    "targets": 150.0,           # the best intersections worth reaching (a token...), in VP x SPOT_VP, discounted like spots
     "buildable": 30.0,          # free spots where a settlement can go now (at most 2 counted)
     "road": 10.0,               # per road segment of lead in the Longest Road race (capped at 3)
     "army": 6.0,                # per knight played or held, while the Largest Army race is open
@@ -89,132 +104,205 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "risk_7": 3.0,              # per card above the limit, times P(7)
     "dev": 5.0,                 # per development card held (knights are counted in army too)
     "card": 1.0,                # per card in hand (a card is worth a little whatever it is)
-    "improvements": 110.0,      # C&K: per improvement level (+1 level's worth at level 3: the ability)
-    "knights": 45.0,            # C&K: per knight strength
-    "active_knights": 15.0,     # C&K: per active strength, times how near the barbarians' ship is
-    "threat": -700.0,           # C&K: per expected city lost to the barbarians (about a VP and its production)
-    "progress": 5.0,            # C&K: per progress card held (its play is valued by what it does)
 }
 
 
 @dataclass(frozen=True)
 class Choice:
-    """One action the bot weighed, and its value (see :meth:`ValueBot.explain`)."""
+    """One action the bot weighed, its value, and the reasons: ``(feature, weighted change)`` pairs of
+    the features that moved most from the position before (see :meth:`ValueBot.explain`)."""
 
     action: Action
     value: float
-
-
-def _hex_yield(game: Game) -> list[tuple[int, float]]:
-    """(resource, chance per roll) of each hex now (the robber's hex yields nothing)."""
-    out = []
-    robber = game.robber
-    for h, terrain in enumerate(game.hex_terrain):  # the hexes now (a fog hex revealed, SF-3)
-        r, t = _RES_INDEX[terrain], game.hex_token[h]
-        if r < 0 or not t or h == robber:
-            out.append((-1, 0.0))
-        else:
-            out.append((r, (6 - abs(7 - t)) / 36))
-    return out
+    reasons: tuple[tuple[str, float], ...] = ()
 
 
 _RES_INDEX = {t: (-1 if t.resource is None else t.resource.value) for t in Terrain}
 #: Hex yields and intersection productions by board, hexes and robber (a search meets the same ones often).
 _YIELDS: dict[tuple, tuple] = {}
+#: Per piece-kind table and modules: what a piece of each kind id collects, and the path kinds.
+_KINDS: dict[tuple, tuple] = {}
 
 
-def _yields(game: Game) -> tuple[list[tuple[int, float]], dict[int, float], dict[int, tuple]]:
-    """:func:`_hex_yield` of the game now, and memos under it of each intersection's :func:`_spot_score`
-    and of its producing hexes' ``(resource, chance)``."""
+def _chance(token: int) -> float:
+    return (6 - abs(7 - token)) / 36
+
+
+def _yields(game: Game, mods) -> tuple[list[tuple], dict[int, float], dict[int, tuple]]:
+    """Each hex's ``((good, chance per roll), ...)`` now (the robber's hex yields nothing; the modules
+    price what the base game cannot), and memos under it of each intersection's spot score and of
+    its producing hexes' yields."""
     t = game.topology
-    key = (id(t), game.robber, tuple(game.hex_terrain), tuple(game.hex_token))
+    key = (id(t), game.robber, tuple(game.hex_terrain), tuple(game.hex_token), mods)
     hit = _YIELDS.get(key)
     if hit is None or hit[0] is not t:
         if len(_YIELDS) >= 4096:
             _YIELDS.clear()
-        hit = _YIELDS[key] = (t, _hex_yield(game), {}, {})
+        hy: list[tuple] = []
+        robber = game.robber
+        for h, terrain in enumerate(game.hex_terrain):  # the hexes now (a fog hex revealed, SF-3)
+            r, tok = _RES_INDEX[terrain], game.hex_token[h]
+            if h == robber:
+                hy.append(())
+            elif r >= 0 and tok:
+                hy.append(((r, _chance(tok)),))
+            else:  # no resource or no token: a module may know better (gold, fog, a token to come)
+                y: tuple = ()
+                for m in mods:
+                    got = m.hex_yield(game, h)
+                    if got is not None:
+                        y = tuple(got)
+                        break
+                hy.append(y)
+        hit = _YIELDS[key] = (t, hy, {}, {})
     return hit[1], hit[2], hit[3]
 
 
-def _node_prod(bd, hy, v: int) -> list[float]:
+def _node_prod(bd, hy, v: int) -> tuple[list[float], float]:
     prod = [0.0] * N_RES
+    anyc = 0.0
     for h in bd.node_hexes[v]:
-        r, p = hy[h]
-        if r >= 0 and r < N_RES:
-            prod[r] += p
-    return prod
+        for r, p in hy[h]:
+            if r >= 0:
+                prod[r] += p
+            else:
+                anyc += p
+    return prod, anyc
 
 
-def _spot_score(prod: list[float]) -> float:
-    return sum(prod) + 0.02 * sum(1 for x in prod if x > 0)
+def _spot_score(prod: list[float], anyc: float = 0.0) -> float:
+    return sum(prod) + GOLD_WORTH * anyc + 0.02 * sum(1 for x in prod if x > 0)
 
 
-def features(game: Game, player: int) -> dict[str, float]:
-    """The features of :func:`position_value` for ``player`` (see the module docstring)."""
+def _kinds(game: Game, mods) -> tuple[list[int], list[tuple[int, str, tuple[bool, ...]]]]:
+    """What a piece of each kind id collects, and each buildable path kind's ``(id, name, allowed paths)``."""
+    t = game.topology
+    key = (id(game.kinds), id(t), mods)
+    hit = _KINDS.get(key)
+    if hit is None or hit[0] is not game.kinds:
+        produces = [pk.produces if pk is not None else 0 for pk in game.kinds]
+        paths = []
+        for k, pk in enumerate(game.kinds):
+            if pk is None or pk.site != "path" or not pk.cost:
+                continue
+            ok = [(pk.land and a) or (pk.sea and b) for a, b in zip(t.edge_land, t.edge_sea)]
+            for m in mods:
+                allowed = m.path_filter(game, pk.name)
+                if allowed is not None:
+                    ok = [x and e in allowed for e, x in enumerate(ok)]
+            adj = tuple(tuple((e, b if a == v else a) for e in t.node_edges[v] if ok[e]
+                              for a, b in (t.edge_nodes[e],)) for v in range(t.n_nodes))
+            paths.append((k, pk.name, adj))
+        blocks = [bool(pk is not None and pk.blocks) for pk in game.kinds]
+        hit = _KINDS[key] = (game.kinds, t, produces, paths, blocks)
+    return hit[2], hit[3], hit[4]
+
+
+def _reach(game: Game, player: int, paths, blocks, depth: int) -> dict[int, int]:
+    """Path pieces ``player`` needs to reach each intersection within ``depth`` (0: reached now), along
+    each path kind it can still build, never through an opponent's blocking piece (B-BUILD-5)."""
+    owner, nkind = game.node_owner, game.node_kind
+    eo = game.edge_owner
+    left = game.pieces_left(player)
+    own = [v for v in game.occupied if owner[v] == player]
+    dist: dict[int, int] = {}
+    for k, name, adj in paths:
+        start = set(game.reach[k][player])
+        n_left = left.get(name, 0)
+        if n_left > 0:
+            start.update(own)
+        for v in start:
+            dist[v] = 0
+        if n_left <= 0:
+            continue
+        seen = set(start)
+        frontier = list(start)
+        for d in range(1, min(depth, n_left) + 1):
+            nxt = []
+            for v in frontier:
+                o = owner[v]
+                if o >= 0 and o != player and blocks[nkind[v]]:
+                    continue  # an opponent's building or knight cuts the way (B-BUILD-5, CK-KN-7)
+                for e, u in adj[v]:
+                    if eo[e] < 0 and u not in seen:
+                        seen.add(u)
+                        nxt.append(u)
+                        if dist.get(u, 99) > d:
+                            dist[u] = d
+            frontier = nxt
+    return dist
+
+
+def features(game: Game, player: int, ctx: Context | None = None) -> dict[str, float]:
+    """The features of :func:`position_value` for ``player`` (see the module docstring), the rule
+    modules' own included (:mod:`catan_nb.analysis.bot_features`)."""
+    mods = features_for(game)
     bd = game.topology  # plain data derived once from the graph
-    hy, spot_score, node_yields = _yields(game)
+    hy, spot_score, node_yields = _yields(game, mods)
+    produces, paths, blocks = _kinds(game, mods)
     owner, kind = game.node_owner, game.node_kind
     prod = [0.0] * N_RES
+    anyc = 0.0
     others = 0.0  # the opponents' expected cards per roll
     rates = game.rates(player)
     for v in sorted(game.occupied):  # the buildings, in intersection order
-        k = _YIELD.get(kind[v])
-        if k is not None:
+        k = produces[kind[v]]
+        if k:
             rp = node_yields.get(v)
-            if rp is None:  # (resource, chance) of each producing hex at v, in hex order
-                rp = node_yields[v] = tuple(x for x in (hy[h] for h in bd.node_hexes[v]) if 0 <= x[0] < N_RES)
+            if rp is None:  # (good, chance) of each producing hex at v, in hex order
+                rp = node_yields[v] = tuple(x for h in bd.node_hexes[v] for x in hy[h])
             if owner[v] == player:
                 for r, p in rp:
-                    prod[r] += k * p
+                    if r >= 0:
+                        prod[r] += k * p
+                    else:
+                        anyc += k * p
             else:
                 for r, p in rp:
-                    others += k * p
-    production = sum(prod)
+                    others += k * p * (1.0 if r >= 0 else GOLD_WORTH)
+    production = sum(prod) + GOLD_WORTH * anyc
     diversity = sum(1 for x in prod if x > 0)
     harbours = sum((1.0 if rates[r] == 2 and prod[r] > 0 else 0.0) for r in range(N_RES))
     harbours += 0.33 if min(rates[:N_RES]) == 3 else 0.0
-    # Reachable spots: free intersections (distance rule) within two paths of the player's network.
-    spots = 0.0
+    if ctx is None:
+        ctx = Context(player)
+    ctx.prod, ctx.any = prod, anyc
+    # Reachable spots: free intersections within the bot's reach of the player's network.
+    depth = max([BASE_REACH] + [m.reach for m in mods])
+    spots = targets = 0.0
     buildable = 0
+    dist = ctx.dist = _reach(game, player, paths, blocks, depth)
     if game.pieces_left(player).get("settlement", 0) > 0:
-        # Taken: a piece on the intersection or next to it.  The engine counts buildings so already;
-        # other pieces on intersections (knights, CK-KN-1) are added.
-        blocked = [b > 0 for b in game.blocked]
-        for k, pk in enumerate(game.kinds):
-            if pk is not None and pk.site == "node" and not pk.building:
-                for sites in game.placed[k]:
-                    for v in sites:
-                        blocked[v] = True
-                        for u in bd.node_neighbours[v]:
-                            blocked[u] = True
-        start = [v for v in game.road_nodes[player]] or [v for v in range(bd.n_nodes) if owner[v] == player]
-        dist = {v: 0 for v in start}
-        frontier = list(start)
-        eo = game.edge_owner
-        for d in (1, 2):
-            nxt = []
-            for v in frontier:
-                if owner[v] >= 0 and owner[v] != player:
-                    continue  # an opponent's building cuts the way (B-BUILD-5)
-                for e in bd.node_edges[v]:
-                    if eo[e] >= 0 and eo[e] != player:
-                        continue
-                    a, b = bd.edge_nodes[e]
-                    u = b if a == v else a
-                    if u not in dist:
-                        dist[u] = d
-                        nxt.append(u)
-            frontier = nxt
-        free = [(v, d) for v, d in dist.items() if not blocked[v] and bd.node_land[v]]
+        blocked, land = game.blocked, bd.node_land
+        free = [v for v in dist if not blocked[v] and land[v] and owner[v] < 0]
+        for m in game.modules:  # the modules' own limits on settlements (scenario spaces, SC-5)
+            if m.overrides("candidates"):
+                free = m.candidates(game, player, "settlement", free)
         vals = []
-        for v, d in free:
+        bonuses = [b for b in (m.spot_bonus(game, player) for m in mods) if b]
+        for v in free:
             score = spot_score.get(v)
             if score is None:
-                score = spot_score[v] = _spot_score(_node_prod(bd, hy, v))
-            vals.append(score * SPOT_DISCOUNT[d])
+                score = spot_score[v] = _spot_score(*_node_prod(bd, hy, v))
+            bonus = 0.0
+            for b in bonuses:
+                bonus += b.get(v, 0.0)
+            d = dist[v]
+            vals.append(((score + SPOT_VP * bonus) * SPOT_DISCOUNT[d], v, d))
         vals.sort(reverse=True)
-        spots = sum(vals[:2])
-        buildable = min(2, sum(1 for _, d in free if d == 0))
+        ctx.spots = vals
+        spots = sum(x[0] for x in vals[:2])
+        buildable = min(2, sum(1 for v in free if dist[v] == 0))
+    if mods:
+        tv = []
+        for m in mods:
+            for v, worth in m.targets(game, player).items():
+                d = dist.get(v)
+                if d:  # reached (d == 0): collected already
+                    tv.append(SPOT_VP * worth * SPOT_DISCOUNT[d])
+        if tv:
+            tv.sort(reverse=True)
+            targets = tv[0] + 0.5 * sum(tv[1:2])
     lengths = game.road_lengths()
     best_other = max((lengths[q] for q in range(game.n) if q != player), default=0)
     road = max(-3, min(3, lengths[player] - best_other)) if lengths[player] >= 3 else 0
@@ -223,10 +311,11 @@ def features(game: Game, player: int) -> dict[str, float]:
     army = (game.knights[player] + 0.5 * knights_held) if army_open else 0.0
     total = sum(game.hands[player])  # commodities count against the 7 too (CK-COM-1)
     progress = 0.0
-    builds = [(game.cost(b), w) for b, w in (("city", 1.3), ("settlement", 1.2 if spots > 0 else 0.2), ("road", 0.45))]
-    ck = game.ext.get("cities_knights")
-    if ck is not None:
-        builds += _ck_builds(game, player)
+    left = game.pieces_left(player)
+    builds = [(game.cost(b), w) for b, w in (("city", 1.3), ("settlement", 1.2 if spots > 0 else 0.2), ("road", 0.45))
+              if left.get(b, 0) > 0 and (b != "city" or game.placed[game.kind_id["settlement"]][player])]
+    for m in mods:
+        builds += m.builds(game, player)
     full = game.hands[player]
     for cost, weight in builds:
         need = sum(cost)
@@ -235,59 +324,77 @@ def features(game: Game, player: int) -> dict[str, float]:
     limit = game.hand_limit(player)
     risk = max(0, total - limit) * P7
     dev = sum(game.dev[player])
-    extra = _ck_features(game, player, ck) if ck is not None else {}
-    return {**extra, 
+    out = {
         "vp": float(game.vp(player)), "production": production, "enemy_production": others / max(game.n - 1, 1),
         "diversity": float(diversity),
         "harbours": harbours, "spots": spots, "buildable": float(buildable), "road": float(road), "army": float(army), "hand": progress,
         "risk_7": -risk, "dev": float(dev), "card": float(min(total, limit)),
     }
-
-
-def _ck_builds(game: Game, player: int) -> list[tuple[tuple[int, ...], float]]:
-    """Cities & Knights purchases toward which a hand makes progress: the cheapest improvement, a knight."""
-    from ..rules.modules.cities_knights import MAX_LEVEL, TRACKS, improvement_cost
-
-    ck = game.ext["cities_knights"]
-    out = []
-    if game.placed[game.kind_id["city"]][player]:
-        costs = [improvement_cost(game, player, t) for i, t in enumerate(TRACKS) if ck["levels"][player][i] < MAX_LEVEL]
-        if costs:
-            out.append((min(costs, key=sum), 1.2))
-    out.append((game.cost("knight"), 0.6))
+    if targets:
+        out["targets"] = targets
+    for m in mods:
+        out.update(m.features(game, player, ctx))
     return out
 
 
-def _ck_features(game: Game, player: int, ck: dict) -> dict[str, float]:
-    """The Cities & Knights features (see the module docstring)."""
-    from ..rules.modules.cities_knights import ABILITY_LEVEL, BARBARIAN_TRACK, barbarian_strength, catan_strength
+_WEIGHTS: dict[tuple, dict[str, float]] = {}
 
-    levels = ck["levels"][player]
-    improvements = sum(levels) + sum(1 for x in levels if x >= ABILITY_LEVEL)
-    near = ck["barbarians"] / BARBARIAN_TRACK
-    mine = [r for r in ck["knights"] if r[1] == player]
-    knights = sum(r[2] for r in mine)
-    active = near * sum(r[2] for r in mine if r[3])
-    threat = 0.0
-    city = game.kind_id["city"]
-    metro = {m[1] for m in ck["metropolis"] if m is not None}
-    exposed = [q for q in range(game.n) if any(v not in metro for v in game.placed[city][q])]
-    if player in exposed and barbarian_strength(game) > catan_strength(game):
-        contrib = {q: catan_strength(game, q) for q in exposed}
-        if contrib[player] == min(contrib.values()):
-            threat = near ** 2
-    return {"improvements": float(improvements), "knights": float(knights), "active_knights": float(active),
-            "threat": threat,
-            "progress": float(len(ck["hands"][player]))}
+
+def weights_for(game: Game, weights: Mapping[str, float] | None = None) -> dict[str, float]:
+    """The weights of a game: its modules' declared weights (:mod:`~catan_nb.analysis.bot_features`),
+    then :data:`DEFAULT_WEIGHTS`, or ``weights``, on top.
+
+    Examples
+    --------
+    >>> from catan_nb import Board, Game
+    >>> from catan_nb.rules import Rules
+    >>> w = weights_for(Game(Board.beginner(), rules=Rules(modules=("cities_knights",))))
+    >>> w["vp"], w["improvements"] > 0
+    (1000.0, True)
+    """
+    mods = features_for(game)
+    key = (mods, None if weights is None else tuple(weights.items()))
+    hit = _WEIGHTS.get(key)
+    if hit is None:
+        if len(_WEIGHTS) > 256:
+            _WEIGHTS.clear()
+        hit = {}
+        for m in mods:
+            hit.update(m.weights)
+        hit.update(DEFAULT_WEIGHTS if weights is None else weights)
+        _WEIGHTS[key] = hit
+    return hit
 
 
 def position_value(game: Game, player: int, weights: Mapping[str, float] | None = None) -> float:
-    """The bot's score of a position for ``player``: the weighted sum of :func:`features`."""
-    w = DEFAULT_WEIGHTS if weights is None else weights
-    f = features(game, player)
+    """The bot's score of a position for ``player``: the weighted sum of :func:`features` with
+    :func:`weights_for` the game (``weights`` replace :data:`DEFAULT_WEIGHTS`)."""
     if game.is_over:
         return 1e6 if game.winner == player else -1e6
+    w = weights_for(game, weights)
+    f = features(game, player)
     return sum(w.get(k, 0.0) * v for k, v in f.items())
+
+
+def _reasons(w: Mapping[str, float], before: Mapping[str, float], after: Mapping[str, float],
+             top: int = 4) -> tuple[tuple[str, float], ...]:
+    """The features that changed most from ``before`` to ``after``, weighted: ``(name, change)`` pairs."""
+    ch = [(k, w.get(k, 0.0) * (v - before.get(k, 0.0))) for k, v in after.items()]
+    ch += [(k, -w.get(k, 0.0) * v) for k, v in before.items() if k not in after]
+    ch = [(k, round(x, 2)) for k, x in ch if abs(x) >= 0.005]
+    ch.sort(key=lambda kx: -abs(kx[1]))
+    return tuple(ch[:top])
+
+
+#: Phases whose decisions are not played out after an action (the turn's own, and the founding's),
+#: and the founding, whose actions are weighed without playing out what follows.
+_FOUNDING = (Phase.FOUNDING_SETTLEMENT, Phase.FOUNDING_ROAD)
+_NO_CHAIN = (Phase.MAIN, Phase.ROLL, *_FOUNDING)
+
+
+def steal_value(victim_vp: int, victim_cards: int) -> float:
+    """The worth of stealing from a player with ``victim_vp`` visible points and ``victim_cards`` cards."""
+    return 2.0 + 0.8 * victim_vp + 0.2 * min(victim_cards, 8)
 
 
 class ValueBot:
@@ -298,7 +405,8 @@ class ValueBot:
     seed : int or random.Random
         The bot's own generator (determinisations and ties).
     weights : mapping, optional
-        Replaces :data:`DEFAULT_WEIGHTS` (missing keys count 0).
+        Replaces :data:`DEFAULT_WEIGHTS` (missing keys count 0); the rule modules' own weights
+        (:mod:`~catan_nb.analysis.bot_features`) apply unless named here.
     offers : bool
         Make one-for-one domestic offers when one card short of a build.
 
@@ -327,7 +435,8 @@ class ValueBot:
         return ranked[0].action
 
     def explain(self, game: Game, top: int | None = 3) -> list[Choice]:
-        """The legal actions weighed, best first (``top`` of them), with their values."""
+        """The legal actions weighed, best first (``top`` of them), with their values (and, for the best
+        three, their :attr:`~Choice.reasons`)."""
         me = game.current_player
         acts = game.legal_actions()
         if len(acts) == 1:
@@ -351,23 +460,114 @@ class ValueBot:
 
     def _by_value(self, game: Game, me: int, acts: list[Action]) -> list[Choice]:
         d = game.determinized(me, self.rng.getrandbits(32))
-        self._base = position_value(d, me, self.weights)
+        w = weights_for(d, self.weights)
+        mods = features_for(d)
+        ahead = tuple(t for m in mods for t in m.lookahead)
+        before = features(d, me)
+        self._base = base = sum(w.get(k, 0.0) * v for k, v in before.items())
         out = []
+        seen: list[dict | None] = []
         for a in acts:
             if isinstance(a, RollDice):
-                out.append(Choice(a, self._base))
+                out.append(Choice(a, base))
+                seen.append(None)
                 continue
             c = d.copy()
             c.apply(a)
-            v = position_value(c, me, self.weights)
-            if isinstance(a, BuyDevelopmentCard):
-                v += 0.0  # the card drawn in this determinisation is already counted
+            if c.current_player == me and c.phase is not game.phase and c.phase not in _NO_CHAIN and \
+                    game.phase not in _FOUNDING:
+                c = self._own_decisions(c, me, w)  # e.g. the free roads of Road Building, a metropolis to place
+            if c.is_over:
+                v, f = (1e6 if c.winner == me else -1e6), None
+            else:
+                f = features(c, me)
+                v = sum(w.get(k, 0.0) * x for k, x in f.items())
+                if ahead and isinstance(a, ahead) and any(m.needs_lookahead(d, me, a) for m in mods):
+                    v = max(v, self._follow_up(c, me, w))
             if isinstance(a, PlayKnight) and game.phase is Phase.ROLL:
                 # before the roll: worth it when the robber sits on the bot's own production
                 v += 8.0 if self._robbed(game, me) else -4.0
+            for m in mods:
+                v += m.choice_value(d, me, a)
             out.append(Choice(a, v + self.rng.random() * 1e-6))
-        out.sort(key=lambda c: -c.value)
-        return out
+            seen.append(f)
+        order = sorted(range(len(out)), key=lambda i: -out[i].value)
+        ranked = [out[i] for i in order]
+        for j, i in enumerate(order[:3]):  # the reasons of the best three: what moved most
+            f = seen[i]
+            why = (("win", 1e6),) if f is None and out[i].value >= 1e6 else (
+                () if f is None else _reasons(w, before, f))
+            ranked[j] = Choice(ranked[j].action, ranked[j].value, why)
+        return ranked
+
+    def greedy(self, game: Game, limit: int | None = 24) -> Action:
+        """The best action for ``game.current_player`` by the value of the position it leads to, on
+        ``game`` itself: for a game that is a determinisation already (the search bot's playouts),
+        with no further deal, no playing-out of the decisions it pushes and no reasons.  With more
+        than ``limit`` legal actions, a random ``limit`` of them are weighed (ending the turn always)."""
+        me = game.current_player
+        acts = game.legal_actions()
+        if len(acts) == 1:
+            return acts[0]
+        if limit is not None and len(acts) > limit:
+            end = [a for a in acts if isinstance(a, EndTurn)]
+            acts = self.rng.sample(acts, limit) + end
+        phase = game.phase
+        if phase is Phase.TRADE_RESPONSE:
+            return self._answer(game, me, acts)[0].action
+        if phase is Phase.TRADE_CONFIRM:
+            return self._confirm(game, me, acts)[0].action
+        if phase is Phase.MOVE_ROBBER:
+            return self._robber(game, me, acts)[0].action
+        w = weights_for(game, self.weights)
+        best, best_v = acts[0], -1e18
+        for a in acts:
+            if isinstance(a, RollDice):
+                v = position_value(game, me, w)
+                if v > best_v:
+                    best, best_v = a, v
+                continue
+            c = game.copy()
+            c.apply(a)
+            v = position_value(c, me, w) + self.rng.random() * 1e-6
+            if v > best_v:
+                best, best_v = a, v
+        return best
+
+    def _own_decisions(self, c: Game, me: int, w: Mapping[str, float], limit: int = 4) -> Game:
+        """Play the bot's own decisions an action pushed (greedily, at most ``limit``; the robber by
+        :meth:`_robber`), to value the action by what it leads to."""
+        for _ in range(limit):
+            if c.is_over or c.current_player != me or c.phase in (Phase.MAIN, Phase.ROLL):
+                break
+            acts = c.legal_actions()
+            if not acts:
+                break
+            if c.phase is Phase.MOVE_ROBBER:
+                c = c.copy()
+                c.apply(self._robber(c, me, acts)[0].action)
+                continue
+            best, best_v = None, -1e18
+            for b in acts[:40]:
+                c2 = c.copy()
+                c2.apply(b)
+                v = position_value(c2, me, w)
+                if v > best_v:
+                    best, best_v = c2, v
+            c = best
+        return c
+
+    def _follow_up(self, c: Game, me: int, w: Mapping[str, float]) -> float:
+        """The best value after one more action of the bot's this turn (for :attr:`ModuleFeatures.lookahead`)."""
+        if c.is_over or c.current_player != me:
+            return -1e9
+        best = -1e9
+        for b in c.legal_actions()[:150]:
+            c2 = c.copy()
+            c2.apply(b)
+            v = position_value(c2, me, w)
+            best = max(best, v)
+        return best
 
     @staticmethod
     def _robbed(game: Game, me: int) -> bool:
@@ -376,18 +576,22 @@ class ValueBot:
 
     # ------------------------------------------------------------------ the robber
     def _robber(self, game: Game, me: int, acts: list[Action]) -> list[Choice]:
-        """Block the leader's best hex, not the bot's own; steal from the leader with cards."""
+        """Block the leader's best hex, not the bot's own; steal from the leader with cards.  Another
+        robber-like piece (the pirate, SF-10) is weighed by its module's features."""
         vis = [game.vp(q, visible=True) for q in range(game.n)]
         cards = [sum(h) for h in game.hands]
         topo = game.topology
+        mods = features_for(game)
         out = []
         for a in acts:
             if not isinstance(a, MoveRobber):
-                if hasattr(a, "hex") and hasattr(a, "victim"):  # another robber-like piece (the pirate, SF-10)
-                    steal = 0.0 if a.victim is None else 2.0 + 0.8 * vis[a.victim] + 0.2 * min(cards[a.victim], 8)
-                    out.append(Choice(a, steal + self.rng.random() * 1e-6))
-                else:
-                    out.append(Choice(a, -1e9))
+                v = None
+                for m in mods:
+                    v = m.robber_value(game, me, a)
+                    if v is not None:
+                        break
+                out.append(Choice(a, (-1e9 if v is None else v) + self.rng.random() * 1e-6,
+                                  () if v is None else (("robber", round(v, 2)),)))
                 continue
             h = a.hex
             t = game.hex_token[h]
@@ -397,12 +601,17 @@ class ValueBot:
                 o = game.node_owner[v]
                 if o < 0:
                     continue
-                k = _YIELD.get(game.node_kind[v], 1)
+                pk = game.kinds[game.node_kind[v]]
+                k = pk.produces if pk is not None and pk.produces else 0
                 hurt += (-3.0 if o == me else 1.0 + 0.35 * vis[o]) * k * pips
             steal = 0.0
             if a.victim is not None:
-                steal = 2.0 + 0.8 * vis[a.victim] + 0.2 * min(cards[a.victim], 8)
-            out.append(Choice(a, hurt + steal + self.rng.random() * 1e-6))
+                steal = steal_value(vis[a.victim], cards[a.victim])
+            extra = 0.0
+            for m in mods:
+                extra += m.robber_value(game, me, a) or 0.0
+            why = tuple((k, round(x, 2)) for k, x in (("hurt", hurt), ("steal", steal), ("module", extra)) if x)
+            out.append(Choice(a, hurt + steal + extra + self.rng.random() * 1e-6, why))
         out.sort(key=lambda c: -c.value)
         return out
 

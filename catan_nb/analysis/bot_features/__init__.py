@@ -1,0 +1,165 @@
+"""What each rule module adds to the bots' judgement: features declared per module.
+
+The value bot (:mod:`catan_nb.analysis.value_bot`) scores a position by the base game's
+features and by those of every rule module the game uses.  A module's way to win is declared
+here, in a class registered under the module's name (the same pattern as the board figure's
+layers and the table's panels), so the bot itself names no module:
+
+>>> from catan_nb.analysis.bot_features import ModuleFeatures, register_features, features_for
+>>> @register_features("doc_example")
+... class Example(ModuleFeatures):
+...     weights = {"example": 1.0}
+>>> FEATURES["doc_example"].weights
+{'example': 1.0}
+
+A :class:`ModuleFeatures` subclass may declare
+
+* ``weights``: the value bot's default weight of each feature it adds (merged into the bot's
+  weights; a bot's own ``weights`` replace them);
+* ``preferences``: how much :class:`~catan_nb.analysis.bots.WeightedBot` prefers each of the
+  module's action types (its purchases are building too);
+* ``lookahead``: action types whose worth shows only with the next action of the same turn
+  (a card that lowers a price or a rate): the value bot scores them by their best follow-up;
+* ``reach``: how many path pieces ahead the bot looks for settlement spots and targets (ships
+  toward foreign islands need more than the base game's two roads);
+
+and may override
+
+* :meth:`~ModuleFeatures.features`: the module's features of a position for a player;
+* :meth:`~ModuleFeatures.hex_yield`: what a hex the base game cannot price yields (a gold field,
+  a fog hex worth its expected value from the hidden stack);
+* :meth:`~ModuleFeatures.spot_bonus`: what settling each intersection earns beyond its production
+  (special points for a foreign island, a harbour point);
+* :meth:`~ModuleFeatures.targets`: intersections worth reaching with a path piece (a Catan token,
+  treasure, a canal locality), in victory points;
+* :meth:`~ModuleFeatures.path_filter`: the paths a path piece may ever use (a scenario's marked paths);
+* :meth:`~ModuleFeatures.builds`: purchases a hand makes progress toward;
+* :meth:`~ModuleFeatures.robber_value`: the worth of a robber-like move the module adds (the pirate);
+* :meth:`~ModuleFeatures.choice_value`: a bonus for an action, for what the position value cannot see
+  (a card that lets the bot choose the dice).
+
+Every method receives the game the bot evaluates: a determinisation in which what the bot's
+seat cannot see has been dealt again, so a module's features read its state freely.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar
+
+__all__ = ["ModuleFeatures", "FEATURES", "register_features", "features_for", "Context", "ANY"]
+
+#: The index of "a resource of one's choice" (a gold field's pick) in a yield's good slot.
+ANY = -2
+
+#: Feature classes by module name.
+FEATURES: dict[str, "ModuleFeatures"] = {}
+
+
+class Context:
+    """What the base features computed, for the modules' features to build on.
+
+    Attributes
+    ----------
+    prod : list of float
+        The player's expected resource cards per roll, per resource.
+    any : float
+        Its expected cards of its choice per roll (gold fields).
+    dist : dict
+        Path pieces needed to reach each intersection within the bot's reach (0: reached).
+    spots : list
+        ``(value, intersection, pieces needed)`` of the best free settlement spots, best first.
+    """
+
+    __slots__ = ("prod", "any", "dist", "spots", "player", "extra")
+
+    def __init__(self, player: int) -> None:
+        self.player = player
+        self.prod: list[float] = []
+        self.any = 0.0
+        self.dist: dict[int, int] = {}
+        self.spots: list[tuple[float, int, int]] = []
+        self.extra: dict[str, Any] = {}
+
+
+class ModuleFeatures:
+    """Base class: a module that declares nothing adds nothing (see the module docstring)."""
+
+    module: ClassVar[str] = ""
+    weights: ClassVar[Mapping[str, float]] = {}
+    preferences: ClassVar[Mapping[type, float]] = {}
+    lookahead: ClassVar[tuple[type, ...]] = ()
+    reach: ClassVar[int] = 0
+
+    def features(self, game, player: int, ctx: Context) -> dict[str, float]:
+        """The module's features of ``game`` for ``player`` (names of :attr:`weights`)."""
+        return {}
+
+    def hex_yield(self, game, hx: int) -> tuple[tuple[int, float], ...] | None:
+        """``(good index or ANY, cards per roll)`` a building of 1 collects from hex ``hx``, where the
+        base game cannot say (``None``: the module knows nothing of this hex)."""
+        return None
+
+    def spot_bonus(self, game, player: int) -> Mapping[int, float]:
+        """What settling each intersection earns ``player`` beyond production, in victory points (only
+        those that earn something)."""
+        return {}
+
+    def targets(self, game, player: int) -> Mapping[int, float]:
+        """Intersections worth reaching with a path piece, and their worth in victory points."""
+        return {}
+
+    def path_filter(self, game, kind: str) -> Any:
+        """The paths a path piece of ``kind`` may ever use (a container of path ids), or ``None``."""
+        return None
+
+    def builds(self, game, player: int) -> list[tuple[tuple[int, ...], float]]:
+        """``(cost, weight)`` of purchases the hand makes progress toward."""
+        return []
+
+    def robber_value(self, game, player: int, action) -> float | None:
+        """The worth of a robber-like move of this module's, or a bonus for a robber move
+        (:class:`~catan_nb.rules.MoveRobber`), in the units of the value bot's robber: stealing from a
+        typical leader is worth about 6 (``None``: the module has nothing to say)."""
+        return None
+
+    def needs_lookahead(self, game, player: int, action) -> bool:
+        """Whether ``action`` is worth only with the bot's next action of the turn (default: its type is in
+        :attr:`lookahead`)."""
+        return isinstance(action, self.lookahead)
+
+    def choice_value(self, game, player: int, action) -> float:
+        """A bonus for ``action`` beyond the value of the position it leads to."""
+        return 0.0
+
+    def __repr__(self) -> str:
+        return f"<bot features of {self.module!r}>"
+
+
+def register_features(module: str) -> Callable[[type], type]:
+    """Class decorator: the value bot uses these features in every game that uses rule module ``module``."""
+
+    def deco(cls: type) -> type:
+        cls.module = module
+        FEATURES[module] = cls()
+        _MEMO.clear()
+        return cls
+
+    return deco
+
+
+_MEMO: dict[tuple, tuple] = {}
+
+
+def features_for(game) -> tuple[ModuleFeatures, ...]:
+    """The feature objects of a game's modules, in the modules' order."""
+    names = tuple(m.name for m in game.modules)
+    hit = _MEMO.get(names)
+    if hit is None:
+        _load()
+        hit = _MEMO[names] = tuple(FEATURES[n] for n in names if n in FEATURES)
+    return hit
+
+
+def _load() -> None:
+    from . import cities_knights, friends_helpers, scenarios, seafarers  # noqa: F401  (they register themselves)

@@ -1,0 +1,184 @@
+"""Cities & Knights (RULES.md section 17): what the value bot weighs beyond the base game.
+
+======================  =====================================================================
+feature                 meaning
+======================  =====================================================================
+``improvements``        city improvement levels, more for the higher levels of one track (a
+                        level-3 ability counts again, CK-IMP-3)
+``metropolis_race``     the lead toward a metropolis not yet held by the player: the first to
+                        level 4 takes one (CK-IMP-4), the first to level 5 takes it over (CK-IMP-5)
+``commodities``         expected commodity cards per roll (cities on forest, pasture, mountains; CK-COM-2)
+``knights``             knight strength
+``active_knights``      active knight strength, counting more as the barbarians come near (CK-BAR-1)
+``threat``              the chance-weighted loss of a city when the barbarians would win with the
+                        player among the least contributors (CK-BAR-2)
+``defender``            the chance-weighted Defender of Catan point, when Catan would win with the
+                        player the single strongest (CK-BAR-3)
+``progress``            progress cards held, each by what it is worth to hold (:data:`CARD_WORTH`)
+======================  =====================================================================
+
+Progress cards are played when what they do (the position after, its decisions played out)
+is worth more than holding them; the Alchemist is weighed before the roll, and a card that lowers a
+price or a rate this turn (the Crane, the Merchant Fleet) by the best action it allows next.  A
+bank trade for grain when the barbarians are near and would win is weighed by the knight it
+activates next (CK-KN-4, CK-BAR-2).
+"""
+
+from __future__ import annotations
+
+from ...constants import Commodity, Terrain
+from ...rules import MaritimeTrade
+from ...rules.modules.cities_knights import (
+    ACTIVATE_COST,
+    BARBARIAN_TRACK,
+    CITY_YIELDS,
+    MAX_LEVEL,
+    METROPOLIS_LEVEL,
+    NAME,
+    TRACK_COMMODITY,
+    TRACKS,
+    HireKnight,
+    ImproveCity,
+    PlayProgress,
+    PlayProgressGood,
+    PromoteKnight,
+    barbarian_strength,
+    catan_strength,
+)
+from . import ModuleFeatures, register_features
+
+#: What a level of one track is worth, by level (a level-3 ability counted in: CK-IMP-3).
+LEVEL_WORTH = (0.0, 1.0, 2.2, 4.0, 5.2, 6.2)
+#: What holding each progress card is worth, in the ``progress`` feature's units (a card's play is
+#: weighed by what it does; holding it keeps the choice of when).
+CARD_WORTH = {
+    "alchemist": 2.0, "crane": 1.0, "engineer": 1.5, "inventor": 1.0, "irrigation": 0.5, "medicine": 2.0,
+    "mining": 0.5, "road_building": 1.0, "smith": 1.0,
+    "bishop": 0.5, "deserter": 1.0, "diplomat": 0.3, "intrigue": 0.3, "saboteur": 0.5, "spy": 0.5,
+    "warlord": 1.5, "wedding": 0.5,
+    "commercial_harbor": 0.5, "master_merchant": 0.5, "merchant": 1.5, "merchant_fleet": 0.5,
+    "resource_monopoly": 0.8, "trade_monopoly": 0.5,
+}
+#: Turns, on average, before the event die moves the barbarians: half its faces are ships (CK-BAR-4).
+_SHIP_FACES = 0.5
+
+
+#: Commodity cards a city collects from each terrain (CK-COM-2).
+_COMMODITY: dict[Terrain, int] = {t: sum(k for g, k in gains if isinstance(g, Commodity)) for t, gains in CITY_YIELDS.items()}
+
+
+_COSTS: dict[tuple, tuple[int, ...]] = {}
+
+
+def _track_cost(game, track, k: int) -> tuple[int, ...]:
+    """``k`` cards of ``track``'s commodity, as counts per good (:func:`improvement_cost` without the state)."""
+    key = (game.goods, track, k)
+    hit = _COSTS.get(key)
+    if hit is None:
+        cost = [0] * game.n_goods
+        cost[game.good_index(TRACK_COMMODITY[track])] = k
+        hit = _COSTS[key] = tuple(cost)
+    return hit
+
+
+def _activation_wanted(game, player: int) -> bool:
+    """Whether the barbarians are at most two steps away, would win (CK-BAR-2), and ``player`` has an
+    inactive knight (CK-KN-4): a trade for the activation's cost is worth its follow-up."""
+    ck = game.ext[NAME]
+    if BARBARIAN_TRACK - ck["barbarians"] > 2 or barbarian_strength(game) <= catan_strength(game):
+        return False
+    return any(r[1] == player and not r[3] for r in ck["knights"])
+
+
+@register_features(NAME)
+class CitiesKnightsFeatures(ModuleFeatures):
+    """Improvements and the metropolis race, knights against the barbarians, progress cards."""
+
+    weights = {
+        "improvements": 95.0,       # per unit of LEVEL_WORTH summed over the tracks
+        "metropolis_race": 450.0,   # per unit of lead (1: level 4 within reach, first)
+        "commodities": 250.0,       # per expected commodity card per roll
+        "knights": 40.0,            # per knight strength
+        "active_knights": 15.0,     # per active strength, times how near the barbarians' ship is
+        "threat": -900.0,           # per expected city lost to the barbarians (a VP, its production and more)
+        "defender": 350.0,          # per expected Defender point
+        "progress": 10.0,           # per unit of CARD_WORTH held
+    }
+    preferences = {ImproveCity: 15.0, HireKnight: 2.0, PromoteKnight: 2.0}
+    lookahead = (PlayProgressGood, PlayProgress, MaritimeTrade)
+
+    def needs_lookahead(self, game, player: int, action) -> bool:
+        if isinstance(action, MaritimeTrade):  # a trade for the grain that activates a knight before the attack
+            return str(action.get) in ACTIVATE_COST and _activation_wanted(game, player)
+        if isinstance(action, PlayProgress):
+            return action.card == "crane"  # CK-PC-2: the next improvement costs 1 less
+        if isinstance(action, PlayProgressGood) and action.card == "merchant_fleet":  # CK-PC-22
+            return game.hands[player][game.good_index(action.good)] >= 2
+        return False
+
+    def builds(self, game, player: int) -> list[tuple[tuple[int, ...], float]]:
+        ck = game.ext[NAME]
+        out = []
+        levels = ck["levels"][player]
+        if game.placed[game.kind_id["city"]][player]:
+            top = max(levels)
+            crane = ck["crane"] == player
+            for i, t in enumerate(TRACKS):
+                if levels[i] < MAX_LEVEL:
+                    out.append((_track_cost(game, t, levels[i] + 1 - crane), 1.3 if levels[i] == top else 0.9))
+        out.append((game.cost("knight"), 0.6))
+        return out
+
+    def features(self, game, player: int, ctx) -> dict[str, float]:
+        ck = game.ext[NAME]
+        n = game.n
+        levels = ck["levels"][player]
+        improvements = sum(LEVEL_WORTH[x] for x in levels)
+        race = 0.0
+        for i in range(len(TRACKS)):
+            held = ck["metropolis"][i]
+            mine = levels[i]
+            if held is not None and held[0] == player:
+                continue
+            others = max((ck["levels"][q][i] for q in range(n) if q != player), default=0)
+            if held is None:
+                if mine >= 2:
+                    lead = (mine - 1) / (METROPOLIS_LEVEL - 1)
+                    race += lead if mine >= others else 0.3 * lead
+            elif mine >= METROPOLIS_LEVEL and ck["levels"][held[0]][i] < MAX_LEVEL:
+                race += 0.6  # CK-IMP-5: level 5 first takes it over
+        # commodities a player's cities collect (CK-COM-2), the robber aside
+        city = game.kind_id["city"]
+        t = game.topology
+        comm = 0.0
+        for v in game.placed[city][player]:
+            for h in t.node_hexes[v]:
+                k = _COMMODITY.get(game.hex_terrain[h], 0)
+                tok = game.hex_token[h]
+                if k and tok and h != game.robber:
+                    comm += k * (6 - abs(7 - tok)) / 36
+        # the barbarians: how near, who would lose a city, who would defend Catan (CK-BAR-1..3)
+        steps_left = BARBARIAN_TRACK - ck["barbarians"]
+        near = ck["barbarians"] / BARBARIAN_TRACK
+        mine_k = [r for r in ck["knights"] if r[1] == player]
+        knights = sum(r[2] for r in mine_k)
+        my_active = sum(r[2] for r in mine_k if r[3])
+        active = near * my_active
+        threat = defender = 0.0
+        metro = {m[1] for m in ck["metropolis"] if m is not None}
+        exposed = [q for q in range(n) if any(v not in metro for v in game.placed[city][q])]
+        contrib = [catan_strength(game, q) for q in range(n)]
+        urgency = near ** 2 if steps_left > 1 else 1.0
+        if barbarian_strength(game) > sum(contrib):
+            if player in exposed and contrib[player] == min(contrib[q] for q in exposed):
+                threat = urgency  # the tied lowest all lose one (CK-BAR-2)
+        elif my_active:
+            best_other = max((contrib[q] for q in range(n) if q != player), default=0)
+            if my_active > best_other:
+                defender = urgency
+            elif my_active == best_other:
+                defender = 0.3 * urgency
+        progress = sum(CARD_WORTH.get(c, 1.0) for c in ck["hands"][player])
+        return {"improvements": improvements, "metropolis_race": race, "commodities": comm,
+                "knights": float(knights), "active_knights": active, "threat": threat, "defender": defender,
+                "progress": progress}
