@@ -99,7 +99,7 @@ def ansi(game: Game) -> str:
                            if game.kinds[k] is not None and game.placed[k][p])
         lines.append(f"  {'>' if p == game.current_player else ' '} seat {p} ({colour}): {game.vp(p, visible=True)} VP, "
                      f"{_count(sum(game.hands[p]), 'card')}, "
-                     f"{_count(sum(game.dev[p]) if game.dev else 0, 'development card')}{'; ' + pieces if pieces else ''}")
+                     f"{_count(sum(game.dev_cards(p).values()), 'development card')}{'; ' + pieces if pieces else ''}")
     if game.is_over:
         lines.append(f"  seat {game.winner} won")
     return "\n".join(lines)
@@ -241,8 +241,8 @@ def observe(game: Game, player: int) -> np.ndarray:
     out[L.current + rel[game.current_player]] = 1.0
     out[L.active + rel[game.active_player]] = 1.0
     out[L.hand:L.hand + N_RES] = game.hands[player][:N_RES]
-    out[L.dev:L.dev + N_DEV_CARDS] = game.dev[player]
-    out[L.dev + N_DEV_CARDS:L.dev + 2 * N_DEV_CARDS] = game.dev_new[player]  # own cards bought this turn (B-TURN-5)
+    out[L.dev:L.dev + N_DEV_CARDS] = list(game.dev_cards(player).values())
+    out[L.dev + N_DEV_CARDS:L.dev + 2 * N_DEV_CARDS] = list(game.dev_cards(player, new=True).values())  # B-TURN-5
     lengths = game.road_lengths()
     lr, la = game.longest_road_holder, game.largest_army_holder
     placed = game.placed
@@ -250,11 +250,11 @@ def observe(game: Game, player: int) -> np.ndarray:
     rows = []
     for k in range(n):
         q = (player + k) % n
-        rows += (sum(game.hands[q]), sum(game.dev[q]), game.knights[q], game.vp(q, visible=True), lengths[q],
+        rows += (sum(game.hands[q]), sum(game.dev_cards(q).values()), game.knights_played(q), game.vp(q, visible=True), lengths[q],
                  lr == q, la == q, rl - len(placed[rk][q]), sl - len(placed[sk][q]), cl - len(placed[ck][q]))
     out[L.seats:L.seats + 10 * n] = rows
     out[L.bank:L.bank + N_RES] = game.bank[:N_RES]
-    out[L.bank + N_RES] = sum(game.deck)
+    out[L.bank + N_RES] = game.deck_size
     out[L.hexes + 9 * game.robber] = 1.0
     ones = []  # buildings by seat and kind, roads by seat
     owner, kind, w = game.node_owner, game.node_kind, 2 * n + 6

@@ -63,7 +63,7 @@ from catan_nb import Board, Game
 from catan_nb._codec import field_hints
 from catan_nb.analysis import RandomBot, WeightedBot
 from catan_nb.board import BOARDS_DIR
-from catan_nb.constants import Commodity, DevCard, Guild, HelperCard, Resource
+from catan_nb.constants import Commodity, DevCard, Good, Guild, HelperCard, Resource, registered_goods
 from catan_nb.errors import IllegalActionError
 from catan_nb.rules import ACTION_TYPES, Phase
 from catan_nb.rules.actions import (
@@ -334,6 +334,8 @@ def _members(hint) -> list:
     for a in args:
         if a is type(None):
             out.append(None)
+        elif a is Good:  # a field typed as any good: every registered one (issue 28 item 1)
+            out.extend(registered_goods())
         elif isinstance(a, type) and hasattr(a, "__members__"):
             out.extend(a)
     return out

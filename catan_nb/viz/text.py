@@ -246,7 +246,7 @@ def narrate(game, action, before: dict, viewer: int | None, kinds: Sequence[str]
     if lr != before.get("longest_road"):
         out.append(f"★ Longest Road: {seat_name(game, lr, kinds) + f' ({game.longest_road(lr)} roads)' if lr is not None else 'nobody holds it now'}")
     if la != before.get("largest_army"):
-        out.append(f"★ Largest Army: {seat_name(game, la, kinds) + f' ({game.knights[la]} knights)' if la is not None else 'nobody holds it now'}")
+        out.append(f"★ Largest Army: {seat_name(game, la, kinds) + f' ({game.knights_played(la)} knights)' if la is not None else 'nobody holds it now'}")
     if game.is_over and not before.get("over"):
         for q in range(game.n):  # the game is over: hidden points are shown (B-DEV-9)
             hidden = game.vp(q) - game.vp(q, visible=True)
