@@ -334,7 +334,7 @@ def _members(hint) -> list:
     for a in args:
         if a is type(None):
             out.append(None)
-        elif a is Good:  # a field typed as any good: every registered one (issue 28 item 1)
+        elif a is Good:
             out.extend(registered_goods())
         elif isinstance(a, type) and hasattr(a, "__members__"):
             out.extend(a)

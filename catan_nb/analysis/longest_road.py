@@ -439,7 +439,7 @@ def cut_lengths(game: Game, player: int, *, distance_rule: bool = True) -> dict[
     game : Game
     player : int
     distance_rule : bool
-        Keep only intersections where the distance rule (B-BUILD-3) allows a
+        Keep only intersections where the distance rule (B-BUILD-7) allows a
         settlement.  Whether an opponent has a road there is not checked.
 
     Returns
