@@ -125,3 +125,30 @@ def test_max_cycles_truncates_the_game():
     assert steps == 15
     with pytest.raises(ValueError, match="max_cycles"):
         CatanAECEnv(max_cycles=0)
+
+
+@pytest.mark.parametrize("name", ["cities_knights", "fog_treasure", "helpers", "friends", "shearing_example"])
+def test_module_observations_hold_no_hidden_information(name):
+    """Redrawing what a seat cannot see (``Game.determinized``: opponents' cards, decks, the fog)
+    leaves that seat's observation alone, modules' part included."""
+    env = _env(name)
+    env.max_turns = 1000
+    env.reset(seed=2)
+    rng = random.Random(2)
+    for agent in env.agent_iter(400):
+        obs, reward, term, trunc, info = env.last()
+        if term or trunc:
+            env.step(None)
+            continue
+        allowed = np.flatnonzero(obs["action_mask"])
+        env.step(int(allowed[rng.randrange(len(allowed))]))
+    g = env.game
+    for p in range(g.n):
+        if p == g.current_player:
+            continue  # its open slots name its legal actions, which its own cards decide
+        agent = env.possible_agents[p]
+        mine = env.observe(agent)["observation"]
+        for s in range(3):
+            env.game = g.determinized(p, seed=s)
+            assert np.array_equal(env.observe(agent)["observation"], mine), (p, s)
+        env.game = g
