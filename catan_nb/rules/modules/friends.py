@@ -56,7 +56,7 @@ from ...errors import IllegalActionError
 from ..actions import Action
 from ..phase import Phase
 from . import Module, register
-from .development import draw_dev, give_dev
+from .development import dev_state, draw_dev, give_dev
 
 __all__ = [
     "Friends",
@@ -351,7 +351,7 @@ def _check_professors(game, a: UseProfessors) -> None:
     _check_use(game, a, Guild.PROFESSORS)
     if not game.deck_size:
         raise IllegalActionError("B-COMP-13", "the development deck is empty", a)
-    if a.card is not None and game.deck[DevCard.parse(a.card).value] == 0:
+    if a.card is not None and dev_state(game)["deck"][DevCard.parse(a.card).value] == 0:
         raise IllegalActionError("B-COMP-6", f"the deck holds no {a.card} card", a)
 
 
