@@ -599,7 +599,9 @@ class Game(DevCardQueries, TradeQueries):
 
     @property
     def current(self) -> int:
-        """The seat that must act now (see :attr:`current_player`)."""
+        """Deprecated alias of :attr:`current_player` (one name per concept: read
+        ``current_player``; this short name stays for existing code and is not listed in the
+        module guide)."""
         return self.stack[-1].player
 
     @property
@@ -609,7 +611,8 @@ class Game(DevCardQueries, TradeQueries):
 
     @property
     def active_player(self) -> int:
-        """The seat whose turn it is."""
+        """The seat whose turn it is (stored as the attribute ``active``, which rule modules and
+        outside code do not read: this is its one public name)."""
         return self.active
 
     @property
