@@ -359,18 +359,19 @@ def observe(game: Game, player: int) -> np.ndarray:
     out[L.current + rel[game.current_player]] = 1.0
     out[L.active + rel[game.active_player]] = 1.0
     out[L.hand:L.hand + N_RES] = game.hands[player][:N_RES]
-    out[L.dev:L.dev + N_DEV_CARDS] = list(game.dev_cards(player).values())
-    out[L.dev + N_DEV_CARDS:L.dev + 2 * N_DEV_CARDS] = list(game.dev_cards(player, new=True).values())  # B-TURN-5
+    out[L.dev:L.dev + N_DEV_CARDS] = game.dev_counts(player)
+    out[L.dev + N_DEV_CARDS:L.dev + 2 * N_DEV_CARDS] = game.dev_counts(player, new=True)  # B-TURN-5
     lengths = game.road_lengths()
     lr, la = game.longest_road_holder, game.largest_army_holder
     placed = game.placed
-    (rk, _), (sk, _), (ck, _) = L.supply
+    (rk, rl), (sk, sl), (ck, cl) = L.supply
+    none = ((),) * n  # a kind the game does not have: nothing placed
+    pr, ps, pc = (placed[k] if k is not None else none for k in (rk, sk, ck))
     rows = []
     for k in range(n):
         q = (player + k) % n
-        rows += (sum(game.hands[q]), sum(game.dev_cards(q).values()), game.knights_played(q), game.vp(q, visible=True),
-                 lengths[q], lr == q, la == q, *(limit - len(placed[k][q]) if k is not None else 0
-                                                  for k, limit in L.supply))
+        rows += (sum(game.hands[q]), sum(game.dev_counts(q)), game.knights_played(q), game.vp(q, visible=True),
+                 lengths[q], lr == q, la == q, rl - len(pr[q]), sl - len(ps[q]), cl - len(pc[q]))
     out[L.seats:L.seats + 10 * n] = rows
     out[L.bank:L.bank + N_RES] = game.bank[:N_RES]
     out[L.bank + N_RES] = game.deck_size
@@ -380,13 +381,10 @@ def observe(game: Game, player: int) -> np.ndarray:
     w = 2 * n + 6
     for q in range(n):
         at = L.nodes + 2 * rel[q]
-        if sk is not None:
-            ones += [at + v * w for v in placed[sk][q]]
-        if ck is not None:
-            ones += [at + 1 + v * w for v in placed[ck][q]]
-        if rk is not None:
-            base = L.edges + rel[q]
-            ones += [base + e * n for e in placed[rk][q]]
+        ones += [at + v * w for v in ps[q]]
+        ones += [at + 1 + v * w for v in pc[q]]
+        base = L.edges + rel[q]
+        ones += [base + e * n for e in pr[q]]
     out[ones] = 1.0
     if game.trade_offer:
         give, get = game.trade_offer
@@ -484,13 +482,14 @@ class _Modules:
 
     Empty for the base game and the 5-6 player extension (their observation is :func:`observe`'s)."""
 
-    def __init__(self, game: Game, open_slots: int, view_size: int):
+    def __init__(self, game: Game, open_slots: int, view_size: int, covered: bool = False):
         t, n = game.topology, game.n
         names = {m.name for m in game.modules}
         self.n, self.open_slots, self.view_size = n, open_slots, view_size
         self.phases = {v: i for i, v in enumerate(sorted(
             ph.value for ph in Phase.registered()
-            if (ph.owner == "base" or ph.owner in names) and ph.value not in _PHASE_INDEX))}
+            if (ph.owner == "base" or ph.owner in names) and ph.value not in _PHASE_INDEX
+            and ph.step is None))}  # a phase that runs itself is never observed
         self.goods = tuple(game.goods[N_RES:])
         self.good_index = {g: i for i, g in enumerate(self.goods)}
         self.kinds = tuple((game.kind_id[k.name], k.limit, t.n_nodes if k.site == "node" else t.n_edges)
@@ -501,7 +500,7 @@ class _Modules:
         E = len(self.goods)
         self.size = (len(self.phases) + 4 * E + sum(sites * n + n for _, _, sites in self.kinds)
                      + t.n_hexes * len(self.terrains) + t.n_nodes * E + len(self.views) * view_size + open_slots)
-        if not (self.phases or E or self.kinds or self.views or open_slots):
+        if covered:  # the base game and the 5-6 extension: observe() is the whole observation
             self.size = 0
 
     def observe(self, game: Game, player: int, open_actions: list) -> np.ndarray:
@@ -628,7 +627,7 @@ class CatanAECEnv(AECEnv):
         self._shape = self._shape_of(probe.board)
         self._catalog = game_catalog(probe)
         self._index = {a: i for i, a in enumerate(self._catalog)}
-        self._modules = _Modules(probe, self.open_slots, int(view_size))
+        self._modules = _Modules(probe, self.open_slots, int(view_size), covered and not self.open_slots)
         self._base_size = observation_size(probe.board, players)
         size = self._base_size + self._modules.size
         self._n_actions = len(self._catalog) + self.open_slots
@@ -684,7 +683,12 @@ class CatanAECEnv(AECEnv):
         if g is None or g.is_over:
             return out
         index, k, base = self._index, 0, len(self._catalog)
-        for a in g.legal_actions(offers=True):
+        legal = g.legal_actions(offers=True)
+        try:  # the usual case: every legal action catalogued
+            return {index[a]: a for a in legal}
+        except KeyError:
+            pass
+        for a in legal:
             i = index.get(a)
             if i is None:
                 if k >= self.open_slots:
@@ -731,9 +735,10 @@ class CatanAECEnv(AECEnv):
         legal = self.legal_indices(g) if g is not None and not g.is_over and g.current_player == p else {}
         mask[list(legal)] = 1
         obs = observe(g, p)
-        if self._modules.size:
-            base = len(self._catalog)
-            obs = np.concatenate([obs, self._modules.observe(g, p, [a for i, a in legal.items() if i >= base])])
+        if not self._modules.size:
+            return {"observation": np.minimum(obs, HIGH), "action_mask": mask}
+        base = len(self._catalog)
+        obs = np.concatenate([obs, self._modules.observe(g, p, [a for i, a in legal.items() if i >= base])])
         return {"observation": np.clip(obs, 0.0, HIGH), "action_mask": mask}
 
     def action_at(self, index: int):

@@ -100,8 +100,14 @@ def test_the_mask_is_the_legal_actions_at_every_position(name):
 
 
 def test_the_base_game_keeps_its_spaces_and_modules_add_to_them():
+    from catan_nb.envs import observation_size
+
+    for players in (4, 5):  # the base game and the 5-6 extension: observe()'s vector, no open slots
+        base = CatanAECEnv(players=players)
+        assert base.open_slots == 0
+        size = observation_size(Board.random(seed=0, layout="five_six" if players > 4 else "base"), players)
+        assert base.observation_space("player_0")["observation"].shape == (size,)
     base = CatanAECEnv(players=4)
-    assert base.open_slots == 0
     ck = _env("cities_knights")
     assert ck.open_slots > 0
     assert ck.action_space("player_0").n > base.action_space("player_0").n

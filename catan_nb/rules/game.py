@@ -2024,7 +2024,7 @@ class Game(DevCardQueries, TradeQueries):
             hand=self.hand(player),
             dev_cards=self.dev_cards(player),
             resource_counts=tuple(sum(h) for h in self.hands),
-            dev_counts=tuple(sum(self.dev_cards(q).values()) for q in range(self.n)),
+            dev_counts=tuple(sum(self.dev_counts(q)) for q in range(self.n)),
             played_knights=tuple(self.knights_played(q) for q in range(self.n)),
             visible_vp=tuple(self.vp(q, visible=True) for q in range(self.n)),
             own_vp=self.vp(player),

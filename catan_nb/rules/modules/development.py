@@ -40,6 +40,7 @@ Examples
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 
 from ...constants import COSTS, LARGEST_ARMY_MIN, N_DEV_CARDS, RESOURCES, SPECIAL_CARD_VP, DevCard, Resource, good_rules
@@ -138,6 +139,9 @@ def _tally(items, width: int) -> list[int]:
     return out
 
 
+_NO_CARDS = (0,) * N_DEV_CARDS
+
+
 class DevCardQueries:
     """The development module's public accessors, part of :class:`~catan_nb.rules.Game`.
 
@@ -159,6 +163,14 @@ class DevCardQueries:
             return {c: 0 for c in DevCard}
         row = st["new" if new else "cards"][player]
         return {c: row[c.value] for c in DevCard}
+
+    def dev_counts(self, player: int, *, new: bool = False) -> Sequence[int]:
+        """:meth:`dev_cards` as counts by :class:`~catan_nb.constants.DevCard` value, without
+        building a dict (for loops that read every seat often).  Read only."""
+        st = self.ext.get(NAME)
+        if st is None:
+            return _NO_CARDS
+        return st["new" if new else "cards"][player]
 
     def knights_played(self, player: int) -> int:
         """Knights ``player`` has played (B-DEV-3; what the Largest Army counts, B-LA-1)."""
