@@ -54,7 +54,6 @@ from ..constants import (
     DEV_DECK,
     DISCARD_LIMIT,
     LONGEST_ROAD_MIN,
-    N_DEV_CARDS,
     RESOURCES,
     SPECIAL_CARD_VP,
     VP_TO_WIN,
