@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from fractions import Fraction
 
 import pytest
@@ -220,15 +219,12 @@ def test_openings_only_in_the_founding_phase():
         score_intersections("beginner")  # type: ignore[arg-type]
 
 
-def test_score_and_rank_are_fast():
+def test_score_and_rank_types():
+    """Scores and ranks come back typed (their speed is measured in benchmarks/, never asserted)."""
     board = Board.random(seed=11)
-    board.topology
-    start = time.perf_counter()
     rows = score_intersections(board)
     pairs = rank_openings(board, seat=0)
-    elapsed = time.perf_counter() - start
     assert rows and pairs and isinstance(rows[0], PlacementScore) and isinstance(pairs[0], OpeningPair)
-    assert elapsed < 0.5, f"score + rank took {elapsed:.3f} s"
 
 
 # ------------------------------------------------------------------ playouts
