@@ -28,7 +28,7 @@ from catan_nb.examples.shearing import LOOM, BuildLoom, Textile, TakeFleece
 
 from catan_nb import Board, Game, Terrain, hexgrid
 from catan_nb.analysis import RandomBot
-from catan_nb.constants import Resource
+from catan_nb.constants import DevCard, Resource
 from catan_nb.rules import Phase, Rules, RollDice, longest_trail
 from catan_nb.rules.longest_road import longest_trail_from
 from catan_nb.rules.modules import BUILTIN, MODULES, resolve
@@ -209,6 +209,29 @@ def test_saves_from_before_the_platform_still_load(path):
     assert g.road_lengths() == facts["road_lengths"] and list(g.deck) == facts["deck"]
     assert {str(v): [o, g.node_kind[v]] for v, o in enumerate(g.node_owner) if o >= 0} == facts["buildings"]
     assert {str(e): o for e, o in enumerate(g.edge_owner) if o >= 0} == facts["roads"]
+
+
+# ---------------------------------------------------------------- saves of format version 1
+SAVES_V1 = sorted(p for p in (FIXTURES / "saves_v1").glob("*.json") if not p.name.endswith(".facts.json"))
+
+
+@pytest.mark.parametrize("path", SAVES_V1, ids=lambda p: p.stem)
+def test_saves_of_version_1_still_load_with_their_digest(path):
+    """Issue 28 item 2: the development cards moved into ``ext`` (save format 2); a save written
+    before (version 1, its digest over the game's own deck, hands and knights) still loads, its
+    digest checked the old way, and the cards read through the accessors are those it held."""
+    data = json.loads(path.read_text())
+    assert data["version"] == 1 and data["digest"]
+    g = Game.load(path)
+    facts = json.loads(path.with_name(path.stem + ".facts.json").read_text())
+    assert g.digest(version=1) == facts["digest"] and len(g.log) == facts["actions"]
+    assert [[g.dev_cards(p)[c] for c in DevCard] for p in range(g.n)] == facts["dev"]
+    assert [[g.dev_cards(p, new=True)[c] for c in DevCard] for p in range(g.n)] == facts["dev_new"]
+    assert [g.knights_played(p) for p in range(g.n)] == facts["knights"]
+    assert g.largest_army_holder == facts["largest_army_holder"] and list(g.deck) == facts["deck"]
+    assert [g.vp(p) for p in range(g.n)] == facts["vp"] and [list(h) for h in g.hands] == facts["hands"]
+    again = Game.from_json(g.to_json())  # saved again: format 2, its own digest
+    assert json.loads(g.to_json())["version"] == 2 and again.state() == g.state()
 
 
 # ---------------------------------------------------------------- graph-first boards

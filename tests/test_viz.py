@@ -127,3 +127,40 @@ def test_layers_import_one_way():
             for t in targets:
                 layer = _layer(t)
                 assert layer is None or layer <= own, f"{rel} imports {t} (a higher layer)"
+
+
+def test_layers_declare_handles_and_the_geometry_helpers_agree():
+    """Issue 28 item 4: ``Layer.handles`` exists (empty by default) and every built-in layer's
+    lists action classes; the public path helpers give the figure's own segments and midpoints."""
+    from catan_nb import Board
+    from catan_nb.rules import Action
+    from catan_nb.viz.board import path_ends, path_midpoint, paths_xy
+    from catan_nb.viz.plugins import LAYERS, Layer, layers_for
+
+    assert Layer().handles == ()
+    layers_for(["seafarers"])  # the built-in layers register themselves
+    for classes in LAYERS.values():
+        for cls in classes:
+            assert all(issubclass(t, Action) for t in cls().handles), cls
+    b = Board.beginner()
+    xs, ys = paths_xy(b, [0, 5])
+    (x0, y0), (x1, y1) = path_ends(b, 5)
+    assert xs[3:] == [x0, x1, None] and ys[3:] == [y0, y1, None]
+    assert path_midpoint(b, 5) == ((x0 + x1) / 2, (y0 + y1) / 2)
+
+
+def test_a_module_gives_its_actions_log_sentences():
+    """Issue 28 item 4: ``register_phrase`` (the ``PHRASES`` registry): the example's loom is told."""
+    import pytest
+
+    from catan_nb.examples.shearing import BuildLoom
+    from catan_nb.viz.text import PHRASES, PRIVATE, register_phrase
+
+    assert PHRASES["BuildLoom"]("Blue", BuildLoom(3), __import__("catan_nb").Board.beginner(), None).startswith(
+        "Blue built a loom at ")
+    first = PHRASES["BuildLoom"]
+    register_phrase(BuildLoom, lambda who, a, b, g: "again")  # the first one registered stays
+    assert PHRASES["BuildLoom"] is first
+    with pytest.raises(TypeError, match="together"):
+        register_phrase("DocSecret", lambda who, a, b, g: "x", readers=lambda g, a, before: [0])
+    assert "DocSecret" not in PHRASES and "DocSecret" not in PRIVATE

@@ -197,7 +197,7 @@ class GameRecord:
         vp = tuple(game.vp(p) for p in range(n))
         lr = tuple(SPECIAL_CARD_VP if game.longest_road_holder == p else 0 for p in range(n))
         la = tuple(SPECIAL_CARD_VP if game.largest_army_holder == p else 0 for p in range(n))
-        cards = tuple(game.dev[p][DevCard.VICTORY_POINT.value] for p in range(n))
+        cards = tuple(game.dev_cards(p)[DevCard.VICTORY_POINT] for p in range(n))
         settlements = tuple(game.n_settlements)
         # B-END-1: a settlement is 1 VP, a city 2; whatever else the engine counts comes from the modules
         vp_cities = tuple(2 * c for c in game.n_cities)
@@ -220,7 +220,7 @@ class GameRecord:
             vp_cards=cards,
             vp_other=other,
             road_length=tuple(game.road_lengths()),
-            knights=tuple(game.knights),
+            knights=tuple(game.knights_played(p) for p in range(n)),
         )
 
 

@@ -306,10 +306,11 @@ def features(game: Game, player: int, ctx: Context | None = None) -> dict[str, f
     lengths = game.road_lengths()
     best_other = max((lengths[q] for q in range(game.n) if q != player), default=0)
     road = max(-3, min(3, lengths[player] - best_other)) if lengths[player] >= 3 else 0
-    knights_held = game.dev[player][DevCard.KNIGHT.value]
+    held = game.dev_cards(player)
+    knights_held = held[DevCard.KNIGHT]
     army_open = game.largest_army_holder != player
-    army = (game.knights[player] + 0.5 * knights_held) if army_open else 0.0
-    total = sum(game.hands[player])  # commodities count against the 7 too (CK-COM-1)
+    army = (game.knights_played(player) + 0.5 * knights_held) if army_open else 0.0
+    total = sum(game.discardable(player))  # what a 7 counts: commodities too (CK-COM-1), not goods kept out (B-ROB-2)
     progress = 0.0
     left = game.pieces_left(player)
     builds = [(game.cost(b), w) for b, w in (("city", 1.3), ("settlement", 1.2 if spots > 0 else 0.2), ("road", 0.45))
@@ -323,7 +324,7 @@ def features(game: Game, player: int, ctx: Context | None = None) -> dict[str, f
         progress = max(progress, weight * (have / need) ** 2 if need else 0.0)
     limit = game.hand_limit(player)
     risk = max(0, total - limit) * P7
-    dev = sum(game.dev[player])
+    dev = sum(held.values())
     out = {
         "vp": float(game.vp(player)), "production": production, "enemy_production": others / max(game.n - 1, 1),
         "diversity": float(diversity),

@@ -33,6 +33,7 @@ from catan_nb.rules import Action, Phase
 from catan_nb.rules.modules import Module, register
 from catan_nb.rules.pieces import PieceKind
 from catan_nb.viz.plugins import Layer, register_layer
+from catan_nb.viz.text import place_of_node, register_phrase
 from catan_nb.widgets.panels import Panel, button, register_panel, show
 
 __all__ = ["NAME", "Textile", "LOOM", "FLEECE", "BuildLoom", "TakeFleece", "Shearing", "LoomLayer", "FleecePanel"]
@@ -148,6 +149,11 @@ class Shearing(Module):
 
 
 # ---------------------------------------------------------------- how the module shows itself
+# The log's sentences for the module's actions (without them, the log names the action and its fields).
+register_phrase(BuildLoom, lambda who, a, board, game: f"{who} built a loom at {place_of_node(board, a.node)}")
+register_phrase(TakeFleece, lambda who, a, board, game: f"{who} sheared a fleece: 1 {a.resource}")
+
+
 @register_layer(NAME)
 class LoomLayer(Layer):
     """The looms, and the intersections where the seat to act may build one (a click builds it)."""

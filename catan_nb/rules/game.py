@@ -54,7 +54,6 @@ from ..constants import (
     DEV_DECK,
     DISCARD_LIMIT,
     LONGEST_ROAD_MIN,
-    N_DEV_CARDS,
     RESOURCES,
     SPECIAL_CARD_VP,
     VP_TO_WIN,
@@ -80,14 +79,17 @@ from .actions import (
     action_to_json,
 )
 from .longest_road import longest_trail, longest_trail_from
-from .modules import MODULES, Module, optional, resolve
+from .modules import MODULES, Module, copy_plain, optional, resolve
+from .modules.development import DevCardQueries
+from .modules.trade import TradeQueries
 from .phase import Decision, Phase
 from .pieces import PIECES, PieceKind
 
 __all__ = ["Game", "Rules", "Phase", "Decision", "PlayerView", "SAVE_FORMAT"]
 
 SAVE_FORMAT = "catan_nb.game"
-SAVE_VERSION = 1
+#: 2: the built-in modules keep their state in ``ext`` (the digest covers it there); 1 still loads.
+SAVE_VERSION = 2
 
 N_RES = len(RESOURCES)
 #: Kind ids of the base pieces (``node_kind`` values match :class:`~catan_nb.constants.Building`).
@@ -368,7 +370,7 @@ _PRODUCING = tuple((t, t.resource.value) for t in Terrain if t.resource is not N
 _new_decision = tuple.__new__  # Decision(phase, player, data) without NamedTuple's Python-level __new__
 
 
-class Game:
+class Game(DevCardQueries, TradeQueries):
     """A game of Catan: the base game and whatever rule modules it is played with.
 
     Parameters
@@ -502,6 +504,10 @@ class Game:
         }
         for m in self.modules:
             m.components(self, comps)
+        #: The components after the modules' ``components`` hooks (read only): ``"bank"``, cards of each
+        #: good; ``"deck"``, development cards of each kind (B-COMP-2, B-COMP-6; X56-COMP-2..3).
+        self.components: Mapping[str, Mapping[Any, int]] = MappingProxyType(
+            {k: MappingProxyType(dict(v)) for k, v in comps.items()})
         #: Cards of each good in the game (B-COMP-2; X56-COMP-2).
         self.bank_per_good: tuple[int, ...] = tuple(comps["bank"][g] for g in self.goods)
         #: Cards of each resource in the game (B-COMP-2; X56-COMP-2).
@@ -517,13 +523,6 @@ class Game:
         # --- state (plain data)
         self.bank: list[int] = list(self.bank_per_good)
         self.hands: list[list[int]] = [[0] * G for _ in range(n)]
-        #: The base game's development cards (kept by the ``development`` module).
-        self.deck: list[int] = [comps["deck"].get(c, 0) for c in DevCard]
-        self.dev: list[list[int]] = [[0] * N_DEV_CARDS for _ in range(n)]
-        self.dev_new: list[list[int]] = [[0] * N_DEV_CARDS for _ in range(n)]
-        self.knights: list[int] = [0] * n
-        self.largest_army_holder: int | None = None
-        self.dev_played: bool = False
         self.node_owner: list[int] = [-1] * t.n_nodes
         self.node_kind: list[int] = [0] * t.n_nodes
         self.edge_owner: list[int] = [-1] * t.n_edges
@@ -567,9 +566,6 @@ class Game:
         self.turn: int = 0  # regular turns begun
         self.winner: int | None = None
         self.built_this_turn: bool = False
-        #: The open domestic offer ``(give, get)`` and who accepted it (kept by the ``trade`` module).
-        self.trade_offer: tuple[tuple[int, ...], tuple[int, ...]] | None = None
-        self.trade_accepted: list[int] = []
         self.log: list[Action] = []
         self.dice_history: list[tuple[int, ...]] = []
         self.last_production: dict[int, list[int]] = {}
@@ -602,7 +598,9 @@ class Game:
 
     @property
     def current(self) -> int:
-        """The seat that must act now (see :attr:`current_player`)."""
+        """Deprecated alias of :attr:`current_player` (one name per concept: read
+        ``current_player``; this short name stays for existing code and is not listed in the
+        module guide)."""
         return self.stack[-1].player
 
     @property
@@ -612,7 +610,8 @@ class Game:
 
     @property
     def active_player(self) -> int:
-        """The seat whose turn it is."""
+        """The seat whose turn it is (stored as the attribute ``active``, which rule modules and
+        outside code do not read: this is its one public name)."""
         return self.active
 
     @property
@@ -634,10 +633,6 @@ class Game:
         """A player's cards by good (the five resources, then any module goods)."""
         h = self.hands[player]
         return {g: h[i] for i, g in enumerate(self.goods)}
-
-    def dev_cards(self, player: int) -> dict[DevCard, int]:
-        """A player's unplayed development cards by kind (VP cards included)."""
-        return {c: self.dev[player][c.value] for c in DevCard}
 
     def vp(self, player: int, *, visible: bool = False) -> int:
         """Victory points (B-END-1); ``visible=True`` leaves out hidden points (B-END-6).
@@ -822,11 +817,6 @@ class Game:
         """Cards each seat still has to discard after a 7."""
         discard = Phase.DISCARD  # type: ignore[attr-defined]  # registered by the robber module
         return {d.player: d.data for d in self.stack if d.phase is discard and d.data}
-
-    @property
-    def trade_partners(self) -> list[int]:
-        """Seats that accepted the open domestic offer."""
-        return list(self.trade_accepted)
 
     # ================================================================== legal actions
     def legal_actions(self, *, offers: bool = False) -> list[Action]:
@@ -2033,15 +2023,15 @@ class Game:
             hand=self.hand(player),
             dev_cards=self.dev_cards(player),
             resource_counts=tuple(sum(h) for h in self.hands),
-            dev_counts=tuple(sum(d) for d in self.dev),
-            played_knights=tuple(self.knights),
+            dev_counts=tuple(sum(self.dev_counts(q)) for q in range(self.n)),
+            played_knights=tuple(self.knights_played(q) for q in range(self.n)),
             visible_vp=tuple(self.vp(q, visible=True) for q in range(self.n)),
             own_vp=self.vp(player),
             road_lengths=tuple(self.road_lengths()),
             longest_road=self.longest_road_holder,
             largest_army=self.largest_army_holder,
             bank=dict(zip(self.goods, self.bank)),
-            deck_size=sum(self.deck),
+            deck_size=self.deck_size,
             robber=self.robber,
             buildings={v: (o, Building(self.node_kind[v])) for v, o in enumerate(self.node_owner)
                        if o >= 0 and self._building[self.node_kind[v]]},
@@ -2086,16 +2076,7 @@ class Game:
             k = sum(g.hands[q])
             g.hands[q] = _tally(pool[:k], G)
             del pool[:k]
-        kinds = N_DEV_CARDS
-        unseen = [c for c in range(kinds) for _ in range(g.deck[c] + sum(g.dev[q][c] for q in others))]
-        rng.shuffle(unseen)
-        for q in others:
-            k, new = sum(g.dev[q]), sum(g.dev_new[q])
-            g.dev[q] = _tally(unseen[:k], kinds)
-            g.dev_new[q] = _tally(unseen[:new], kinds)
-            del unseen[:k]
-        g.deck = _tally(unseen, kinds)
-        for m in g.modules:
+        for m in g.modules:  # the development deck first (a built-in), then the others
             if m.overrides("determinize"):
                 m.determinize(g, observer, rng)
         g._rng = Random(rng.getrandbits(64))
@@ -2103,24 +2084,23 @@ class Game:
 
     _PLAIN = (
         "n", "seed", "start", "starting_seat", "robber", "active", "turn", "winner",
-        "dev_played", "built_this_turn", "trade_offer", "longest_road_holder", "largest_army_holder", "rules",
-        "colours",
+        "built_this_turn", "longest_road_holder", "rules", "colours",
     )
     _LISTS = (
-        "bank", "knights", "node_owner", "node_kind", "edge_owner", "edge_kind", "blocked", "road_length", "board_vp",
-        "occupied", "trade_accepted", "log", "dice_history", "hex_token",
+        "bank", "node_owner", "node_kind", "edge_owner", "edge_kind", "blocked", "road_length", "board_vp",
+        "occupied", "log", "dice_history", "hex_token",
     )
-    _NESTED = ("hands", "dev", "dev_new", "road_nodes", "_harbour_rates")
+    _NESTED = ("hands", "road_nodes", "_harbour_rates")
 
     #: Attributes a copy shares with its source: immutable, or derived from immutable data only ...
     SHARED = frozenset({
         "board", "_t", "_acts", "_producers", "_yield_at", "modules", "rules", "colours", "goods", "kinds",
         "kind_id", "_good_index", "_node_kinds", "_path_kinds", "_blocks", "_building", "_cost", "_limit", "_vp",
-        "_base_builds", "_edge_ok", "bank_per_good", "good_rules", "_stolen", "_discarded",
+        "_base_builds", "_edge_ok", "bank_per_good", "good_rules", "_stolen", "_discarded", "components",
     })
     #: ... and the wiring: dispatch tables and hook lists, shared by every game with the same modules.
     WIRED = frozenset({"_check_dispatch", "_apply_dispatch", "_h_legal", "_legal_by_phase", "_n_dice",
-                       *_HOOK_ATTR_NAMES})
+                       "_ext_copy", *_HOOK_ATTR_NAMES})
 
     def copy(self) -> "Game":
         """An independent copy, e.g. for search or what-if analysis.
@@ -2147,7 +2127,8 @@ class Game:
         d["placed"] = [[x.copy() for x in row] for row in self.placed]
         d["reach"] = [[x.copy() for x in row] for row in self.reach]
         d["last_production"] = {k: v[:] for k, v in self.last_production.items()}
-        d["ext"] = _copy.deepcopy(self.ext) if self.ext else {}
+        copiers = self._ext_copy  # each module's copy_state (copy_plain unless it has its own)
+        d["ext"] = {k: copiers.get(k, copy_plain)(v) for k, v in self.ext.items()}
         d["_cache"] = {}
         # Copy on draw: the copy and its source share the generator's state, frozen, until one of
         # them draws (most copies of a search never do), instead of copying its 625 words now.
@@ -2162,12 +2143,12 @@ class Game:
 
     #: Lists of immutable values, copied flat by :meth:`copy`.
     _FLAT = (
-        "bank", "deck", "knights", "node_owner", "node_kind", "edge_owner", "edge_kind", "blocked", "occupied",
-        "board_vp", "road_length", "road_bound", "_trail_hint", "_witness", "trade_accepted", "log", "dice_history", "stack", "hex_terrain",
-        "hex_token", "_harbour_rates", "_takers", "_hex_players",
+        "bank", "node_owner", "node_kind", "edge_owner", "edge_kind", "blocked", "occupied",
+        "board_vp", "road_length", "road_bound", "_trail_hint", "_witness", "log", "dice_history", "stack",
+        "hex_terrain", "hex_token", "_harbour_rates", "_takers", "_hex_players",
     )
     #: Lists of lists or sets, copied one level down by :meth:`copy`.
-    _ROWS = ("hands", "dev", "dev_new", "road_nodes", "harbours")
+    _ROWS = ("hands", "road_nodes", "harbours")
 
     def state(self) -> dict[str, Any]:
         """The complete game state as comparable plain data (two games are identical iff equal).
@@ -2190,7 +2171,6 @@ class Game:
         out["road_length"] = self.road_lengths()
         out["ext"] = _copy.deepcopy(self.ext)
         out["vp_target"] = self.vp_target
-        out["deck"] = list(self.deck)
         out["rng"] = self._rng.getstate()
         out["board"] = self.board.to_dict()
         return out
@@ -2242,8 +2222,9 @@ class Game:
             raise SaveFileError(source, "<root>", f"a saved game is a JSON object, not {type(data).__name__}")
         if data.get("format") != SAVE_FORMAT:
             raise SaveFileError(source, "format", f"expected {SAVE_FORMAT!r}, found {short_repr(data.get('format'))}")
-        if data.get("version") != SAVE_VERSION:
-            raise SaveFileError(source, "version", f"expected {SAVE_VERSION}, found {short_repr(data.get('version'))}")
+        version = data.get("version")
+        if version not in (1, SAVE_VERSION) or isinstance(version, bool):
+            raise SaveFileError(source, "version", f"expected {SAVE_VERSION} (or 1), found {short_repr(version)}")
         for key in ("board", "players", "seed", "actions"):
             if key not in data:
                 raise SaveFileError(source, key, "missing")
@@ -2303,7 +2284,7 @@ class Game:
             raise SaveFileError(source, field, str(exc)) from None
         replay_actions(game, data["actions"], source, action_from_json, SaveFileError)
         digest = data.get("digest")
-        if digest is not None and digest != game.digest():
+        if digest is not None and digest != game.digest(version=version):
             raise SaveFileError(
                 source, "digest",
                 f"replaying the {len(game.log)} actions with seed {seed} does not reach the saved position: "
@@ -2311,14 +2292,23 @@ class Game:
             )
         return game
 
-    def digest(self) -> str:
-        """A short fingerprint of the position (saved with the game; a replay must reach it again)."""
+    def digest(self, *, version: int = SAVE_VERSION) -> str:
+        """A short fingerprint of the position (saved with the game; a replay must reach it again).
+
+        ``version``: that of the save format; a save of version 1 was fingerprinted with the
+        development cards apart from ``ext``, where the built-in modules kept no state then.
+        """
         import hashlib
 
         check_plain(self.ext, "ext")
-        text = json.dumps([self.hands, self.bank, self.node_owner, self.node_kind, self.edge_owner, self.deck,
-                           self.dev, self.knights, self.ext, [d.plain() for d in self.stack], self.turn,
-                           self._rng.getstate()[1][:8]], default=str, sort_keys=True)
+        head = [self.hands, self.bank, self.node_owner, self.node_kind, self.edge_owner]
+        tail = [[d.plain() for d in self.stack], self.turn, self._rng.getstate()[1][:8]]
+        if version == 1:
+            ext = {k: v for k, v in self.ext.items() if not (k in MODULES and MODULES[k].builtin)}
+            parts = [*head, self.deck, self.dev, self.knights, ext, *tail]
+        else:
+            parts = [*head, self.ext, *tail]
+        text = json.dumps(parts, default=str, sort_keys=True)
         return hashlib.sha256(text.encode()).hexdigest()[:24]
 
     @classmethod
@@ -2399,6 +2389,7 @@ def _wiring(mods: tuple[Module, ...]) -> dict[str, Any]:
         "_h_legal": tuple(m for m in mods if m.overrides("legal")),
         "_legal_by_phase": {},  # filled lazily; its values are derived from the modules only
         "_n_dice": 2 + sum(m.extra_dice for m in mods),
+        "_ext_copy": {m.name: m.copy_state for m in mods if m.overrides("copy_state")},
     }
     for hook in _HOOKS:
         w[_HOOK_ATTR[hook]] = tuple(getattr(m, hook) for m in mods if m.overrides(hook))

@@ -108,6 +108,18 @@ class Phase(metaclass=_PhaseMeta):
         setattr(cls, value.upper(), phase)
         return phase
 
+    @classmethod
+    def registered(cls) -> tuple["Phase", ...]:
+        """Every registered phase, the base game's and those of the rule modules imported so far,
+        in the order they were registered (see :attr:`owner` for who registered each).
+
+        Examples
+        --------
+        >>> Phase.MAIN in Phase.registered()
+        True
+        """
+        return tuple(cls._registry.values())
+
     @property
     def name(self) -> str:
         return self.value.upper()

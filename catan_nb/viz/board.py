@@ -31,7 +31,7 @@ from .palette import TERRAIN_LABEL, palette
 from .plugins import layers_for
 
 __all__ = ["board_figure", "dynamic_traces", "mimebundle", "trace_index", "hex_hover", "node_hover", "DYNAMIC_TRACES",
-           "hex_centre", "hex_outline", "path_midpoint"]
+           "hex_centre", "hex_outline", "path_midpoint", "path_ends", "paths_xy"]
 
 SQRT3 = math.sqrt(3)
 #: Names of the traces :func:`dynamic_traces` recomputes, in figure order.
@@ -80,12 +80,37 @@ def hex_centre(board: Board, hex_id: int) -> tuple[float, float]:
     return hexgrid.to_plane(hexgrid.hex_centre(board.axial(hex_id)))
 
 
-def path_midpoint(board: Board, path: int) -> tuple[float, float]:
-    """The middle of path ``path`` in figure coordinates (where a layer draws a marker on a path)."""
+def path_ends(board: Board, path: int) -> tuple[tuple[float, float], tuple[float, float]]:
+    """The two ends of path ``path`` in figure coordinates (its intersections' positions)."""
     pos = board.graph.nodes
     a, b = board.path_nodes(path)
-    (x0, y0), (x1, y1) = pos[a]["pos"], pos[b]["pos"]
+    return pos[a]["pos"], pos[b]["pos"]
+
+
+def path_midpoint(board: Board, path: int) -> tuple[float, float]:
+    """The middle of path ``path`` in figure coordinates (where a layer draws a marker on a path).
+
+    Examples
+    --------
+    >>> b = Board.beginner()
+    >>> (x0, y0), (x1, y1) = path_ends(b, 0)
+    >>> path_midpoint(b, 0) == ((x0 + x1) / 2, (y0 + y1) / 2)
+    True
+    """
+    (x0, y0), (x1, y1) = path_ends(board, path)
     return (x0 + x1) / 2, (y0 + y1) / 2
+
+
+def paths_xy(board: Board, paths: Iterable[int]) -> tuple[list, list]:
+    """The line segments of ``paths`` as one plotly trace's ``x`` and ``y`` (``None`` between two
+    paths): how roads, ships and highlighted paths are drawn."""
+    xs: list = []
+    ys: list = []
+    for e in paths:
+        (x0, y0), (x1, y1) = path_ends(board, e)
+        xs += [x0, x1, None]
+        ys += [y0, y1, None]
+    return xs, ys
 
 
 _hex_outline, _hex_centre = hex_outline, hex_centre  # the names the figure's own code uses
@@ -143,18 +168,6 @@ def _building_outline(x: float, y: float, city: bool) -> tuple[list[float], list
     return [p[0] for p in pts], [p[1] for p in pts]
 
 
-def _path_xy(board: Board, paths: Iterable[int]) -> tuple[list, list]:
-    xs: list = []
-    ys: list = []
-    pos = board.graph.nodes
-    for e in paths:
-        a, b = board.path_nodes(e)
-        (x0, y0), (x1, y1) = pos[a]["pos"], pos[b]["pos"]
-        xs += [x0, x1, None]
-        ys += [y0, y1, None]
-    return xs, ys
-
-
 def dynamic_traces(
     source,
     *,
@@ -181,13 +194,13 @@ def dynamic_traces(
     # Roads: one polyline (with gaps) per player, drawn twice: a dark outline and the colour.
     if game is not None:
         for p in range(game.n):
-            x, y = _path_xy(board, sorted(game.roads[p]))
+            x, y = paths_xy(board, sorted(game.roads[p]))
             out[f"road:{p}"] = dict(x=x, y=y)
             out[f"road-fill:{p}"] = dict(x=x, y=y)
     lr_paths = game.longest_road_path(longest_road) if (game is not None and longest_road is not None) else []
-    x, y = _path_xy(board, lr_paths)
+    x, y = paths_xy(board, lr_paths)
     out["longest-road"] = dict(x=x, y=y)
-    x, y = _path_xy(board, highlight_paths)
+    x, y = paths_xy(board, highlight_paths)
     out["highlight-paths"] = dict(x=x, y=y)
     hx: list = []
     hy: list = []

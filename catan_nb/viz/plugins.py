@@ -14,6 +14,8 @@ A layer is a class with
   those traces by name, from the game state and the legal actions of the seat to act (an empty
   list when no human acts); called on every refresh;
 * ``clickable``: the names of the traces whose points can be clicked;
+* ``handles`` (optional, default empty): the action types the layer has its own clicks for; the
+  game table leaves them out of its "More actions" list (as a panel's ``handles``);
 * ``below`` (optional, default False): draw the layer right over the hexes, under every piece;
 * ``click(game, trace_name, index, legal) -> Action | list | None``: the action a click on point
   ``index`` of a clickable trace stands for, among ``legal`` (``None``: the click does nothing; a
@@ -84,9 +86,16 @@ def layers_for(source: Any) -> list["Layer"]:
 
 
 class Layer:
-    """Base class of a module's figure layer (see the module docstring)."""
+    """Base class of a module's figure layer (see the module docstring).
+
+    ``handles`` lists the action types the layer has its own clicks for; the game table's "More
+    actions" list leaves them out.  A class attribute, or a property where the action types are
+    imported late (the rules layer is imported by the figure's, not the other way round).
+    """
 
     clickable: tuple[str, ...] = ()
+    below: bool = False
+    handles: tuple[type, ...] = ()
 
     def traces(self, game, pal: dict) -> list[dict]:
         return []

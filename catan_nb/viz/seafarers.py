@@ -15,10 +15,9 @@ NAME = "seafarers"
 
 
 def _mid(game, e: int) -> tuple[float, float]:
-    a, b = game.topology.edge_nodes[e]
-    pos = game.board.graph.nodes
-    (x0, y0), (x1, y1) = pos[a]["pos"], pos[b]["pos"]
-    return (x0 + x1) / 2, (y0 + y1) / 2
+    from .board import path_midpoint  # the board figure's own geometry
+
+    return path_midpoint(game.board, e)
 
 
 def _hex_centre(game, hx: int) -> tuple[float, float]:
@@ -67,17 +66,14 @@ class ShipLayer(Layer):
         from ..rules.modules.seafarers import BuildShip
 
         ship = game.kind_id["ship"]
-        pos = game.board.graph.nodes
+        from .board import paths_xy
+
         out = {}
         for p in range(game.n):
-            xs, ys, bx, by = [], [], [], []
-            for e in sorted(game.placed[ship][p]):
-                a, b = game.topology.edge_nodes[e]
-                xs += [pos[a]["pos"][0], pos[b]["pos"][0], None]
-                ys += [pos[a]["pos"][1], pos[b]["pos"][1], None]
-                mx, my = _mid(game, e)
-                bx.append(mx)
-                by.append(my)
+            ships = sorted(game.placed[ship][p])
+            xs, ys = paths_xy(game.board, ships)
+            mids = [_mid(game, e) for e in ships]
+            bx, by = [m[0] for m in mids], [m[1] for m in mids]
             out[f"{NAME}:keel:{p}"] = dict(x=xs, y=ys)
             out[f"{NAME}:ship:{p}"] = dict(x=xs, y=ys)
             out[f"{NAME}:boat:{p}"] = dict(x=bx, y=by, hovertext=[f"{str(game.colours[p]).title()}'s ship"] * len(bx))

@@ -25,6 +25,7 @@ from ..board import Board
 from ..constants import RESOURCES, DevCard
 
 __all__ = ["place_of_node", "place_of_path", "place_of_hex", "cards_text", "seat_name", "narrate", "snapshot", "PHRASES",
+           "register_phrase",
            "PRIVATE", "ROLL_NOTES", "NOTES", "SNAPSHOTS", "GROUPS", "narrate_group", "a_card", "goods_counts",
            "live_board"]
 
@@ -104,8 +105,11 @@ def seat_name(game, seat: int, kinds: Sequence[str] | None = None) -> str:
     return f"{name} ({kinds[seat]})" if kinds and kinds[seat] == "bot" else name
 
 
-#: One-sentence phrases of the actions that need no secret and no before/after comparison.
-#: A rule module may add its own: ``PHRASES["BuildLoom"] = lambda who, a, board, game: ...``.
+#: The log's sentence of each action that needs no secret and no before/after comparison, by
+#: action class name: ``phrase(who, action, board, game) -> str``, with ``who`` the acting seat
+#: as players say it, ``board`` the board as it is now (see :func:`live_board`) and ``game`` the
+#: game just after the action.  A rule module adds its own with :func:`register_phrase`; an
+#: action with none is logged by its name and fields (:func:`action_words`).
 PHRASES: dict[str, Any] = {
     "EndTurn": lambda who, a, b, g: f"{who} ended the turn",
     "BuildSettlement": lambda who, a, b, g: f"{who} built a settlement at {place_of_node(b, a.node)}",
@@ -120,6 +124,45 @@ PHRASES: dict[str, Any] = {
     "AcceptTrade": lambda who, a, b, g: f"{who} accepts the offer",
     "CancelTrade": lambda who, a, b, g: f"{who} withdrew the offer",
 }
+
+def register_phrase(action: type | str, phrase, *, readers=None, public=None, replace: bool = False) -> None:
+    """Give the log a sentence for a rule module's action (the :data:`PHRASES` registry).
+
+    Parameters
+    ----------
+    action : type or str
+        The action class (or its name).
+    phrase : callable
+        ``phrase(who, action, board, game) -> str``: ``who`` is the acting seat as players say
+        it ("Blue", "Blue (bot)"), ``action`` the action as logged (with its outcome), ``board``
+        the board as it is now, ``game`` the game just after the action.
+    readers, public : callable, optional
+        For an action with a secret (a card passed between two players): ``readers(game, action,
+        before) -> seats`` who may read ``phrase``'s sentence (``before``: what :func:`snapshot`
+        took before the action), and ``public(who, action, board, game)``, the sentence the other
+        seats read (stored in :data:`PRIVATE`).
+    replace : bool
+        Replace a sentence already registered (by default the first one registered stays, so a
+        module imported twice keeps its sentence).
+
+    Examples
+    --------
+    >>> register_phrase("DocExampleAction", lambda who, a, board, game: f"{who} did the example")
+    >>> PHRASES["DocExampleAction"]("Blue", None, None, None)
+    'Blue did the example'
+    >>> del PHRASES["DocExampleAction"]
+    """
+    name = action if isinstance(action, str) else action.__name__
+    for what, f in (("phrase", phrase), ("public", public), ("readers", readers)):
+        if f is not None and not callable(f):
+            raise TypeError(f"the {what} of {name} is a function, not {f!r}")
+    if (readers is None) != (public is None):
+        raise TypeError(f"{name}: readers and public go together (who reads the sentence, what the others read)")
+    if replace or name not in PHRASES:
+        PHRASES[name] = phrase
+    if readers is not None and (replace or name not in PRIVATE):
+        PRIVATE[name] = (readers, public)
+
 
 #: Actions whose phrase only some seats may read (cards passed between two players): by action
 #: name, ``(seats(game, action, before) -> seats allowed, public phrase(who, action, board, game))``.
@@ -246,7 +289,7 @@ def narrate(game, action, before: dict, viewer: int | None, kinds: Sequence[str]
     if lr != before.get("longest_road"):
         out.append(f"★ Longest Road: {seat_name(game, lr, kinds) + f' ({game.longest_road(lr)} roads)' if lr is not None else 'nobody holds it now'}")
     if la != before.get("largest_army"):
-        out.append(f"★ Largest Army: {seat_name(game, la, kinds) + f' ({game.knights[la]} knights)' if la is not None else 'nobody holds it now'}")
+        out.append(f"★ Largest Army: {seat_name(game, la, kinds) + f' ({game.knights_played(la)} knights)' if la is not None else 'nobody holds it now'}")
     if game.is_over and not before.get("over"):
         for q in range(game.n):  # the game is over: hidden points are shown (B-DEV-9)
             hidden = game.vp(q) - game.vp(q, visible=True)

@@ -31,8 +31,8 @@ class DevelopmentPanel(Panel):
 
     def columns(self, table):
         g = table.game
-        return [("dev", "development cards in hand (how many; B-SETUP-7)", lambda q: sum(g.dev[q])),
-                ("knights", "knights played (Largest Army, B-LA-1)", lambda q: g.knights[q])]
+        return [("dev", "development cards in hand (how many; B-SETUP-7)", lambda q: sum(g.dev_cards(q).values())),
+                ("knights", "knights played (Largest Army, B-LA-1)", g.knights_played)]
 
     def badges(self, table, seat):
         return badge("LA", "Largest Army (2 VP)") if table.game.largest_army_holder == seat else ""

@@ -1138,11 +1138,11 @@ class GameTable(SavesGames):
         for q in show_hands:
             hand = g.hand(q)
             chips = " ".join(chip(str(r), k) for r, k in hand.items() if k) or "<i>no cards</i>"
-            new = g.dev_new[q]
+            new = g.dev_cards(q, new=True)
             cards = " ".join(
                 f"<span class='catan-chip' style='display:inline-block;border:1px solid #555;border-radius:4px;"
                 f"padding:1px 6px;margin:1px;background:#f3efe2;font-size:12px'>{c.name.replace('_', ' ').title()}"
-                f"{' ×' + str(k) if k > 1 else ''}{' <i>(new)</i>' if new[c.value] else ''}</span>"
+                f"{' ×' + str(k) if k > 1 else ''}{' <i>(new)</i>' if new[c] else ''}</span>"
                 for c, k in g.dev_cards(q).items() if k)
             rows.append(f"{self.swatch(q)} <b>seat {q}: {html.escape(self.name(q))}</b> {chips}"
                         + (f"<br>&nbsp;&nbsp;&nbsp;cards: {cards}" if cards else ""))

@@ -122,7 +122,7 @@ def _facts(game):
     """What every player may still place: pieces left, settlement spots, whether they may still build
     a road; whether anything may still change the Longest Road; the free locality spaces.  ``None``
     while a development card may still be bought or a knight played."""
-    if any(game.deck) or any(game.dev_cards(q).get(DevCard.KNIGHT, 0) for q in range(game.n)):
+    if game.deck_size or any(game.dev_cards(q)[DevCard.KNIGHT] for q in range(game.n)):
         return None
     left = [game.pieces_left(q) for q in range(game.n)]
     settle = [game.candidates(q, "settlement") if left[q]["settlement"] else [] for q in range(game.n)]

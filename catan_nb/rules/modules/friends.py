@@ -56,7 +56,7 @@ from ...errors import IllegalActionError
 from ..actions import Action
 from ..phase import Phase
 from . import Module, register
-from .development import draw_dev
+from .development import dev_state, draw_dev, give_dev
 
 __all__ = [
     "Friends",
@@ -349,9 +349,9 @@ def _apply_pavers(game, a: UsePavers) -> None:
 
 def _check_professors(game, a: UseProfessors) -> None:
     _check_use(game, a, Guild.PROFESSORS)
-    if not any(game.deck):
+    if not game.deck_size:
         raise IllegalActionError("B-COMP-13", "the development deck is empty", a)
-    if a.card is not None and game.deck[DevCard.parse(a.card).value] == 0:
+    if a.card is not None and dev_state(game)["deck"][DevCard.parse(a.card).value] == 0:
         raise IllegalActionError("B-COMP-6", f"the deck holds no {a.card} card", a)
 
 
@@ -359,8 +359,7 @@ def _apply_professors(game, a: UseProfessors) -> None:
     _pay_favour(game, Guild.PROFESSORS)
     card = draw_dev(game, a.card)
     p = game.active
-    game.dev[p][card] += 1
-    game.dev_new[p][card] += 1  # F-GUILD-4: the usual rules apply (B-TURN-5)
+    give_dev(game, p, card)  # F-GUILD-4: the usual rules apply (B-TURN-5: new)
     game.log.append(UseProfessors(DevCard(card)))
 
 
@@ -542,7 +541,7 @@ class Friends(Module):
             out.extend([_traders(RESOURCES[r]) for r in range(5) if game.bank[r]])
         if usable(game, p, Guild.PAVERS) >= 1 and game.pieces_left(p)["road"] > 0:
             out.extend([_pavers(e) for e in game.candidates(p, "road")])
-        if usable(game, p, Guild.PROFESSORS) >= 2 and any(game.deck):
+        if usable(game, p, Guild.PROFESSORS) >= 2 and game.deck_size:
             out.append(UseProfessors())
         if usable(game, p, Guild.ARCHITECTS) >= 2 and st["catan_left"]:
             out.append(_ARCH)

@@ -38,7 +38,7 @@ from ...errors import IllegalActionError
 from ..actions import Action
 from ..phase import Phase
 from . import Module, register
-from .development import draw_dev, recount_largest_army
+from .development import dev_state, draw_dev, give_dev, recount_largest_army
 from .robber import DISCARD
 
 __all__ = [
@@ -433,9 +433,9 @@ def _check_priest(game, a: UsePriest) -> None:
     game.require_build_phase(a)
     if a.build not in PRIEST_COST:
         raise IllegalActionError("H-CARD-7", f"the Priest builds a settlement or a city, not {a.build!r}", a)
-    if a.played and game.knights[p] == 0:
+    if a.played and game.knights_played(p) == 0:
         raise IllegalActionError("H-CARD-7", f"seat {p} has no played knight to give up", a)
-    if not a.played and game.dev[p][DevCard.KNIGHT.value] == 0:
+    if not a.played and game.dev_cards(p)[DevCard.KNIGHT] == 0:
         raise IllegalActionError("H-CARD-7", f"seat {p} has no knight card in hand to give up", a)
     game.check_spot(a, p, a.build, a.node)  # H-CARD-7: placement rules still apply
     game.require_cost(a, p, PRIEST_COST[a.build], f"a {a.build} with the Priest")
@@ -444,13 +444,16 @@ def _check_priest(game, a: UsePriest) -> None:
 def _apply_priest(game, a: UsePriest) -> None:
     p = game.current
     st = state(game)
+    dev = dev_state(game)
+    knight = DevCard.KNIGHT.value
     if a.played:
-        game.knights[p] -= 1
+        dev["knights"][p] -= 1
         recount_largest_army(game)
     else:
-        game.dev[p][DevCard.KNIGHT.value] -= 1
-        if game.dev_new[p][DevCard.KNIGHT.value] > game.dev[p][DevCard.KNIGHT.value]:
-            game.dev_new[p][DevCard.KNIGHT.value] = game.dev[p][DevCard.KNIGHT.value]
+        cards, new = dev["cards"][p], dev["new"][p]
+        cards[knight] -= 1
+        if new[knight] > cards[knight]:
+            new[knight] = cards[knight]
     st["knights_given_up"] += 1
     game.pay(p, PRIEST_COST[a.build])
     game.place(p, a.build, a.node)
@@ -521,14 +524,15 @@ def _check_architect(game, a: UseArchitect) -> None:
     p = game.current
     _require_usable(game, a, HelperCard.ARCHITECT, p)
     game.require_build_phase(a)
-    if not any(game.deck):
+    if not game.deck_size:
         raise IllegalActionError("B-COMP-13", "the development deck is empty", a)
     _pay_substituted(game, a, p, DEV_COST, a.replace, a.pay_with, (2, 3, 4), "H-CARD-9")
     if a.seen is not None:
         need = [0] * N_DEV_CARDS
         for c in a.seen:
             need[DevCard.parse(c).value] += 1
-        if len(a.seen) != min(3, sum(game.deck)) or any(n > d for n, d in zip(need, game.deck)):
+        deck = dev_state(game)["deck"]
+        if len(a.seen) != min(3, sum(deck)) or any(n > d for n, d in zip(need, deck)):
             raise IllegalActionError("H-CARD-9", f"the deck cannot show {a.seen!r}", a)
 
 
@@ -537,7 +541,7 @@ def _apply_architect(game, a: UseArchitect) -> None:
     st = state(game)
     cost = _pay_substituted(game, a, p, DEV_COST, a.replace, a.pay_with, (2, 3, 4), "H-CARD-9")
     game.pay(p, cost)
-    k = min(3, sum(game.deck))
+    k = min(3, game.deck_size)
     forced = list(a.seen) if a.seen is not None else [None] * k
     seen = tuple(DevCard(draw_dev(game, forced[i])) for i in range(k))
     st["architect"] = [c.value for c in seen]
@@ -558,11 +562,11 @@ def _apply_keep(game, a: KeepCard) -> None:
     p = game.current
     seen = st["architect"]
     seen.remove(a.card.value)
+    deck = dev_state(game)["deck"]
     for c in seen:
-        game.deck[c] += 1  # back into the deck (drawn at random)
+        deck[c] += 1  # back into the deck (drawn at random)
     st["architect"] = None
-    game.dev[p][a.card.value] += 1
-    game.dev_new[p][a.card.value] += 1  # B-TURN-5
+    give_dev(game, p, a.card.value)  # B-TURN-5: new
     game.log.append(a)
     game.pop()
     _after_use(game, p)
@@ -705,7 +709,7 @@ def _own_turn_options(game, card: HelperCard, p: int, out: list) -> None:
     elif card is HelperCard.CAPTAIN:
         out.extend(UseCaptain(Resource(r)) for r in range(5))
     elif card is HelperCard.PRIEST and main:
-        sources = [s for s, ok in ((False, game.dev[p][DevCard.KNIGHT.value]), (True, game.knights[p])) if ok]
+        sources = [s for s, ok in ((False, game.dev_cards(p)[DevCard.KNIGHT]), (True, game.knights_played(p))) if ok]
         if sources:
             played = sources[0]
             left = game.pieces_left(p)
@@ -721,7 +725,7 @@ def _own_turn_options(game, card: HelperCard, p: int, out: list) -> None:
     elif card is HelperCard.EXPLORER:
         for e in dead_end_roads(game, p):
             out.extend(UseExplorer(e, f) for f in _explorer_targets(game, p, e))
-    elif card is HelperCard.ARCHITECT and main and any(game.deck):
+    elif card is HelperCard.ARCHITECT and main and game.deck_size:
         if hand[2] and hand[3] and hand[4]:
             out.append(UseArchitect())
         else:

@@ -8,6 +8,11 @@ player's trade phase (B-TRADE-1, B-TURN-2, B-TURN-3).  Every good in the game
 trades between players (resources, and the goods a module adds); with the bank, every
 good whose rules allow it (``GoodRules.bank_trade``: the resources, the commodities, and a
 module's goods unless it says otherwise).
+
+State in ``game.ext["trade"]`` (plain data): ``offer``, the open domestic offer as ``(give, get)``
+(counts per good) or ``None``; ``accepted``, the seats that accepted it, in the order they
+answered.  Everyone else reads them as ``game.trade_offer`` and ``game.trade_partners``
+(:class:`TradeQueries`).
 """
 
 from __future__ import annotations
@@ -20,7 +25,9 @@ from ..actions import AcceptTrade, CancelTrade, ConfirmTrade, DeclineTrade, Mari
 from ..phase import Phase
 from . import Module, register
 
-__all__ = ["Trade", "TRADE_RESPONSE", "TRADE_CONFIRM"]
+__all__ = ["Trade", "TradeQueries", "TRADE_RESPONSE", "TRADE_CONFIRM", "NAME"]
+
+NAME = "trade"
 
 #: B-TRADE-2: a seat answers the open offer.
 TRADE_RESPONSE = Phase.register("trade_response", "{player} answers the trade offer", owner="trade")
@@ -64,6 +71,40 @@ def _unit(r: int, width: int) -> tuple[int, ...]:
 def _unit_offers(width: int) -> tuple:
     """The one-for-one offers (``OfferTrade(give one g, get one r)``) as shared values, by ``[g][r]``."""
     return tuple(tuple(OfferTrade(_unit(g, width), _unit(r, width)) for r in range(width)) for g in range(width))
+
+
+class TradeQueries:
+    """The trade module's public accessors, part of :class:`~catan_nb.rules.Game` (they read
+    ``game.ext["trade"]``; without the module, no offer is ever open)."""
+
+    __slots__ = ()
+    ext: dict
+
+    @property
+    def trade_offer(self) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+        """The open domestic offer ``(give, get)`` of the active player, counts per good, or ``None``."""
+        st = self.ext.get(NAME)
+        return None if st is None else st["offer"]
+
+    @trade_offer.setter
+    def trade_offer(self, offer) -> None:
+        self.ext[NAME]["offer"] = None if offer is None else (tuple(offer[0]), tuple(offer[1]))
+
+    @property
+    def trade_partners(self) -> list[int]:
+        """Seats that accepted the open domestic offer (a copy)."""
+        st = self.ext.get(NAME)
+        return [] if st is None else list(st["accepted"])
+
+    @property
+    def trade_accepted(self) -> list[int]:
+        """Seats that accepted the open domestic offer (the live list; see :attr:`trade_partners`)."""
+        st = self.ext.get(NAME)
+        return [] if st is None else st["accepted"]
+
+    @trade_accepted.setter
+    def trade_accepted(self, seats) -> None:
+        self.ext[NAME]["accepted"] = [int(q) for q in seats]
 
 
 def require_trade_phase(game, a) -> None:
@@ -128,8 +169,9 @@ def _check_offer(game, a: OfferTrade) -> None:
 
 def _apply_offer(game, a: OfferTrade) -> None:
     p, n = game.active, game.n
-    game.trade_offer = (tuple(a.give), tuple(a.get))
-    game.trade_accepted = []
+    st = game.ext[NAME]
+    st["offer"] = (tuple(a.give), tuple(a.get))
+    st["accepted"] = []
     game.push(TRADE_CONFIRM, p)
     for i in reversed(range(1, n)):  # answers in turn order from the offerer's left
         game.push(TRADE_RESPONSE, (p + i) % n)
@@ -139,7 +181,7 @@ def _apply_offer(game, a: OfferTrade) -> None:
 def _check_response(game, a) -> None:
     game.require_phase(a, TRADE_RESPONSE, rule="B-TRADE-3")
     if isinstance(a, AcceptTrade):
-        need = game.trade_offer[1]
+        need = game.ext[NAME]["offer"][1]
         h = game.hands[game.current]
         for r in range(game.n_goods):
             if need[r] > h[r]:
@@ -150,13 +192,14 @@ def _check_response(game, a) -> None:
 
 def _answered(game) -> None:
     game.pop()
-    if game.phase is TRADE_CONFIRM and not game.trade_accepted:  # declined by all
+    st = game.ext[NAME]
+    if game.phase is TRADE_CONFIRM and not st["accepted"]:  # declined by all
         game.pop()
-        game.trade_offer = None
+        st["offer"] = None
 
 
 def _apply_accept(game, a: AcceptTrade) -> None:
-    game.trade_accepted.append(game.current)
+    game.ext[NAME]["accepted"].append(game.current)
     game.log.append(a)
     _answered(game)
 
@@ -170,17 +213,19 @@ def _check_confirm(game, a: ConfirmTrade) -> None:
     if game.current != game.active:
         raise IllegalActionError("B-TRADE-3", f"only the offering seat {game.active} completes its trade", a)
     game.require_phase(a, TRADE_CONFIRM, rule="B-TRADE-2")
-    if a.partner not in game.trade_accepted:
-        raise IllegalActionError("B-TRADE-2", f"seat {a.partner} did not accept the offer (accepted: {game.trade_accepted})", a)
+    accepted = game.ext[NAME]["accepted"]
+    if a.partner not in accepted:
+        raise IllegalActionError("B-TRADE-2", f"seat {a.partner} did not accept the offer (accepted: {accepted})", a)
 
 
 def _apply_confirm(game, a: ConfirmTrade) -> None:
-    give, get = game.trade_offer
+    st = game.ext[NAME]
+    give, get = st["offer"]
     p, q = game.active, a.partner
     game.transfer(p, q, give)
     game.transfer(q, p, get)
-    game.trade_offer = None
-    game.trade_accepted = []
+    st["offer"] = None
+    st["accepted"] = []
     game.pop()
     game.log.append(a)
 
@@ -192,8 +237,9 @@ def _check_cancel(game, a: CancelTrade) -> None:
 
 
 def _apply_cancel(game, a: CancelTrade) -> None:
-    game.trade_offer = None
-    game.trade_accepted = []
+    st = game.ext[NAME]
+    st["offer"] = None
+    st["accepted"] = []
     while game.phase is TRADE_RESPONSE:
         game.pop()
     game.pop()  # the offer itself
@@ -245,11 +291,17 @@ class Trade(Module):
     def legal(self, game, out: list) -> None:
         ph = game.phase
         if ph is TRADE_RESPONSE:
-            need = game.trade_offer[1]
+            need = game.ext[NAME]["offer"][1]
             h = game.hands[game.current]
             ok = all(h[r] >= need[r] for r in range(game.n_goods))
             out.extend((_ACCEPT, _DECLINE) if ok else (_DECLINE,))
         elif ph is TRADE_CONFIRM:
             c = _confirm(game.n)
-            out.extend(c[p] for p in game.trade_accepted)
+            out.extend(c[p] for p in game.ext[NAME]["accepted"])
             out.append(_CANCEL)
+
+    def init(self, game) -> None:
+        game.ext[NAME] = {"offer": None, "accepted": []}
+
+    def copy_state(self, st: dict) -> dict:
+        return {"offer": st["offer"], "accepted": st["accepted"][:]}  # the offer is a tuple of tuples

@@ -109,7 +109,7 @@ def _checked(game) -> tuple[list[int], list[str]]:
 
 
 def _give(game, player: int, kind: TreasureKind) -> None:
-    from .development import ROAD_BUILDING, draw_dev
+    from .development import ROAD_BUILDING, draw_dev, give_dev
     from .gold_fields import GOLD_PICK
 
     bank = game.bank
@@ -124,10 +124,8 @@ def _give(game, player: int, kind: TreasureKind) -> None:
                 break
             game.gain(player, game.draw_index(counts))
     elif kind is TreasureKind.DEVELOPMENT_CARD:
-        if any(game.deck):
-            card = draw_dev(game)
-            game.dev[player][card] += 1
-            game.dev_new[player][card] += 1  # B-TURN-5: not this turn
+        if game.deck_size:
+            give_dev(game, player, draw_dev(game))  # B-TURN-5: new, not this turn
     elif kind is TreasureKind.FREE_PATHS:
         if game.can_place_free(player, ROAD_BUILDING):
             game.push(ROAD_BUILDING, player, TREASURE_PATHS)
