@@ -53,7 +53,6 @@ from ..constants import (
     BANK_PER_RESOURCE,
     DEV_DECK,
     DISCARD_LIMIT,
-    LONGEST_ROAD_MIN,
     RESOURCES,
     SPECIAL_CARD_VP,
     VP_TO_WIN,
@@ -78,7 +77,7 @@ from .actions import (
     action_from_json,
     action_to_json,
 )
-from .longest_road import longest_trail, longest_trail_from
+from .game_roads import LongestRoad
 from .modules import MODULES, Module, copy_plain, optional, resolve
 from .modules.development import DevCardQueries
 from .modules.trade import TradeQueries
@@ -370,7 +369,7 @@ _PRODUCING = tuple((t, t.resource.value) for t in Terrain if t.resource is not N
 _new_decision = tuple.__new__  # Decision(phase, player, data) without NamedTuple's Python-level __new__
 
 
-class Game(DevCardQueries, TradeQueries):
+class Game(LongestRoad, DevCardQueries, TradeQueries):
     """A game of Catan: the base game and whatever rule modules it is played with.
 
     Parameters
@@ -688,17 +687,8 @@ class Game(DevCardQueries, TradeQueries):
         o = self.edge_owner[path]
         return None if o < 0 or self.edge_kind[path] != ROAD else o
 
-    def longest_road(self, player: int) -> int:
-        """Length of a player's longest road (B-LR-1..3; with ships, trade route SF-8), as cached."""
-        return self.road_lengths()[player]
 
-    def road_lengths(self) -> list[int]:
-        """Every seat's longest road length (B-LR-1..3)."""
-        return [self._len(q) for q in range(self.n)]
 
-    def longest_road_path(self, player: int) -> list[int]:
-        """The paths of one longest road of ``player``, in order along the road."""
-        return self._trail(player)[1]
 
     def maritime_rate(self, player: int, good) -> int:
         """Best bank rate for giving ``good``: 2, 3 or 4 (B-TRADE-6..9), after the modules' changes."""
@@ -1837,151 +1827,19 @@ class Game(DevCardQueries, TradeQueries):
             self.winner = p
             self.stack = [Decision(Phase.GAME_OVER, p)]
 
-    # ------------------------------------------------------------------ longest road
-    def _trail(self, p: int) -> tuple[int, list[int]]:
-        t = self._t
-        return longest_trail(self._trail_pieces(p), t.edge_nodes, t.node_edges, self._trail_blocks(p),
-                             **self._trail_kinds(p))
 
-    def _trail_pieces(self, p: int) -> set[int]:
-        """``p``'s path pieces of every kind (roads, ships...)."""
-        placed, path_kinds = self.placed, self._path_kinds
-        if len(path_kinds) == 1:
-            return placed[path_kinds[0]][p]
-        return set().union(*(placed[k][p] for k in path_kinds))
 
-    def _trail_kinds(self, p: int) -> dict[str, Any]:
-        """The kinds of ``p``'s path pieces and where a trail may switch kind (SF-8), if they are several."""
-        placed = self.placed
-        path_kinds = self._path_kinds
-        if len(path_kinds) == 1 or sum(1 for k in path_kinds if placed[k][p]) <= 1:
-            return {}
-        owner, kinds, building = self.node_owner, self.node_kind, self._building
-        switch = [v for v in self.road_nodes[p] if owner[v] == p and building[kinds[v]]]
-        return {"edge_kind": self.edge_kind, "switch": switch}
 
-    def _len(self, q: int) -> int:
-        """``q``'s trail length (B-LR-1..3), recounted if stale: from the hint if there is one."""
-        n = self.road_length[q]
-        if n < 0:
-            hint = self._trail_hint[q]
-            if hint is None:
-                n, path = self._trail(q)
-                witness: frozenset | None = frozenset(path)
-            else:
-                self._trail_hint[q] = None
-                n, witness, starts, joins = hint
-                if joins:  # recount the networks of the joining pieces, and from the fresh ends outside them
-                    net = self._network(q, joins)
-                    m, path = self._network_trail(q, net)
-                    if m > n or (m == n and witness is None):
-                        n, witness = m, frozenset(path)
-                    node_edges = self._t.node_edges
-                    starts = tuple(v for v in starts if not any(e in net for e in node_edges[v]))
-                if starts:
-                    m, path = self._trail_from(q, starts)
-                    if m > n or (m == n and witness is None):
-                        n, witness = m, frozenset(path)
-            self.road_length[q] = self.road_bound[q] = n
-            self._witness[q] = witness
-        return n
 
-    def _stale(self, q: int, bound: int) -> None:
-        """Mark ``q``'s trail length unknown, at most ``bound`` (recounted by :meth:`_len` if needed)."""
-        self.road_length[q] = -1
-        self.road_bound[q] = bound
-        self._trail_hint[q] = None
-        self._witness[q] = None
 
-    def _trail_blocks(self, p: int) -> list[int]:
-        """Intersections of ``p``'s network holding an opponent's blocking piece (B-LR-2)."""
-        owner, blocks, kinds = self.node_owner, self._blocks, self.node_kind
-        return [v for v in self.road_nodes[p] if owner[v] >= 0 and owner[v] != p and blocks[kinds[v]]]
 
-    def _trail_from(self, p: int, start: tuple[int, ...]) -> tuple[int, list[int]]:
-        """Length and pieces of ``p``'s longest trail from one of the intersections ``start``."""
-        t = self._t
-        return longest_trail_from(start, self._trail_pieces(p), t.edge_nodes, t.node_edges, set(self._trail_blocks(p)),
-                                  with_path=True, **self._trail_kinds(p))
 
-    def _network(self, p: int, sites) -> set[int]:
-        """Path pieces of ``p`` connected to the pieces ``sites`` (through any intersection)."""
-        t = self._t
-        owner = self.edge_owner
-        seen = set(sites)
-        todo = list(seen)
-        while todo:
-            e = todo.pop()
-            for v in t.edge_nodes[e]:
-                for f in t.node_edges[v]:
-                    if f not in seen and owner[f] == p:
-                        seen.add(f)
-                        todo.append(f)
-        return seen
 
-    def _network_trail(self, p: int, net: set[int]) -> tuple[int, list[int]]:
-        """Length and pieces of ``p``'s longest trail in ``net``, whole networks of ``p``'s path pieces.
 
-        A trail is connected, so it lies in one network: these networks are counted alone, the
-        player's other networks left out."""
-        t = self._t
-        return longest_trail(net, t.edge_nodes, t.node_edges, self._trail_blocks(p), **self._trail_kinds(p))
 
-    def _n_trail_pieces(self, q: int) -> int:
-        return sum(len(self.placed[k][q]) for k in self._path_kinds)
 
-    def _unique_leader(self) -> int | None:
-        """The single seat with the greatest length of LONGEST_ROAD_MIN or more, if any."""
-        best, who, count = LONGEST_ROAD_MIN - 1, None, 0
-        bound = self.road_bound
-        for q in range(self.n):
-            if bound[q] >= LONGEST_ROAD_MIN and bound[q] >= best:  # else it can neither reach nor tie
-                length = self._len(q)
-                if length > best:
-                    best, who, count = length, q, 1
-                elif length == best:
-                    count += 1
-        return who if count == 1 else None
 
-    def update_longest_road(self, players: Iterable[int], *, broken: bool, bound: int | None = None) -> None:
-        """Mark ``players``' lengths stale and move the Longest Road card (B-LR-4..7).
 
-        ``broken``: a piece was removed or an opponent's piece cut a road, so the
-        holder may lose the card (B-LR-6); otherwise only a strictly longer road
-        takes it (B-LR-5).  Lengths are recounted lazily, and only when they can
-        matter; ``bound`` (with one player) is an upper bound of that player's new
-        length, else their pieces count.  After pieces moved with :meth:`remove` and
-        :meth:`place` alone, call :meth:`move_longest_road` instead.
-        """
-        for q in players:
-            self._stale(q, bound if bound is not None else self._n_trail_pieces(q))
-        self._move_longest_road(players, broken)
-
-    def move_longest_road(self, players: Iterable[int]) -> None:
-        """Move the Longest Road card after ``players``' path pieces moved (B-LR-4..7).
-
-        For moves made with :meth:`remove` and :meth:`place` alone (a ship moved, SF-9; a road
-        moved, H-CARD-9): the engine's own counts hold, so only what can matter is recounted;
-        the holder may lose the card, as after a break (B-LR-6).  After any other change to
-        trails, call :meth:`update_longest_road`.
-        """
-        self._move_longest_road(tuple(players), True)
-
-    def _move_longest_road(self, players: Iterable[int], broken: bool) -> None:
-        """Move the Longest Road card after ``players``' lengths went stale (see :meth:`update_longest_road`)."""
-        h = self.longest_road_holder
-        rb = self.road_bound
-        if h is not None and not broken:
-            for q in players:  # B-LR-5: strictly longer than the holder
-                if q != h and rb[q] > self._len(h) and self._len(q) > self._len(h):
-                    self.longest_road_holder = q
-            return
-        if h is not None:  # B-LR-6: a break; the holder keeps it if still longest, even tied
-            lh = self._len(h)
-            if lh >= LONGEST_ROAD_MIN and all(rb[q] <= lh or self._len(q) <= lh for q in range(self.n)):
-                return
-            self.longest_road_holder = None
-        self.longest_road_holder = self._unique_leader()  # B-LR-4, B-LR-6, B-LR-7
 
     # ------------------------------------------------------------------ beginner setup
     def _setup_beginner(self) -> None:
