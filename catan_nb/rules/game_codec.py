@@ -1,0 +1,403 @@
+"""The state of a :class:`~catan_nb.rules.game.Game` and its codec: copies, determinisations,
+the comparable state, saves and their fingerprint.
+
+A part of the engine (see the map in :mod:`catan_nb.rules.game`): the methods here are mixed
+into ``Game``.  A saved game is its set-up (board, seats, seed, rules) and its log of actions
+with their chance outcomes; loading replays the log and checks the fingerprint
+(:meth:`GameCodec.digest`), so a save reaches the identical position or is refused.
+"""
+
+from __future__ import annotations
+
+import copy as _copy
+import json
+import weakref
+from collections.abc import Iterable
+from pathlib import Path
+from random import Random
+from typing import TYPE_CHECKING, Any
+
+from .._codec import short_repr
+from .._files import parse_json, read_json, replay_actions, write_atomic
+from ..board import Board
+from ..constants import Colour
+from ..errors import CatanError, SaveFileError
+from .actions import action_from_json, action_to_json
+from .game_hooks import HOOK_ATTRS
+from .game_options import Rules
+from .modules import MODULES, copy_plain
+
+if TYPE_CHECKING:
+    from .game import Game
+
+__all__ = ["GameCodec", "SAVE_FORMAT", "SAVE_VERSION", "check_plain"]
+
+SAVE_FORMAT = "catan_nb.game"
+#: 2: the built-in modules keep their state in ``ext`` (the digest covers it there); 1 still loads.
+SAVE_VERSION = 2
+
+_PLAIN_VALUES = (str, int, float, bool, type(None))
+
+
+def check_plain(value: Any, where: str) -> None:
+    """Raise unless ``value`` is plain JSON data: dicts with string keys, lists, tuples, strings,
+    numbers, booleans and ``None`` (what ``game.ext`` may hold: it is compared, copied and
+    fingerprinted as JSON, where an int key would silently become a string).
+
+    Raises
+    ------
+    CatanError
+        Naming the path to the first value that is not plain data.
+
+    Examples
+    --------
+    >>> check_plain({"looms": [1, 2], "owner": None}, "ext['x']")
+    >>> check_plain({3: "a"}, "ext['x']")
+    Traceback (most recent call last):
+    ...
+    catan_nb.errors.CatanError: ext['x']: key 3 is an int; ext holds JSON data, so dict keys are strings (str(3))
+    """
+    if isinstance(value, dict):
+        for k, v in value.items():
+            if not isinstance(k, str):
+                raise CatanError(f"{where}: key {k!r} is {'an' if type(k).__name__[0] in 'aeiou' else 'a'} "
+                                 f"{type(k).__name__}; ext holds JSON data, so dict keys are strings (str({k!r}))")
+            check_plain(v, f"{where}[{k!r}]")
+    elif isinstance(value, (list, tuple)):
+        for i, v in enumerate(value):
+            check_plain(v, f"{where}[{i}]")
+    elif not isinstance(value, _PLAIN_VALUES):
+        raise CatanError(f"{where}: {short_repr(value)} is a {type(value).__name__}; ext holds plain data "
+                         "(dicts with string keys, lists, strings, numbers, booleans, None)")
+
+
+def _tally(items: Iterable[int], width: int) -> list[int]:
+    """Counts per index of a list of small ints."""
+    out = [0] * width
+    for i in items:
+        out[i] += 1
+    return out
+
+
+#: The rules of a game made without ``rules=`` (frozen: shared).
+class _ForkedRandom:
+    """The random generator of a game copied by :meth:`Game.copy`, until the game first draws.
+
+    It holds the generator the copy was forked from, frozen (shared by the source and all its
+    copies, never drawn from), and a weak reference to its game.  On first use it gives the game
+    its own generator in the frozen state and steps aside, so a copy that never draws never
+    copies the generator's state, and one that does gets exactly the draws it would have had.
+    """
+
+    __slots__ = ("game", "frozen", "mine")
+
+    def __init__(self, game: "Game", frozen: Random):
+        self.game = weakref.ref(game)
+        self.frozen = frozen
+        self.mine: Random | None = None
+
+    def own(self) -> Random:
+        """The game's own generator, made from the frozen state on first use (and put in its place)."""
+        if self.mine is None:
+            self.mine = _random_in_state(self.frozen.getstate())
+            game = self.game()
+            if game is not None and game.__dict__.get("_rng") is self:
+                game.__dict__["_rng"] = self.mine
+        return self.mine
+
+    def __getattr__(self, name: str):
+        return getattr(self.own(), name)
+
+
+def _random_in_state(state: tuple) -> Random:
+    rng = Random.__new__(Random)  # unseeded (seeding reads os.urandom): its state is set next
+    rng.setstate(state)
+    return rng
+
+
+class GameCodec:
+    """The state-and-codec part of :class:`~catan_nb.rules.game.Game` (a mixin: use it through ``Game``)."""
+
+    __slots__ = ()
+
+    def determinized(self, observer: int, seed: int) -> "Game":
+        """A copy in which everything ``observer`` cannot see is drawn again at random.
+
+        For search over information sets (a determinisation): the copy agrees with
+        ``self.view(observer)`` (board, own cards, every count, the bank, played
+        cards), while the opponents' cards are dealt again from their combined pool
+        (which is public: the game's cards minus the bank and the observer's hand),
+        their unplayed development cards and the deck are dealt again from the
+        cards the observer has not seen, the modules redraw their own hidden state,
+        and the random generator is reseeded, so future dice and draws are unknown
+        too.  The result depends only on what the observer may know and on ``seed``.
+
+        Examples
+        --------
+        >>> from catan_nb import Board, Game, RollDice
+        >>> g = Game(Board.beginner(), seed=1, start="beginner")
+        >>> d = g.determinized(0, seed=7)
+        >>> d.hand(0) == g.hand(0), [sum(h) for h in d.hands] == [sum(h) for h in g.hands]
+        (True, True)
+        """
+        g = self.copy()
+        rng = Random(seed)
+        others = [q for q in range(self.n) if q != observer]
+        G = self.n_goods
+        # The pools are built in a canonical order from public totals, so the deal depends on
+        # nothing but what the observer may know and the seed.
+        pool = [r for r in range(G) for _ in range(sum(g.hands[q][r] for q in others))]
+        rng.shuffle(pool)
+        for q in others:
+            k = sum(g.hands[q])
+            g.hands[q] = _tally(pool[:k], G)
+            del pool[:k]
+        for m in g.modules:  # the development deck first (a built-in), then the others
+            if m.overrides("determinize"):
+                m.determinize(g, observer, rng)
+        g._rng = Random(rng.getrandbits(64))
+        return g
+
+    _PLAIN = (
+        "n", "seed", "start", "starting_seat", "robber", "active", "turn", "winner",
+        "built_this_turn", "longest_road_holder", "rules", "colours",
+    )
+
+    _LISTS = (
+        "bank", "node_owner", "node_kind", "edge_owner", "edge_kind", "blocked", "road_length", "board_vp",
+        "occupied", "log", "dice_history", "hex_token",
+    )
+
+    _NESTED = ("hands", "road_nodes", "_harbour_rates")
+
+    #: Attributes a copy shares with its source: immutable, or derived from immutable data only ...
+    SHARED = frozenset({
+        "board", "_t", "_acts", "_producers", "_yield_at", "modules", "rules", "colours", "goods", "kinds",
+        "kind_id", "_good_index", "_node_kinds", "_path_kinds", "_blocks", "_building", "_cost", "_limit", "_vp",
+        "_base_builds", "_edge_ok", "bank_per_good", "good_rules", "_stolen", "_discarded", "components",
+    })
+
+    #: ... and the wiring: dispatch tables and hook lists, shared by every game with the same modules.
+    WIRED = frozenset({"_check_dispatch", "_apply_dispatch", "_h_legal", "_legal_by_phase", "_n_dice",
+                       "_ext_copy", *HOOK_ATTRS})
+
+    def copy(self) -> "Game":
+        """An independent copy, e.g. for search or what-if analysis.
+
+        The copy shares only immutable data with its source (the board, its
+        topology, the rules, cached action values); everything a game or its
+        modules can change is copied, so nothing done to one shows in the other.
+
+        Examples
+        --------
+        >>> from catan_nb import Board, Game, RollDice
+        >>> g = Game(Board.beginner(), seed=1, start="beginner")
+        >>> c = g.copy()
+        >>> c.play(RollDice(dice=(3, 4)))
+        >>> len(g.log), len(c.log)
+        (0, 1)
+        """
+        cls = type(self)
+        g = cls.__new__(cls)
+        d = g.__dict__
+        d.update(self.__dict__)  # scalars, tuples, the shared and the wired parts
+        for k in self._FLAT:
+            d[k] = d[k][:]
+        for k in self._ROWS:
+            d[k] = [x.copy() for x in d[k]]
+        d["placed"] = [[x.copy() for x in row] for row in self.placed]
+        d["reach"] = [[x.copy() for x in row] for row in self.reach]
+        d["last_production"] = {k: v[:] for k, v in self.last_production.items()}
+        copiers = self._ext_copy  # each module's copy_state (copy_plain unless it has its own)
+        d["ext"] = {k: copiers.get(k, copy_plain)(v) for k, v in self.ext.items()}
+        d["_cache"] = {}
+        # Copy on draw: the copy and its source share the generator's state, frozen, until one of
+        # them draws (most copies of a search never do), instead of copying its 625 words now.
+        src = self._rng
+        if type(src) is _ForkedRandom:
+            frozen = src.frozen if src.mine is None else _random_in_state(src.mine.getstate())
+        else:
+            frozen = src
+            self._rng = _ForkedRandom(self, frozen)
+        d["_rng"] = _ForkedRandom(g, frozen)
+        return g
+
+    #: Lists of immutable values, copied flat by :meth:`copy`.
+    _FLAT = (
+        "bank", "node_owner", "node_kind", "edge_owner", "edge_kind", "blocked", "occupied",
+        "board_vp", "road_length", "road_bound", "_trail_hint", "_witness", "log", "dice_history", "stack",
+        "hex_terrain", "hex_token", "_harbour_rates", "_takers", "_hex_players",
+    )
+
+    #: Lists of lists or sets, copied one level down by :meth:`copy`.
+    _ROWS = ("hands", "road_nodes", "harbours")
+
+    def state(self) -> dict[str, Any]:
+        """The complete game state as comparable plain data (two games are identical iff equal).
+
+        Raises
+        ------
+        CatanError
+            If a module keeps anything but plain JSON data in ``ext`` (an int key, a set...).
+        """
+        check_plain(self.ext, "ext")
+        out: dict[str, Any] = {k: getattr(self, k) for k in self._PLAIN}
+        for k in self._LISTS:
+            out[k] = list(getattr(self, k))
+        for k in self._NESTED:
+            out[k] = [sorted(x) if isinstance(x, set) else list(x) for x in getattr(self, k)]
+        out["harbours"] = [sorted(map(str, x)) for x in self.harbours]  # typed codes, named
+        out["placed"] = [[sorted(s) for s in row] for row in self.placed]
+        out["hex_terrain"] = [str(t) for t in self.hex_terrain]
+        out["stack"] = [d.plain() for d in self.stack]
+        out["road_length"] = self.road_lengths()
+        out["ext"] = _copy.deepcopy(self.ext)
+        out["vp_target"] = self.vp_target
+        out["rng"] = self._rng.getstate()
+        out["board"] = self.board.to_dict()
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        """The saved game: board, set-up parameters, rules and every action with its outcome."""
+        return {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "board": self.board.to_dict(),
+            "players": self.n,
+            "seed": self.seed,
+            "start": self.start,
+            "starting_seat": self.starting_seat,
+            "colours": [str(c) for c in self.colours],
+            "rules": self.rules.to_dict(),
+            "actions": [action_to_json(a) for a in self.log],
+            "digest": self.digest(),
+        }
+
+    def to_json(self, **kw) -> str:
+        """The saved game as a JSON string (see :meth:`from_json`)."""
+        return json.dumps(self.to_dict(), **kw)
+
+    def save(self, path: str | Path) -> None:
+        """Write the saved game to a file."""
+        write_atomic(Path(path), self.to_json(indent=1) + "\n")
+
+    @classmethod
+    def from_json(cls, text: str | bytes | dict, *, source: str = "<json>") -> "Game":
+        """Rebuild a game from :meth:`to_json` output by replaying its actions.
+
+        Raises
+        ------
+        SaveFileError
+            Naming the source, the field and the problem (including the rule id if
+            a recorded action is illegal).
+
+        Examples
+        --------
+        >>> from catan_nb import Board, Game, RollDice
+        >>> g = Game(Board.beginner(), seed=3, start="beginner")
+        >>> g.play(RollDice())
+        >>> Game.from_json(g.to_json()).state() == g.state()
+        True
+        """
+        data = text if isinstance(text, dict) else parse_json(text, source, SaveFileError)
+        if not isinstance(data, dict):
+            raise SaveFileError(source, "<root>", f"a saved game is a JSON object, not {type(data).__name__}")
+        if data.get("format") != SAVE_FORMAT:
+            raise SaveFileError(source, "format", f"expected {SAVE_FORMAT!r}, found {short_repr(data.get('format'))}")
+        version = data.get("version")
+        if version not in (1, SAVE_VERSION) or isinstance(version, bool):
+            raise SaveFileError(source, "version", f"expected {SAVE_VERSION} (or 1), found {short_repr(version)}")
+        for key in ("board", "players", "seed", "actions"):
+            if key not in data:
+                raise SaveFileError(source, key, "missing")
+        known = {"format", "version", "board", "players", "seed", "start", "starting_seat", "colours", "rules",
+                 "actions", "digest"}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise SaveFileError(source, unknown[0], "is not a field of a saved game")
+
+        def whole(key: str, lo: int, hi: int) -> int:
+            value = data[key]
+            if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+                raise SaveFileError(source, key, f"expected a whole number in {lo}..{hi}, not {short_repr(value)}")
+            return value
+
+        players = whole("players", 3, 6)
+        seed = whole("seed", 0, 2**64 - 1)
+        start = data.get("start", "founding")
+        if start not in ("founding", "beginner"):
+            raise SaveFileError(source, "start", f"expected 'founding' or 'beginner', not {short_repr(start)}")
+        starting_seat = whole("starting_seat", 0, players - 1) if "starting_seat" in data else 0
+        colours = None
+        if "colours" in data:
+            raw = data["colours"]
+            if not isinstance(raw, list) or len(raw) != players:
+                raise SaveFileError(source, "colours", f"expected a list of {players} colours, not {short_repr(raw)}")
+            try:
+                colours = [Colour.parse(c) if isinstance(c, str) else Colour.parse(repr(c)) for c in raw]
+            except ValueError as exc:
+                raise SaveFileError(source, "colours", str(exc)) from None
+            if len(set(colours)) != players:
+                raise SaveFileError(source, "colours", f"each seat needs its own colour, not {raw}")
+        from ..errors import BoardFileError
+
+        try:
+            board = Board.from_dict(data["board"], source=f"{source}#board")
+        except BoardFileError as exc:
+            raise SaveFileError(source, f"board.{exc.field}", exc.problem) from None
+        rules_data = data.get("rules", {})
+        if not isinstance(rules_data, dict):
+            raise SaveFileError(source, "rules", f"expected an object of rule options, not {short_repr(rules_data)}")
+        for key, value in rules_data.items():
+            problem = Rules.problem(key, value)
+            if problem:
+                raise SaveFileError(source, f"rules.{key}", problem)
+        try:
+            rules = Rules.from_dict(rules_data)
+        except (TypeError, ValueError) as exc:
+            raise SaveFileError(source, "rules", str(exc)) from None
+        try:
+            game = cls(board, players=players, seed=seed, start=start, rules=rules, starting_seat=starting_seat,
+                       colours=colours)
+        except BoardFileError as exc:
+            raise SaveFileError(source, f"board.{exc.field}", exc.problem) from None
+        except (TypeError, ValueError) as exc:
+            field = "start" if "start" in str(exc) and start == "beginner" else "players"
+            raise SaveFileError(source, field, str(exc)) from None
+        replay_actions(game, data["actions"], source, action_from_json, SaveFileError)
+        digest = data.get("digest")
+        if digest is not None and digest != game.digest(version=version):
+            raise SaveFileError(
+                source, "digest",
+                f"replaying the {len(game.log)} actions with seed {seed} does not reach the saved position: "
+                "the seed, the set-up or the log was altered",
+            )
+        return game
+
+    def digest(self, *, version: int = SAVE_VERSION) -> str:
+        """A short fingerprint of the position (saved with the game; a replay must reach it again).
+
+        ``version``: that of the save format; a save of version 1 was fingerprinted with the
+        development cards apart from ``ext``, where the built-in modules kept no state then.
+        """
+        import hashlib
+
+        check_plain(self.ext, "ext")
+        head = [self.hands, self.bank, self.node_owner, self.node_kind, self.edge_owner]
+        tail = [[d.plain() for d in self.stack], self.turn, self._rng.getstate()[1][:8]]
+        if version == 1:
+            ext = {k: v for k, v in self.ext.items() if not (k in MODULES and MODULES[k].builtin)}
+            parts = [*head, self.deck, self.dev, self.knights, ext, *tail]
+        else:
+            parts = [*head, self.ext, *tail]
+        text = json.dumps(parts, default=str, sort_keys=True)
+        return hashlib.sha256(text.encode()).hexdigest()[:24]
+
+    @classmethod
+    def load(cls, path: str | Path) -> "Game":
+        """Load a saved game file."""
+        return cls.from_json(read_json(path, SaveFileError), source=str(path))
+
+    def replay(self) -> "Game":
+        """A fresh game with the same set-up, replayed from the log (for checking determinism)."""
+        return type(self).from_json(self.to_dict(), source="<replay>")
