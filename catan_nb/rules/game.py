@@ -37,7 +37,6 @@ from __future__ import annotations
 import secrets
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
 from random import Random
 from types import MappingProxyType
 from typing import Any
@@ -46,7 +45,6 @@ from ..board import Board, Topology
 from ..constants import (
     BANK_PER_RESOURCE,
     DEV_DECK,
-    RESOURCES,
     SPECIAL_CARD_VP,
     VP_TO_WIN,
     Building,
@@ -56,7 +54,6 @@ from ..constants import (
     HarbourCode,
     Resource,
     Terrain,
-    good_rules,
 )
 from .actions import (
     Action,
@@ -70,14 +67,13 @@ from .game_codec import SAVE_FORMAT, GameCodec
 from .game_goods import Goods
 from .game_hooks import wiring
 from .game_options import Rules
-from .game_pieces import CITY, ROAD, SETTLEMENT, Placement, path_ground
+from .game_pieces import ROAD, Placement
 from .game_roads import LongestRoad
 from .game_turn import TurnFlow, founding_done, resolve_roll
 from .modules import MODULES, Module, resolve
 from .modules.development import DevCardQueries
 from .modules.trade import TradeQueries
 from .phase import Decision, Phase
-from .pieces import PIECES, PieceKind
 
 __all__ = ["Game", "Rules", "Phase", "Decision", "PlayerView", "SAVE_FORMAT"]
 
@@ -129,17 +125,27 @@ class PlayerView:
     modules: dict[str, dict] = field(default_factory=dict)
 
 
-@lru_cache(maxsize=None)
-def _cached_actions(n_nodes: int, n_edges: int) -> Mapping[str, Any]:
-    """Reusable action instances: actions are values, so every game of this size shares them (read-only)."""
-    return MappingProxyType({
-        "settle": tuple(BuildSettlement(v) for v in range(n_nodes)),
-        "city": tuple(BuildCity(v) for v in range(n_nodes)),
-        "road": tuple(BuildRoad(e) for e in range(n_edges)),
-    })
-
-
 _DEFAULT_RULES = Rules()
+
+
+def _checked_arguments(players: Any, seed: Any, start: str, rules: Rules | None, starting_seat: Any
+                       ) -> tuple[Rules, tuple[str, ...]]:
+    """Check the arguments of :class:`Game` that need no module; return the rules (with the chosen
+    modules only) and the names of every module in play."""
+    rules = _DEFAULT_RULES if rules is None else rules
+    if not isinstance(rules, Rules):
+        raise ValueError(f"rules must be a Rules, not {type(rules).__name__}")
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise ValueError(f"players must be a whole number (3 to 6), not {players!r}")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64):
+        raise ValueError(f"seed must be a whole number in 0..2**64-1, not {seed!r}")
+    if isinstance(starting_seat, bool) or not isinstance(starting_seat, int):
+        raise ValueError(f"starting_seat must be a seat number, not {starting_seat!r}")
+    names = resolve(rules.modules, players)
+    chosen = tuple(n for n in names if not MODULES[n].builtin)
+    if chosen != rules.modules:
+        rules = replace(rules, modules=chosen)
+    return rules, names
 
 
 class Game(TurnFlow, Placement, Goods, LongestRoad, GameCodec, DevCardQueries, TradeQueries):
@@ -199,19 +205,7 @@ class Game(TurnFlow, Placement, Goods, LongestRoad, GameCodec, DevCardQueries, T
         starting_seat: int = 0,
         colours: Iterable[Colour] | None = None,
     ):
-        rules = _DEFAULT_RULES if rules is None else rules
-        if not isinstance(rules, Rules):
-            raise ValueError(f"rules must be a Rules, not {type(rules).__name__}")
-        if isinstance(players, bool) or not isinstance(players, int):
-            raise ValueError(f"players must be a whole number (3 to 6), not {players!r}")
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64):
-            raise ValueError(f"seed must be a whole number in 0..2**64-1, not {seed!r}")
-        if isinstance(starting_seat, bool) or not isinstance(starting_seat, int):
-            raise ValueError(f"starting_seat must be a seat number, not {starting_seat!r}")
-        names = resolve(rules.modules, players)
-        chosen = tuple(n for n in names if not MODULES[n].builtin)
-        if chosen != rules.modules:
-            rules = replace(rules, modules=chosen)
+        rules, names = _checked_arguments(players, seed, start, rules, starting_seat)
         self.modules: tuple[Module, ...] = tuple(MODULES[m] for m in names)
         allowed = next((m.players for m in self.modules if m.players), (3, 4))
         if players not in allowed:
@@ -222,6 +216,20 @@ class Game(TurnFlow, Placement, Goods, LongestRoad, GameCodec, DevCardQueries, T
             raise ValueError(f"start must be 'founding' or 'beginner', not {start!r}")
         if not 0 <= starting_seat < players:
             raise ValueError(f"starting_seat must be in 0..{players - 1}")
+        self._init_setup(board, players, seed, start, rules, starting_seat, colours)
+        self._init_goods()  # the goods and piece kinds in play (registries)
+        self._init_pieces()
+        self._init_components()
+        self._init_state()
+        self._wire()
+        for m in self.modules:
+            m.init(self)
+        self._index_production()
+        self._init_start()
+
+    def _init_setup(self, board: Board, players: int, seed: int | None, start: str, rules: Rules,
+                    starting_seat: int, colours: Iterable[Colour] | None) -> None:
+        """The set-up: board, seats and their colours, seed and generator, rules."""
         self.board = board
         self.n = players
         self.seed = int(seed) if seed is not None else secrets.randbits(63)
@@ -243,33 +251,11 @@ class Game(TurnFlow, Placement, Goods, LongestRoad, GameCodec, DevCardQueries, T
         self._rng = Random(self.seed)
         t = board.topology
         self._t = t
-        # --- goods and pieces in play (registries)
-        self.goods: tuple[Any, ...] = tuple(dict.fromkeys((*RESOURCES, *(g for m in self.modules for g in m.goods))))
-        self.n_goods = len(self.goods)
-        self.good_rules = tuple(good_rules(g) for g in self.goods)
-        # Per good: may a steal draw it, does it count for a 7 (B-ROB-2, B-ROB-7); ``None`` when all do.
-        self._stolen = None if all(r.stolen for r in self.good_rules) else tuple(r.stolen for r in self.good_rules)
-        self._discarded = None if all(r.discarded for r in self.good_rules) else \
-            tuple(r.discarded for r in self.good_rules)
-        self._good_index = {str(g): i for i, g in enumerate(self.goods)}
-        base_kinds = (PIECES["settlement"], PIECES["city"], PIECES["road"])
-        extra = [k for m in self.modules for k in m.pieces if k not in base_kinds]
-        self.kinds: tuple[PieceKind | None, ...] = (None, *base_kinds, *extra)
-        self.kind_id: dict[str, int] = {k.name: i for i, k in enumerate(self.kinds) if k is not None}
-        self._node_kinds = tuple(i for i, k in enumerate(self.kinds) if k is not None and k.site == "node")
-        self._path_kinds = tuple(i for i, k in enumerate(self.kinds) if k is not None and k.site == "path")
-        self._blocks = tuple(bool(k and k.blocks) for k in self.kinds)
-        self._building = tuple(bool(k and k.building) for k in self.kinds)
-        self._cost = tuple(self._counts(k.cost) if k else () for k in self.kinds)
-        self._limit = tuple(k.limit if k else 0 for k in self.kinds)
-        self._vp = tuple(k.vp if k else 0 for k in self.kinds)
-        self._base_builds = tuple(
-            (k, tuple((r, c) for r, c in enumerate(self._cost[k]) if c), key, self.kinds[k].name)  # type: ignore[union-attr]
-            for k, key in ((ROAD, "road"), (SETTLEMENT, "settle"), (CITY, "city"))
-        )
-        self._edge_ok = tuple(path_ground(t, k) for k in self.kinds)
-        self._acts = _cached_actions(t.n_nodes, t.n_edges)
-        # --- components (B-COMP-2, B-COMP-6; modules change them: X56-COMP-2..3)
+
+    def _init_components(self) -> None:
+        """The components after the modules' ``components`` hooks, and the VP target."""
+        rules = self.rules
+        # B-COMP-2, B-COMP-6; modules change them: X56-COMP-2..3
         comps: dict[str, Any] = {
             "bank": {g: (BANK_PER_RESOURCE if isinstance(g, Resource) else 0) for g in self.goods},
             "deck": dict(DEV_DECK),
@@ -289,10 +275,14 @@ class Game(TurnFlow, Placement, Goods, LongestRoad, GameCodec, DevCardQueries, T
         targets = [x for m in self.modules if (x := m.vp_target(self))]
         #: Victory points to win (B-END-2; F-END-1).
         self.vp_target: int = rules.vp_to_win if rules.vp_to_win is not None else max([VP_TO_WIN, *targets])
-        n = players
+
+    def _init_state(self) -> None:
+        """The state of a game before any piece is placed (plain data)."""
+        t = self._t
+        starting_seat = self.starting_seat
+        n = self.n
         G = self.n_goods
         K = len(self.kinds)
-        # --- state (plain data)
         self.bank: list[int] = list(self.bank_per_good)
         self.hands: list[list[int]] = [[0] * G for _ in range(n)]
         self.node_owner: list[int] = [-1] * t.n_nodes
@@ -312,24 +302,11 @@ class Game(TurnFlow, Placement, Goods, LongestRoad, GameCodec, DevCardQueries, T
         self._harbour_rates: list[tuple[int, ...]] = [(4,) * G for _ in range(n)]  # B-TRADE-6..9, kept up to date
         #: Victory points of each player's pieces on the board (B-END-1), kept up to date.
         self.board_vp: list[int] = [0] * n
-        self.road_length: list[int] = [0] * n
-        #: An upper bound of each seat's trail length, kept up to date, so that a trail is recounted
-        #: only when it can matter (B-LR-5..7); exact where ``road_length`` is known.
-        self.road_bound: list[int] = [0] * n
-        #: Per seat, ``(length before, fresh end)`` after a path piece left a dead end on a new
-        #: intersection: the new length is then the longer of the old one and the longest trail
-        #: from that end, one search instead of many; ``None`` when a full recount is needed.
-        # Per player, what a stale trail length is recounted from (see _len): the last known length, the
-        # fresh ends and the joining pieces added since.
-        self._trail_hint: list[tuple[int, frozenset | None, tuple[int, ...], tuple[int, ...]] | None] = [None] * n
-        # Per player, the pieces of one trail of the known length (None if unknown): a piece off it can
-        # be removed without a recount (that trail is still there, and none can be longer).
-        self._witness: list[frozenset | None] = [None] * n
-        self.longest_road_holder: int | None = None
+        self._init_roads()
         #: Terrain and token of every hex now (they may change: fog revealed, tokens moved).
         self.hex_terrain: list[Terrain] = list(t.hex_terrain)
         self.hex_token: list[int] = list(t.hex_token)
-        self.robber: int = board.robber_start
+        self.robber: int = self.board.robber_start
         self.active: int = starting_seat
         self.stack: list[Decision] = []
         # Each seat's roll and main-phase decisions, shared by the game and its copies (immutable).
@@ -344,11 +321,12 @@ class Game(TurnFlow, Placement, Goods, LongestRoad, GameCodec, DevCardQueries, T
         self.ext: dict[str, Any] = {}  # module state, plain data
         self._cache: dict[Any, Any] = {}  # derived from the board; cleared whenever a piece moves
         self._hex_players: list[tuple[int, ...]] = [()] * t.n_hexes  # who has a building on each hex
-        self._wire()
-        for m in self.modules:
-            m.init(self)
-        self._index_production()
-        if start == "beginner":
+
+    def _init_start(self) -> None:
+        """The first decisions: the beginner set-up's first turn (B-SETUP-1..5), or the founding in
+        snake order (B-SETUP-15, B-SETUP-16)."""
+        n, starting_seat = self.n, self.starting_seat
+        if self.start == "beginner":
             self._setup_beginner()
         else:
             order = [(starting_seat + i) % n for i in range(n)]
@@ -357,6 +335,7 @@ class Game(TurnFlow, Placement, Goods, LongestRoad, GameCodec, DevCardQueries, T
             for i in reversed(range(len(snake))):
                 self.stack.append(Decision(Phase.FOUNDING_SETTLEMENT, snake[i], i))
             self.active = snake[0]
+
 
     def _wire(self) -> None:
         """Bind action dispatch and module hooks: one shared, read-only wiring per set of modules."""

@@ -21,7 +21,7 @@ from .._codec import short_repr
 from .._files import parse_json, read_json, replay_actions, write_atomic
 from ..board import Board
 from ..constants import Colour
-from ..errors import CatanError, SaveFileError
+from ..errors import BoardFileError, CatanError, SaveFileError
 from .actions import action_from_json, action_to_json
 from .game_hooks import HOOK_ATTRS
 from .game_options import Rules
@@ -113,6 +113,80 @@ def _random_in_state(state: tuple) -> Random:
     rng = Random.__new__(Random)  # unseeded (seeding reads os.urandom): its state is set next
     rng.setstate(state)
     return rng
+
+
+# ---------------------------------------------------------------- reading a save, step by step
+_SAVE_FIELDS = frozenset({"format", "version", "board", "players", "seed", "start", "starting_seat", "colours",
+                          "rules", "actions", "digest"})
+
+
+def _read_head(text: str | bytes | dict, source: str) -> tuple[dict, int]:
+    """The saved object and its format version; every field it must have is there, and no other."""
+    data = text if isinstance(text, dict) else parse_json(text, source, SaveFileError)
+    if not isinstance(data, dict):
+        raise SaveFileError(source, "<root>", f"a saved game is a JSON object, not {type(data).__name__}")
+    if data.get("format") != SAVE_FORMAT:
+        raise SaveFileError(source, "format", f"expected {SAVE_FORMAT!r}, found {short_repr(data.get('format'))}")
+    version = data.get("version")
+    if version not in (1, SAVE_VERSION) or isinstance(version, bool):
+        raise SaveFileError(source, "version", f"expected {SAVE_VERSION} (or 1), found {short_repr(version)}")
+    for key in ("board", "players", "seed", "actions"):
+        if key not in data:
+            raise SaveFileError(source, key, "missing")
+    unknown = sorted(set(data) - _SAVE_FIELDS)
+    if unknown:
+        raise SaveFileError(source, unknown[0], "is not a field of a saved game")
+    return data, version
+
+
+def _whole(data: dict, key: str, lo: int, hi: int, source: str) -> int:
+    value = data[key]
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise SaveFileError(source, key, f"expected a whole number in {lo}..{hi}, not {short_repr(value)}")
+    return value
+
+
+def _read_setup(data: dict, source: str) -> tuple[int, int, str, int, list[Colour] | None]:
+    """Players, seed, start, starting seat and colours of a save."""
+    players = _whole(data, "players", 3, 6, source)
+    seed = _whole(data, "seed", 0, 2**64 - 1, source)
+    start = data.get("start", "founding")
+    if start not in ("founding", "beginner"):
+        raise SaveFileError(source, "start", f"expected 'founding' or 'beginner', not {short_repr(start)}")
+    starting_seat = _whole(data, "starting_seat", 0, players - 1, source) if "starting_seat" in data else 0
+    colours = None
+    if "colours" in data:
+        raw = data["colours"]
+        if not isinstance(raw, list) or len(raw) != players:
+            raise SaveFileError(source, "colours", f"expected a list of {players} colours, not {short_repr(raw)}")
+        try:
+            colours = [Colour.parse(c) if isinstance(c, str) else Colour.parse(repr(c)) for c in raw]
+        except ValueError as exc:
+            raise SaveFileError(source, "colours", str(exc)) from None
+        if len(set(colours)) != players:
+            raise SaveFileError(source, "colours", f"each seat needs its own colour, not {raw}")
+    return players, seed, start, starting_seat, colours
+
+
+def _read_board(data: dict, source: str) -> Board:
+    try:
+        return Board.from_dict(data["board"], source=f"{source}#board")
+    except BoardFileError as exc:
+        raise SaveFileError(source, f"board.{exc.field}", exc.problem) from None
+
+
+def _read_rules(data: dict, source: str) -> Rules:
+    rules_data = data.get("rules", {})
+    if not isinstance(rules_data, dict):
+        raise SaveFileError(source, "rules", f"expected an object of rule options, not {short_repr(rules_data)}")
+    for key, value in rules_data.items():
+        problem = Rules.problem(key, value)
+        if problem:
+            raise SaveFileError(source, f"rules.{key}", problem)
+    try:
+        return Rules.from_dict(rules_data)
+    except (TypeError, ValueError) as exc:
+        raise SaveFileError(source, "rules", str(exc)) from None
 
 
 class GameCodec:
@@ -299,63 +373,10 @@ class GameCodec:
         >>> Game.from_json(g.to_json()).state() == g.state()
         True
         """
-        data = text if isinstance(text, dict) else parse_json(text, source, SaveFileError)
-        if not isinstance(data, dict):
-            raise SaveFileError(source, "<root>", f"a saved game is a JSON object, not {type(data).__name__}")
-        if data.get("format") != SAVE_FORMAT:
-            raise SaveFileError(source, "format", f"expected {SAVE_FORMAT!r}, found {short_repr(data.get('format'))}")
-        version = data.get("version")
-        if version not in (1, SAVE_VERSION) or isinstance(version, bool):
-            raise SaveFileError(source, "version", f"expected {SAVE_VERSION} (or 1), found {short_repr(version)}")
-        for key in ("board", "players", "seed", "actions"):
-            if key not in data:
-                raise SaveFileError(source, key, "missing")
-        known = {"format", "version", "board", "players", "seed", "start", "starting_seat", "colours", "rules",
-                 "actions", "digest"}
-        unknown = sorted(set(data) - known)
-        if unknown:
-            raise SaveFileError(source, unknown[0], "is not a field of a saved game")
-
-        def whole(key: str, lo: int, hi: int) -> int:
-            value = data[key]
-            if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-                raise SaveFileError(source, key, f"expected a whole number in {lo}..{hi}, not {short_repr(value)}")
-            return value
-
-        players = whole("players", 3, 6)
-        seed = whole("seed", 0, 2**64 - 1)
-        start = data.get("start", "founding")
-        if start not in ("founding", "beginner"):
-            raise SaveFileError(source, "start", f"expected 'founding' or 'beginner', not {short_repr(start)}")
-        starting_seat = whole("starting_seat", 0, players - 1) if "starting_seat" in data else 0
-        colours = None
-        if "colours" in data:
-            raw = data["colours"]
-            if not isinstance(raw, list) or len(raw) != players:
-                raise SaveFileError(source, "colours", f"expected a list of {players} colours, not {short_repr(raw)}")
-            try:
-                colours = [Colour.parse(c) if isinstance(c, str) else Colour.parse(repr(c)) for c in raw]
-            except ValueError as exc:
-                raise SaveFileError(source, "colours", str(exc)) from None
-            if len(set(colours)) != players:
-                raise SaveFileError(source, "colours", f"each seat needs its own colour, not {raw}")
-        from ..errors import BoardFileError
-
-        try:
-            board = Board.from_dict(data["board"], source=f"{source}#board")
-        except BoardFileError as exc:
-            raise SaveFileError(source, f"board.{exc.field}", exc.problem) from None
-        rules_data = data.get("rules", {})
-        if not isinstance(rules_data, dict):
-            raise SaveFileError(source, "rules", f"expected an object of rule options, not {short_repr(rules_data)}")
-        for key, value in rules_data.items():
-            problem = Rules.problem(key, value)
-            if problem:
-                raise SaveFileError(source, f"rules.{key}", problem)
-        try:
-            rules = Rules.from_dict(rules_data)
-        except (TypeError, ValueError) as exc:
-            raise SaveFileError(source, "rules", str(exc)) from None
+        data, version = _read_head(text, source)
+        players, seed, start, starting_seat, colours = _read_setup(data, source)
+        board = _read_board(data, source)
+        rules = _read_rules(data, source)
         try:
             game = cls(board, players=players, seed=seed, start=start, rules=rules, starting_seat=starting_seat,
                        colours=colours)

@@ -13,7 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ..constants import HarbourKind, Resource, Terrain
+from typing import Any
+
+from ..constants import RESOURCES, HarbourKind, Resource, Terrain, good_rules
 from ..errors import CatanError
 
 __all__ = ["Goods"]
@@ -26,6 +28,17 @@ class Goods:
     """The goods, hands and production part of :class:`~catan_nb.rules.game.Game` (a mixin: use it through ``Game``)."""
 
     __slots__ = ()
+
+    def _init_goods(self) -> None:
+        """The goods in play: the five resources, then the modules' (a registry), and their rules."""
+        self.goods: tuple[Any, ...] = tuple(dict.fromkeys((*RESOURCES, *(g for m in self.modules for g in m.goods))))
+        self.n_goods = len(self.goods)
+        self.good_rules = tuple(good_rules(g) for g in self.goods)
+        # Per good: may a steal draw it, does it count for a 7 (B-ROB-2, B-ROB-7); ``None`` when all do.
+        self._stolen = None if all(r.stolen for r in self.good_rules) else tuple(r.stolen for r in self.good_rules)
+        self._discarded = None if all(r.discarded for r in self.good_rules) else \
+            tuple(r.discarded for r in self.good_rules)
+        self._good_index = {str(g): i for i, g in enumerate(self.goods)}
 
     def hand(self, player: int) -> dict:
         """A player's cards by good (the five resources, then any module goods)."""

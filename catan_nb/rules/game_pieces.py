@@ -10,12 +10,17 @@ each hex, trails for Longest Road).  The founding and the beginner set-up place 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from functools import lru_cache
+from types import MappingProxyType
+from typing import Any
+
 from ..board import Topology
 from ..constants import Building, Terrain
 from ..errors import IllegalActionError
 from .actions import Action, BuildCity, BuildRoad, BuildSettlement
 from .phase import Decision, Phase
-from .pieces import PieceKind
+from .pieces import PIECES, PieceKind
 
 __all__ = ["Placement", "SETTLEMENT", "CITY", "ROAD", "path_ground"]
 
@@ -33,10 +38,43 @@ def path_ground(t: Topology, k: PieceKind | None) -> tuple[bool, ...] | None:
     return None if all(ok) else ok
 
 
+@lru_cache(maxsize=None)
+def _cached_actions(n_nodes: int, n_edges: int) -> Mapping[str, Any]:
+    """Reusable action instances: actions are values, so every game of this size shares them (read-only)."""
+    return MappingProxyType({
+        "settle": tuple(BuildSettlement(v) for v in range(n_nodes)),
+        "city": tuple(BuildCity(v) for v in range(n_nodes)),
+        "road": tuple(BuildRoad(e) for e in range(n_edges)),
+    })
+
+
+
 class Placement:
     """The pieces-and-placement part of :class:`~catan_nb.rules.game.Game` (a mixin: use it through ``Game``)."""
 
     __slots__ = ()
+
+    def _init_pieces(self) -> None:
+        """The piece kinds in play (a registry: the base pieces, then the modules'), and what each
+        costs, scores and may stand on."""
+        t = self._t
+        base_kinds = (PIECES["settlement"], PIECES["city"], PIECES["road"])
+        extra = [k for m in self.modules for k in m.pieces if k not in base_kinds]
+        self.kinds: tuple[PieceKind | None, ...] = (None, *base_kinds, *extra)
+        self.kind_id: dict[str, int] = {k.name: i for i, k in enumerate(self.kinds) if k is not None}
+        self._node_kinds = tuple(i for i, k in enumerate(self.kinds) if k is not None and k.site == "node")
+        self._path_kinds = tuple(i for i, k in enumerate(self.kinds) if k is not None and k.site == "path")
+        self._blocks = tuple(bool(k and k.blocks) for k in self.kinds)
+        self._building = tuple(bool(k and k.building) for k in self.kinds)
+        self._cost = tuple(self._counts(k.cost) if k else () for k in self.kinds)
+        self._limit = tuple(k.limit if k else 0 for k in self.kinds)
+        self._vp = tuple(k.vp if k else 0 for k in self.kinds)
+        self._base_builds = tuple(
+            (k, tuple((r, c) for r, c in enumerate(self._cost[k]) if c), key, self.kinds[k].name)  # type: ignore[union-attr]
+            for k, key in ((ROAD, "road"), (SETTLEMENT, "settle"), (CITY, "city"))
+        )
+        self._edge_ok = tuple(path_ground(t, k) for k in self.kinds)
+        self._acts = _cached_actions(t.n_nodes, t.n_edges)
 
     @property
     def n_settlements(self) -> list[int]:
@@ -352,54 +390,44 @@ class Placement:
             h(self, player, kind, site, founding)
 
     def _put(self, p: int, k: int, site: int) -> None:
+        """Put seat ``p``'s piece of kind ``k`` on ``site``, keeping every index up to date (no hook runs)."""
         pk = self.kinds[k]
         assert pk is not None
         if pk.site == "path":
-            self._cache.clear()
-            self.edge_owner[site] = p
-            self.edge_kind[site] = k
-            self.placed[k][p].add(site)
-            a, b = self._t.edge_nodes[site]
-            reach = self.reach[k][p]
-            reach.add(a)
-            reach.add(b)
-            rn = self.road_nodes[p]
-            old = self.road_length[p]
-            witness = self._witness[p]
-            hint = self._trail_hint[p]
-            fresh = b if b not in rn else a if a not in rn else -1
-            rn.add(a)
-            rn.add(b)
-            if fresh >= 0:
-                # The new piece is a dead end: a new trail is an old one ending at its other end, plus it.
-                bound = self.road_bound[p] + 1
-            else:
-                # A trail through the new piece lies in its network: the new length is at most the old
-                # one or that network's size.
-                bound = max(self.road_bound[p], len(self._network(p, (site,))))
-            self._stale(p, bound)  # B-LR-5: recounted only if that can take the card
-            # The recount covers only what the pieces added since the length was last known can
-            # have changed (see _len): a trail using one of them either ends at the fresh end of
-            # the latest one it uses (an end that touched none of the player's pieces then) or
-            # lies in the network of a piece added between two known intersections.
-            if old >= 0:
-                hint = (old, witness, (), ())
-            if hint is not None:
-                if fresh >= 0:
-                    hint = (hint[0], hint[1], hint[2] + (fresh,), hint[3])
-                else:
-                    hint = (hint[0], hint[1], hint[2], hint[3] + (site,))
-                self._trail_hint[p] = hint
-            self._move_longest_road((p,), broken=False)
-            return
-        if pk.upgrade_of is not None:  # B-BUILD-9: the piece below goes back to its owner's supply
-            below = self.node_kind[site]
-            self.placed[below][p].discard(site)
-            self.node_kind[site] = k
-            self.placed[k][p].add(site)
-            self.board_vp[p] += self._vp[k] - self._vp[below]
-            self._node_changed(site)
-            return
+            self._put_path(p, k, site)
+        elif pk.upgrade_of is not None:
+            self._put_upgrade(p, k, site)
+        else:
+            self._put_node(p, k, pk, site)
+
+    def _put_path(self, p: int, k: int, site: int) -> None:
+        """A path piece (a road, a ship): the path, the intersections it reaches, the trail."""
+        self._cache.clear()
+        self.edge_owner[site] = p
+        self.edge_kind[site] = k
+        self.placed[k][p].add(site)
+        a, b = self._t.edge_nodes[site]
+        reach = self.reach[k][p]
+        reach.add(a)
+        reach.add(b)
+        rn = self.road_nodes[p]
+        fresh = b if b not in rn else a if a not in rn else -1
+        rn.add(a)
+        rn.add(b)
+        self._trail_grown(p, site, fresh)
+
+    def _put_upgrade(self, p: int, k: int, site: int) -> None:
+        """An upgrade (a city, B-BUILD-9): the piece below goes back to its owner's supply."""
+        below = self.node_kind[site]
+        self.placed[below][p].discard(site)
+        self.node_kind[site] = k
+        self.placed[k][p].add(site)
+        self.board_vp[p] += self._vp[k] - self._vp[below]
+        self._node_changed(site)
+
+    def _put_node(self, p: int, k: int, pk: PieceKind, site: int) -> None:
+        """A piece on an empty intersection: a building blocks its neighbours (B-BUILD-7) and
+        reaches its harbour; a blocking piece may cut opponents' trails (B-LR-2, B-LR-6)."""
         self.node_owner[site] = p
         self.node_kind[site] = k
         self.placed[k][p].add(site)

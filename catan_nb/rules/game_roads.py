@@ -24,6 +24,22 @@ class LongestRoad:
 
     __slots__ = ()
 
+    def _init_roads(self) -> None:
+        """No trail yet: every length known (0), no holder of the card."""
+        n = self.n
+        #: Each seat's longest trail length, or -1 while stale (see :meth:`_len`).
+        self.road_length: list[int] = [0] * n
+        #: An upper bound of each seat's trail length, kept up to date, so that a trail is recounted
+        #: only when it can matter (B-LR-5..7); exact where ``road_length`` is known.
+        self.road_bound: list[int] = [0] * n
+        # Per player, what a stale trail length is recounted from (see _len): the last known length, the
+        # fresh ends and the joining pieces added since.
+        self._trail_hint: list[tuple[int, frozenset | None, tuple[int, ...], tuple[int, ...]] | None] = [None] * n
+        # Per player, the pieces of one trail of the known length (None if unknown): a piece off it can
+        # be removed without a recount (that trail is still there, and none can be longer).
+        self._witness: list[frozenset | None] = [None] * n
+        self.longest_road_holder: int | None = None
+
     def longest_road(self, player: int) -> int:
         """Length of a player's longest road (B-LR-1..3; with ships, trade route SF-8), as cached."""
         return self.road_lengths()[player]
@@ -35,6 +51,34 @@ class LongestRoad:
     def longest_road_path(self, player: int) -> list[int]:
         """The paths of one longest road of ``player``, in order along the road."""
         return self._trail(player)[1]
+
+    def _trail_grown(self, p: int, site: int, fresh: int) -> None:
+        """Keep ``p``'s trail length after ``p`` placed a path piece on ``site``; ``fresh`` is its
+        end that touched none of ``p``'s path pieces before (-1 if none), and move the card (B-LR-5)."""
+        old = self.road_length[p]
+        witness = self._witness[p]
+        hint = self._trail_hint[p]
+        if fresh >= 0:
+            # The new piece is a dead end: a new trail is an old one ending at its other end, plus it.
+            bound = self.road_bound[p] + 1
+        else:
+            # A trail through the new piece lies in its network: the new length is at most the old
+            # one or that network's size.
+            bound = max(self.road_bound[p], len(self._network(p, (site,))))
+        self._stale(p, bound)  # B-LR-5: recounted only if that can take the card
+        # The recount covers only what the pieces added since the length was last known can
+        # have changed (see _len): a trail using one of them either ends at the fresh end of
+        # the latest one it uses (an end that touched none of the player's pieces then) or
+        # lies in the network of a piece added between two known intersections.
+        if old >= 0:
+            hint = (old, witness, (), ())
+        if hint is not None:
+            if fresh >= 0:
+                hint = (hint[0], hint[1], hint[2] + (fresh,), hint[3])
+            else:
+                hint = (hint[0], hint[1], hint[2], hint[3] + (site,))
+            self._trail_hint[p] = hint
+        self._move_longest_road((p,), broken=False)
 
     def _trail(self, p: int) -> tuple[int, list[int]]:
         t = self._t
