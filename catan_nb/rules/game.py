@@ -21,6 +21,31 @@ Every chance outcome (dice, stolen card, development card drawn) comes from the
 game's own ``random.Random(seed)`` and is written into the recorded action, so
 ``Game.from_json(game.to_json())`` replays to the identical state.
 
+Where each part of ``Game`` lives: ``Game`` is the one facade; its parts are mixin
+classes in files of their own, each holding one concern of the engine (use them through
+``Game``, never alone):
+
+==========================  ===============================================================
+``game.py``                 ``Game``: construction (``__init__`` in named steps), ``vp``,
+                            ``view``, display; :class:`PlayerView`; the wiring of the
+                            engine's own actions and phase steps
+``game_options.py``         :class:`Rules`, the rule options, and their checks
+``game_turn.py``            ``TurnFlow``: the decision stack, ``legal_actions``, ``play`` /
+                            ``apply``, the roll, the turn, the win; chance for modules
+``game_pieces.py``          ``Placement``: piece queries, candidate sites and their checks,
+                            ``place`` / ``remove``, the founding, the beginner set-up
+``game_goods.py``           ``Goods``: hands and the bank, card moves, bank rates, the
+                            robber's reach, the production index and ``produce``
+``game_roads.py``           ``LongestRoad``: trail lengths, kept lazily, and the card
+``game_hooks.py``           the hook dispatch: module hooks and action tables, wired once
+                            per set of modules
+``game_codec.py``           ``GameCodec``: ``copy``, ``determinized``, ``state``, saves
+                            (``to_json`` / ``from_json`` / ``save`` / ``load``) and ``digest``
+==========================  ===============================================================
+
+The seat that must act now is :attr:`Game.current_player`; the seat whose turn it is,
+:attr:`Game.active_player` (one name per concept; ``current`` is a deprecated alias).
+
 Examples
 --------
 >>> from catan_nb import Board, Game
