@@ -398,7 +398,7 @@ class Game(TurnFlow, Placement, Goods, LongestRoad, GameCodec, DevCardQueries, T
         return PlayerView(
             player=player,
             phase=self.phase,
-            current_player=self.current,
+            current_player=self.current_player,
             active_player=self.active,
             hand=self.hand(player),
             dev_cards=self.dev_cards(player),
@@ -418,7 +418,7 @@ class Game(TurnFlow, Placement, Goods, LongestRoad, GameCodec, DevCardQueries, T
             roads={e: o for e, o in enumerate(self.edge_owner) if o >= 0 and self.edge_kind[e] == ROAD},
             dice_history=tuple(self.dice_history),
             trade_offer=self.trade_offer,
-            legal_actions=tuple(self.legal_actions()) if self.current == player else (),
+            legal_actions=tuple(self.legal_actions()) if self.current_player == player else (),
             pieces={v: (o, kinds[self.node_kind[v]].name) for v, o in enumerate(self.node_owner) if o >= 0},  # type: ignore[union-attr]
             paths={e: (o, kinds[self.edge_kind[e]].name) for e, o in enumerate(self.edge_owner) if o >= 0},  # type: ignore[union-attr]
             decisions=tuple((d.phase.value, d.player) for d in self.stack),
@@ -430,7 +430,7 @@ class Game(TurnFlow, Placement, Goods, LongestRoad, GameCodec, DevCardQueries, T
     # ================================================================== display
     def __repr__(self) -> str:
         vps = ", ".join(f"{c}:{self.vp(p, visible=True)}" for p, c in enumerate(self.colours))
-        return f"<Game turn {self.turn}, {self.phase.value}, seat {self.current} to act; visible VP {vps}>"
+        return f"<Game turn {self.turn}, {self.phase.value}, seat {self.current_player} to act; visible VP {vps}>"
 
     def _repr_mimebundle_(self, include=None, exclude=None):
         """Show as the board figure in a notebook (the viz layer is imported only here)."""

@@ -529,7 +529,7 @@ class Placement:
 
     def _check_settlement(self, a: BuildSettlement) -> None:
         self.check_node(a, a.node)
-        p = self.current
+        p = self.current_player
         if self.phase is Phase.FOUNDING_SETTLEMENT:
             self._check_founding(a, p, "settlement")
             return
@@ -552,7 +552,7 @@ class Placement:
             raise IllegalActionError("B-SETUP-17", f"no founding {kind} may stand on intersection {a.node}", a)
 
     def _check_road(self, a: BuildRoad) -> None:
-        p = self.current
+        p = self.current_player
         top = self.stack[-1]
         if top.phase is Phase.FOUNDING_ROAD:
             self.check_founding_path(a, p, "road", a.path)
@@ -570,7 +570,7 @@ class Placement:
 
     def _check_city(self, a: BuildCity) -> None:
         self.check_node(a, a.node)
-        p = self.current
+        p = self.current_player
         if self.phase is Phase.FOUNDING_SETTLEMENT:
             self._check_founding(a, p, "city")  # a module's founding city (CK-SETUP-1)
             return
@@ -579,7 +579,7 @@ class Placement:
         self.require_cost(a, p, self._cost[CITY], "a city")
 
     def _do_settlement(self, a: BuildSettlement) -> None:
-        p = self.current
+        p = self.current_player
         v = a.node
         if self.stack[-1].phase is Phase.FOUNDING_SETTLEMENT:
             self._found(a, p, v)
@@ -590,7 +590,7 @@ class Placement:
         self.place(p, "settlement", v)
 
     def _do_road(self, a: BuildRoad) -> None:
-        p = self.current
+        p = self.current_player
         top = self.stack[-1]
         ph = top.phase
         if ph is Phase.FOUNDING_ROAD:
@@ -607,7 +607,7 @@ class Placement:
         self.place(p, "road", a.path)
 
     def _do_city(self, a: BuildCity) -> None:
-        p = self.current
+        p = self.current_player
         if self.stack[-1].phase is Phase.FOUNDING_SETTLEMENT:
             self._found(a, p, a.node)
             return

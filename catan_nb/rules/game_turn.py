@@ -95,7 +95,7 @@ class TurnFlow:
         """Whether the active player may trade now (B-TRADE-1, B-TURN-2, B-TURN-3)."""
         return (
             self.phase is Phase.MAIN
-            and self.current == self.active
+            and self.current_player == self.active
             and (not self.built_this_turn or self.rules.combined_trade_build)
         )
 
@@ -232,8 +232,8 @@ class TurnFlow:
 
     def check_opponent(self, action: Action, seat: Any, rule: str) -> int:
         """Raise unless ``seat`` is another seat than the one to act; return it."""
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n or seat == self.current:
-            raise IllegalActionError(rule, f"{seat!r} is not another seat (0..{self.n - 1}, not {self.current})", action)
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n or seat == self.current_player:
+            raise IllegalActionError(rule, f"{seat!r} is not another seat (0..{self.n - 1}, not {self.current_player})", action)
         return seat
 
     def pop(self) -> Decision:
