@@ -291,6 +291,8 @@ class SearchBot:
         ``CATAN_NB_FAST=1`` makes it)."""
         from .. import fast
 
+        if "value" not in fast.EXACT_POLICIES:  # the rollouts are the value bot's (see EXACT_POLICIES)
+            return None
         if fast.covered(game.rules, game.n) is not None or not fast.wanted(fast.LOAD_SECONDS, "rollout"):
             return None
         key = (game.topology, game.n, game.rules, self.offers)
