@@ -1,0 +1,235 @@
+"""Issue 25: the decisions the seeded whole games of ``test_table_modules`` do not reach, one position each.
+
+Each test builds a position where one decision of the human seat (seat 0) is imminent, puts it in a
+:class:`~catan_nb.widgets.GameTable` with the other seats bots, and drives the decision only through
+the table's own click and button handlers (:meth:`table_driver.HumanDriver.perform`, the helper the
+whole-game tests use: buttons, board clicks, the "Which one?" choice, the "More actions" list, the
+module panels and layers; never ``game.play`` once the table holds the game).  Each checks that the
+table offers the decision (a visible button, a ringed target or a list entry, and the prompt), that
+the human's choice is applied with no error in the status line, and that no hidden card of another
+seat shows in any widget (:func:`test_table_modules.assert_view_ignores_hidden_cards`).
+
+How the positions are made (say so in each test): a seeded game is played through the engine
+(``game.play``: the bots' moves, or moves with a chosen outcome, ``RollDice(dice=...)``,
+``BuyDevelopmentCard(card=...)``, which the engine documents for worked examples), cards are given
+with :meth:`Game.deal` (documented for teaching positions), and a module's documented plain-data
+state (``game.ext[name]``, described in each module's docstring) is edited where no action can
+reach a state quickly (a progress card moved from its deck into a hand; canal tokens moved from
+the supply to a seat), always conserving the components.  Where a bot must act against the human
+(a Wedding, a displaced knight, a trade offer, a canal offer), a :class:`Scripted` bot seat does it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from table_driver import HumanDriver
+from test_table_modules import assert_view_ignores_hidden_cards
+
+from catan_nb import Board, Game
+from catan_nb.analysis.bots import WeightedBot
+from catan_nb.board import BOARDS_DIR
+from catan_nb.constants import DevCard, Resource
+from catan_nb.rules import (
+    AcceptTrade,
+    BuyDevelopmentCard,
+    ConfirmTrade,
+    DeclineTrade,
+    EndTurn,
+    OfferTrade,
+    Phase,
+    PlayMonopoly,
+    PlayYearOfPlenty,
+    RollDice,
+    Rules,
+)
+from catan_nb.widgets import GameTable
+
+HUMAN = 0
+
+
+class Scripted:
+    """A bot seat that plays ``want(game)`` when it returns a move the engine accepts (tried on a copy),
+    else what a :class:`~catan_nb.analysis.bots.WeightedBot` would.  ``made`` records its scripted moves."""
+
+    def __init__(self, want, seed: int = 0):
+        self.want = want
+        self.fallback = WeightedBot(seed)
+        self.made: list = []
+
+    def choose(self, game):
+        a = self.want(game)
+        if a is not None:
+            c = game.copy()
+            try:
+                c.play(a)
+            except Exception:  # noqa: BLE001 - not legal here: the weighted bot moves instead
+                a = None
+        if a is None:
+            return self.fallback.choose(game)
+        self.made.append(a)
+        return a
+
+
+def advance(g: Game, until, seed: int = 0, limit: int = 5000) -> None:
+    """Play ``g`` through the engine with a weighted bot in every seat until ``until(g)`` holds."""
+    bot = WeightedBot(seed)
+    for _ in range(limit):
+        if until(g):
+            return
+        assert not g.is_over, "the game ended before the position was reached"
+        g.play(bot.choose(g))
+    raise AssertionError("the position was not reached")
+
+
+def table_for(g: Game, bots: dict | None = None, *, end_turn: bool = False) -> GameTable:
+    """A table for ``g`` with the human in seat 0 and bots elsewhere (``bots``: scripted bots by seat, seated
+    while the human is to act, before any bot moves).  ``end_turn``: the human then ends its turn with the
+    End turn button; the bots play up to the human's next turn."""
+    assert not bots or g.current_player == HUMAN, "scripted bots are seated while the human is to act"
+    t = GameTable(g, seats=["human"] + ["bot"] * (g.n - 1), bot_delay=None)
+    for q, bot in (bots or {}).items():
+        t.bots[q] = bot
+    if end_turn:
+        assert visible(t.buttons["end"])
+        t.press("end")
+        assert not t.message.startswith("⚠"), t.message
+    t.run_bots()
+    return t
+
+
+def to_own_turn(t: GameTable, limit: int = 50) -> None:
+    """Through the table: the human passes the 5-6 players' special building phases (X56-SBP-1) and discards
+    on a 7 (B-ROB-2) until its own turn comes (its roll)."""
+    d = HumanDriver(t, seed=9, offer_rate=0)
+    for _ in range(limit):
+        g = t.game
+        if g.is_over or (g.current_player == HUMAN and g.active_player == HUMAN and g.phase in (Phase.ROLL, Phase.MAIN)):
+            return
+        if g.current_player != HUMAN:
+            t.run_bots()
+            continue
+        if g.phase.value == "special_build":
+            t.press("end_sbp")
+        elif g.phase.value == "discard":
+            d._discard()
+        else:
+            return
+        d.check_no_error(g.phase.value)
+    raise AssertionError("the human's turn never came")
+
+
+def text(w) -> str:
+    return re.sub("<[^>]+>", "", w.value)
+
+
+def visible(w) -> bool:
+    return w.layout.display != "none"
+
+
+def human_does(t: GameTable, pick, seed: int = 0):
+    """Play the legal move of the human that ``pick`` selects, through the table's handlers only; check it is
+    offered, applied (logged) with no error in the status line, and that no other seat's hidden card shows."""
+    assert t.game.current_player == HUMAN and t.legal(), (t.game.phase, t.game.current_player)
+    assert_view_ignores_hidden_cards(t, seed=seed)
+    moves = [a for a in t.legal() if pick(a)]
+    assert moves, f"the table does not offer the move: {t.legal()[:8]}"
+    a = moves[0]
+    n = len(t.game.log)
+    d = HumanDriver(t, seed=seed, offer_rate=0)
+    d.perform(a)
+    d.check_no_error(a)
+    assert any(type(x) is type(a) for x in t.game.log[n:]), f"{a!r} was not played: {t.message}"
+    if not t.game.is_over and t.game.current_player == HUMAN:
+        assert_view_ignores_hidden_cards(t, seed=seed + 1)
+    return a
+
+
+def buy_then_wait(g: Game, card: DevCard) -> None:
+    """Seat 0, in its main phase, is dealt a development card's price and buys ``card`` (its outcome chosen),
+    then ends its turn (a card is played from the next turn on, B-TURN-5)."""
+    g.deal(HUMAN, {Resource.ORE: 1, Resource.WOOL: 1, Resource.GRAIN: 1})
+    g.play(BuyDevelopmentCard(card=card))
+    g.play(EndTurn())
+
+
+# ---------------------------------------------------------------------------- development cards
+def test_base_monopoly_through_its_button():
+    """B-DEV-7 (Monopoly): the human names a resource with the Monopoly row and takes every other seat's
+    cards of it.  Position: a beginner game, seat 0 rolls a 5 and buys a Monopoly card (its outcome given
+    to ``BuyDevelopmentCard``), the bots play their turns at the table; seat 0 plays it before rolling."""
+    g = Game(Board.beginner(), players=4, seed=3, start="beginner")
+    g.play(RollDice(dice=(2, 3)))
+    advance(g, lambda g: g.current_player == HUMAN and g.phase is Phase.MAIN)
+    buy_then_wait(g, DevCard.MONOPOLY)
+    for q in (1, 2, 3):
+        g.deal(q, {Resource.BRICK: 1})
+    t = table_for(g)
+    assert t.game.current_player == HUMAN
+    assert visible(t.mono_row) and not t.buttons["monopoly"].disabled and not t.mono_res.disabled
+    others = sum(t.game.hands[q][Resource.BRICK.value] for q in (1, 2, 3))
+    mine = t.game.hands[HUMAN][Resource.BRICK.value]
+    assert others
+    human_does(t, lambda a: a == PlayMonopoly(Resource.BRICK))
+    assert t.game.hands[HUMAN][Resource.BRICK.value] == mine + others
+    assert not any(t.game.hands[q][Resource.BRICK.value] for q in (1, 2, 3))
+
+
+def test_corsica_year_of_plenty_through_its_button():
+    """B-DEV-6 (Year of Plenty) at the Corsica table (5 players, SC-*): the two dropdowns name the resources
+    and the button takes them from the bank.  Position: weighted bots play the founding and the first turns
+    through the engine up to seat 0's main phase; seat 0 is dealt the price and buys a Year of Plenty
+    (outcome given); the bots play on at the table up to seat 0's next turn."""
+    board = Board.load(BOARDS_DIR / "corsica.json")
+    g = Game(board, players=5, seed=4, rules=Rules.for_board(board))
+    advance(g, lambda g: g.current_player == HUMAN and g.phase is Phase.MAIN)
+    buy_then_wait(g, DevCard.YEAR_OF_PLENTY)
+    t = table_for(g)
+    to_own_turn(t)
+    assert t.game.current_player == HUMAN
+    assert visible(t.yop_row) and not t.buttons["year_of_plenty"].disabled
+    before = list(t.game.hands[HUMAN])
+    human_does(t, lambda a: a == PlayYearOfPlenty(Resource.GRAIN, Resource.ORE))
+    after = t.game.hands[HUMAN]
+    assert after[Resource.ORE.value] == before[Resource.ORE.value] + 1
+    assert after[Resource.GRAIN.value] == before[Resource.GRAIN.value] + 1
+
+
+# ---------------------------------------------------------------------------- answering a bot's offer
+def test_answering_a_bots_trade_offer_accept_then_decline():
+    """B-TRADE-2, B-TRADE-3 (phase ``trade_response``): a bot offers the human a trade; the table shows the
+    offer with Accept and Decline; the human accepts one offer (the bot then trades with the human) and
+    declines the next.  Position: a beginner game; seat 0 ends its first turn through the engine; seat 1
+    (a scripted bot) is dealt wool and offers 1 wool for 1 of what the human holds, twice."""
+    g = Game(Board.beginner(), players=4, seed=5, start="beginner")
+    g.play(RollDice(dice=(2, 3)))
+    g.deal(1, {Resource.WOOL: 2})
+    g.deal(HUMAN, {Resource.ORE: 2})
+    advance(g, lambda g: g.current_player == HUMAN and g.phase is Phase.MAIN)
+    offer = OfferTrade(tuple(int(i == Resource.WOOL.value) for i in range(5)),
+                       tuple(int(i == Resource.ORE.value) for i in range(5)))
+
+    def want(game):
+        if game.current_player != 1:
+            return None
+        if game.phase is Phase.ROLL:
+            return RollDice(dice=(2, 2))  # a 4: no 7, nobody's hand changes much
+        if game.phase is Phase.MAIN and sum(isinstance(a, OfferTrade) for a in bot.made) < 2:
+            return offer
+        if game.phase.value == "trade_confirm" and HUMAN in game.trade_partners:
+            return ConfirmTrade(HUMAN)
+        return None
+
+    bot = Scripted(want, seed=1)
+    t = table_for(g, {1: bot}, end_turn=True)
+    assert g.phase.value == "trade_response" and g.current_player == HUMAN, g.phase
+    assert visible(t.response_row) and visible(t.buttons["accept"]) and visible(t.buttons["decline"])
+    assert "offers" in text(t.response_row.children[0]) and "answers the trade offer" in text(t.status)
+    ore, wool = g.hands[HUMAN][Resource.ORE.value], g.hands[HUMAN][Resource.WOOL.value]
+    n = len(g.log)
+    human_does(t, lambda a: a == AcceptTrade())
+    assert any(isinstance(a, ConfirmTrade) and a.partner == HUMAN for a in g.log[n:]), g.log[n:]
+    assert (g.hands[HUMAN][Resource.ORE.value], g.hands[HUMAN][Resource.WOOL.value]) == (ore - 1, wool + 1)
+    assert g.phase.value == "trade_response" and g.current_player == HUMAN, g.phase  # the second offer
+    human_does(t, lambda a: a == DeclineTrade())
+    assert g.hands[HUMAN][Resource.ORE.value] == ore - 1
