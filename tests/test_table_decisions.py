@@ -233,3 +233,45 @@ def test_answering_a_bots_trade_offer_accept_then_decline():
     assert g.phase.value == "trade_response" and g.current_player == HUMAN, g.phase  # the second offer
     human_does(t, lambda a: a == DeclineTrade())
     assert g.hands[HUMAN][Resource.ORE.value] == ore - 1
+
+
+def test_answering_a_bots_canal_offer_accept_then_decline():
+    """ERIE-5 (phase ``canal_answer``): canal tokens are traded like resources; a bot offers the human a canal
+    token for an ore; the canal panel beside the board shows the offer with Accept and Decline; the human
+    accepts (the token moves to the human) and declines the next.  Position: New York with the Erie Canal,
+    weighted bots play the founding through the engine up to seat 0's main phase; seat 0 is dealt 2 ore;
+    seat 1 gets 2 tokens from the supply (the module's documented state, ``ext["erie_canal"]``: ``supply``
+    and ``tokens``, conserved); seat 1 (a scripted bot) offers one token for one ore, twice."""
+    from catan_nb.rules.modules.erie_canal import AnswerCanal, OfferCanal
+
+    board = Board.load(BOARDS_DIR / "new_york.json")
+    g = Game(board, players=4, seed=2, rules=Rules.for_board(board))
+    advance(g, lambda g: g.current_player == HUMAN and g.phase is Phase.MAIN)
+    g.deal(HUMAN, {Resource.ORE: 2})
+    er = g.ext["erie_canal"]
+    er["supply"] -= 2
+    er["tokens"][1] += 2
+    offer = OfferCanal(HUMAN, 1, tuple(int(i == Resource.ORE.value) for i in range(g.n_goods)))
+
+    def want(game):
+        if game.current_player != 1:
+            return None
+        if game.phase is Phase.ROLL:
+            return RollDice(dice=(2, 2))  # a 4: no 7
+        if game.phase is Phase.MAIN and sum(isinstance(a, OfferCanal) for a in bot.made) < 2:
+            return offer
+        return None
+
+    bot = Scripted(want, seed=1)
+    t = table_for(g, {1: bot}, end_turn=True)
+    g = t.game
+    assert g.phase.value == "canal_answer" and g.current_player == HUMAN, g.phase
+    panel = next(p for p in t.panels if hasattr(p, "answer_row"))
+    assert visible(panel.answer_row) and not t.buttons["canal_accept"].disabled
+    assert "canal token" in text(panel.answer_note) and "answers an offer of canal tokens" in text(t.status)
+    ore = g.hands[HUMAN][Resource.ORE.value]
+    human_does(t, lambda a: a == AnswerCanal(True))
+    assert er["tokens"][HUMAN] == 1 and g.hands[HUMAN][Resource.ORE.value] == ore - 1
+    assert g.phase.value == "canal_answer" and g.current_player == HUMAN, g.phase  # the second offer
+    human_does(t, lambda a: a == AnswerCanal(False))
+    assert er["tokens"][HUMAN] == 1 and g.hands[HUMAN][Resource.ORE.value] == ore - 1
