@@ -275,3 +275,59 @@ def test_answering_a_bots_canal_offer_accept_then_decline():
     assert g.phase.value == "canal_answer" and g.current_player == HUMAN, g.phase  # the second offer
     human_does(t, lambda a: a == AnswerCanal(False))
     assert er["tokens"][HUMAN] == 1 and g.hands[HUMAN][Resource.ORE.value] == ore - 1
+
+
+def human_until(t: GameTable, done, limit: int = 80) -> None:
+    """Through the table, the human's routine moves (roll, the special building phase's end, a discard, the
+    robber) and the bots' until ``done(t.game)`` holds with the human to act."""
+    d = HumanDriver(t, seed=11, offer_rate=0)
+    for _ in range(limit):
+        g = t.game
+        assert not g.is_over
+        if g.current_player != HUMAN:
+            t.run_bots()
+            continue
+        if done(g):
+            return
+        legal = t.legal()
+        kinds = {type(a).__name__: a for a in reversed(legal)}
+        if g.phase.value == "discard":
+            d._discard()
+        else:
+            a = next((kinds[k] for k in ("RollDice", "EndSpecialBuild", "MoveRobber", "EndTurn") if k in kinds), legal[0])
+            d.perform(a)
+        d.check_no_error(g.phase.value)
+    raise AssertionError("the position never came")
+
+
+# ---------------------------------------------------------------------------- helpers (with Friends)
+def test_helpers_explorer_then_exchange_for_the_priest_and_use_it():
+    """H-CARD-9 (the Explorer, A4, PROPOSAL): move a dead-end road to another legal path, from the "More
+    actions" list; H-SETUP/F: after using a helper the human exchanges it for one of the display (the
+    Priest); H-CARD-7 (the Priest), the next turn: give up a knight card to build a city for 1 grain and
+    2 ore.  Position: Friends and Helpers, 4 players, beginner start (H-SETUP-4 deals seat 0 the Explorer,
+    the Priest lies in the display); seat 0 rolls a 5 and is dealt the price of a development card and buys
+    a knight (outcome given), then 1 grain and 2 ore; all through the engine, then the table."""
+    from catan_nb.constants import HelperCard
+
+    g = Game(Board.beginner(), players=4, seed=1, start="beginner", rules=Rules(modules=("friends", "helpers")))
+    hp = g.ext["helpers"]
+    assert hp["held"][HUMAN] == HelperCard.EXPLORER.value and HelperCard.PRIEST.value in hp["display"]
+    g.play(RollDice(dice=(2, 3)))
+    advance(g, lambda g: g.current_player == HUMAN and g.phase is Phase.MAIN)
+    g.deal(HUMAN, {Resource.ORE: 1, Resource.WOOL: 1, Resource.GRAIN: 1})
+    g.play(BuyDevelopmentCard(card=DevCard.KNIGHT))
+    t = table_for(g)
+    explorer = human_does(t, lambda a: type(a).__name__ == "UseExplorer")
+    assert t.game.edge_owner[explorer.target] == HUMAN and t.game.edge_owner[explorer.source] == -1
+    assert t.game.phase.value == "helper_after_use"
+    human_does(t, lambda a: type(a).__name__ == "ExchangeHelper" and a.take is HelperCard.PRIEST)
+    assert hp["held"][HUMAN] == HelperCard.PRIEST.value
+    human_does(t, lambda a: a == EndTurn())
+    human_until(t, lambda g: g.phase is Phase.MAIN and g.active_player == HUMAN)
+    g = t.game
+    g.deal(HUMAN, {Resource.GRAIN: 1, Resource.ORE: 2})  # the Priest's city price, dealt before the click
+    t.refresh()
+    cities = g.n_cities[HUMAN]
+    priest = human_does(t, lambda a: type(a).__name__ == "UsePriest" and a.build == "city")
+    assert g.n_cities[HUMAN] == cities + 1 and g.dev_cards(HUMAN)[DevCard.KNIGHT] == 0, priest
