@@ -331,3 +331,163 @@ def test_helpers_explorer_then_exchange_for_the_priest_and_use_it():
     cities = g.n_cities[HUMAN]
     priest = human_does(t, lambda a: type(a).__name__ == "UsePriest" and a.build == "city")
     assert g.n_cities[HUMAN] == cities + 1 and g.dev_cards(HUMAN)[DevCard.KNIGHT] == 0, priest
+
+
+# ---------------------------------------------------------------------------- Cities & Knights
+CK = Rules(modules=("cities_knights",))
+QUIET = (1, 1, 4)  # a 2 (nobody collects on the beginner board) and the yellow gate (nobody draws at level 0)
+
+
+def ck_game(seed: int = 1) -> Game:
+    """The beginner start with Cities & Knights; seat 0 rolls a quiet 2 and is in its main phase; its two
+    settlements become cities, bought through the engine with dealt cards (CK-COM-*, B-BUILD-*)."""
+    from catan_nb.rules import BuildCity
+
+    g = Game(Board.beginner(), players=4, seed=seed, start="beginner", rules=CK)
+    g.play(RollDice(dice=QUIET))
+    for v in sorted(g.placed[g.kind_id["settlement"]][HUMAN]):
+        g.deal(HUMAN, {Resource.GRAIN: 2, Resource.ORE: 3})
+        g.play(BuildCity(v))
+    return g
+
+
+def holding(g: Game, seat: int, card: str) -> None:
+    """``seat`` holds progress card ``card``, taken from its deck (``ext["cities_knights"]``: ``decks`` and each
+    seat's ``hands``, documented plain data; the card is conserved)."""
+    st = g.ext["cities_knights"]
+    next(d for d in st["decks"] if card in d).remove(card)
+    st["hands"][seat].append(card)
+    st["hands"][seat].sort()
+
+
+def knight_at(g: Game, seat: int, node: int, level: int, active: bool) -> None:
+    """A knight of ``seat`` on ``node`` (the piece placed with :meth:`Game.place`, its row in the documented
+    ``ext["cities_knights"]["knights"]``: ``[node, seat, level, active, fresh, promoted]``, sorted by node)."""
+    g.place(seat, "knight", node)
+    st = g.ext["cities_knights"]
+    st["knights"].append([node, seat, level, active, False, False])
+    st["knights"].sort()
+
+
+def test_ck_metropolis_chosen_at_the_table():
+    """CK-IMP-4 (phase ``metropolis``): the first to politics level 4 chooses which of their cities becomes the
+    metropolis.  Position: seat 0 with two cities (``ck_game``) is dealt 6 coin and improves politics to level 3
+    through the engine, then is dealt 4 coin; at the table it presses "Improve politics" and picks a city."""
+    from catan_nb.constants import Commodity
+    from catan_nb.rules.modules.cities_knights import ChooseMetropolis, ImproveCity, Track
+
+    g = ck_game()
+    g.deal(HUMAN, {Commodity.COIN: 6})
+    for _ in range(3):
+        g.play(ImproveCity(Track.POLITICS))
+    g.deal(HUMAN, {Commodity.COIN: 4})
+    t = table_for(g)
+    assert visible(t.buttons["improve_politics"]) and not t.buttons["improve_politics"].disabled
+    vp = g.vp(HUMAN)
+    human_does(t, lambda a: a == ImproveCity(Track.POLITICS))
+    assert g.phase.value == "metropolis" and "chooses the city for a metropolis" in text(t.status)
+    choices = [a for a in t.legal() if isinstance(a, ChooseMetropolis)]
+    assert len(choices) == 2
+    chosen = human_does(t, lambda a: a == choices[-1])
+    assert g.ext["cities_knights"]["metropolis"][Track.POLITICS.value] == [HUMAN, chosen.node]
+    assert g.vp(HUMAN) == vp + 2
+
+
+def test_ck_knight_displaced_by_a_bot_retreats_where_the_human_says():
+    """CK-KN-5, CK-KN-6 (phase ``knight_retreat``): a bot's stronger active knight displaces the human's knight,
+    and the human moves it to a free intersection connected to it.  Position (``ck_game``): seat 1's road is
+    extended from one of its free road intersections, a strong active knight of seat 1 stands there and a basic
+    knight of seat 0 at the road's other end, where seat 0 also has a road on (pieces placed with
+    :meth:`Game.place`, the knights' rows in the documented state); the human ends its turn at the table and
+    seat 1 (a scripted bot) rolls a quiet 2 and displaces the human's knight."""
+    from catan_nb.rules.modules.cities_knights import DisplaceKnight, RetreatKnight, knights
+
+    g = ck_game()
+    t_ = g.topology
+    v = next(w for w in sorted(g.road_nodes[1]) if w in g.candidates(1, "knight"))
+    road = next(e for e in t_.node_edges[v] if g.edge_owner[e] < 0 and t_.edge_land[e])
+    g.place(1, "road", road)
+    w = next(x for x in t_.edge_nodes[road] if x != v)
+    on = next(e for e in t_.node_edges[w] if g.edge_owner[e] < 0 and t_.edge_land[e])
+    g.place(HUMAN, "road", on)
+    knight_at(g, 1, v, 2, True)
+    knight_at(g, HUMAN, w, 1, False)
+    displace = DisplaceKnight(v, w)
+
+    def want(game):
+        if game.current_player != 1:
+            return None
+        return RollDice(dice=QUIET) if game.phase is Phase.ROLL else displace
+
+    bot = Scripted(want, seed=2)
+    t = table_for(g, {1: bot}, end_turn=True)
+    assert displace in bot.made and g.phase.value == "knight_retreat" and g.current_player == HUMAN, g.phase
+    assert "moves their displaced knight" in text(t.status)
+    options = [a for a in t.legal() if isinstance(a, RetreatKnight)]
+    assert any(a.to_node is not None for a in options), options
+    a = human_does(t, lambda a: isinstance(a, RetreatKnight) and a.to_node is not None)
+    assert [r[:3] for r in knights(g, HUMAN)] == [[a.to_node, HUMAN, 1]]
+
+
+def test_ck_intrigue_displaces_a_bots_knight_on_the_humans_roads():
+    """CK-PC-14 (Intrigue): the human displaces an opponent's knight on an intersection of its roads without a
+    knight of its own; the bot retreats it (CK-KN-6).  Position (``ck_game``): seat 0 holds Intrigue (moved
+    from its deck, documented state) and a basic knight of seat 1 stands on a free intersection of seat 0's
+    roads (placed with :meth:`Game.place`)."""
+    from catan_nb.rules.modules.cities_knights import PlayIntrigue, knights
+
+    g = ck_game()
+    v = next(w for w in sorted(g.road_nodes[HUMAN]) if w in g.candidates(HUMAN, "knight"))
+    knight_at(g, 1, v, 1, False)
+    holding(g, HUMAN, "intrigue")
+    t = table_for(g)
+    assert "intrigue" in text(next(p for p in t.panels if hasattr(p, "improve")).html)
+    human_does(t, lambda a: a == PlayIntrigue(v))
+    assert g.node_owner[v] != 1 and all(r[0] != v for r in knights(g, 1))
+    assert "intrigue" not in g.ext["cities_knights"]["hands"][HUMAN]
+
+
+def test_ck_inventor_swaps_two_tokens():
+    """CK-PC-4 (Inventor): the human swaps the number tokens of two hexes (never 2, 6, 8 or 12).  Position
+    (``ck_game``): seat 0 holds the Inventor (moved from its deck, documented state)."""
+    from catan_nb.rules.modules.cities_knights import PlayInventor
+
+    g = ck_game()
+    holding(g, HUMAN, "inventor")
+    t = table_for(g)
+    tokens = list(g.hex_token)
+    a = human_does(t, lambda a: isinstance(a, PlayInventor))
+    assert (g.hex_token[a.first], g.hex_token[a.second]) == (tokens[a.second], tokens[a.first])
+    assert {tokens[a.first], tokens[a.second]}.isdisjoint({2, 6, 8, 12})
+
+
+def test_ck_wedding_the_human_gives_presents_to_a_bot():
+    """CK-PC-18 (Wedding, phase ``wedding``): a bot behind the human plays the Wedding; the human, with more
+    VP, gives 2 resources or commodities of its choice.  Position (``ck_game``: seat 0 has two cities, more VP
+    than every bot) seat 0 is dealt 2 ore and 1 cloth; seat 1 holds the Wedding (moved from its deck,
+    documented state); the human ends its turn at the table and seat 1 (a scripted bot) rolls a quiet 2 and
+    plays the Wedding."""
+    from catan_nb.constants import Commodity
+    from catan_nb.rules.modules.cities_knights import GiveGoods, PlayProgress
+
+    g = ck_game()
+    g.deal(HUMAN, {Resource.ORE: 2, Commodity.CLOTH: 1})
+    holding(g, 1, "wedding")
+    wedding = PlayProgress("wedding")
+
+    def want(game):
+        if game.current_player != 1:
+            return None
+        return RollDice(dice=QUIET) if game.phase is Phase.ROLL else wedding
+
+    bot = Scripted(want, seed=3)
+    t = table_for(g, {1: bot}, end_turn=True)
+    assert wedding in bot.made and g.phase.value == "wedding" and g.current_player == HUMAN, g.phase
+    assert "gives wedding presents" in text(t.status)
+    held = sum(g.hands[HUMAN])
+    cloth = g.good_index(Commodity.CLOTH)
+    before = list(g.hands[HUMAN])
+    human_does(t, lambda a: isinstance(a, GiveGoods) and a.cards[cloth] == 1)  # the engine takes a card at a time
+    assert g.phase.value == "wedding" and g.current_player == HUMAN and g.hands[HUMAN][cloth] == before[cloth] - 1
+    human_does(t, lambda a: isinstance(a, GiveGoods) and a.cards[Resource.ORE.value] == 1)
+    assert sum(g.hands[HUMAN]) == held - 2 and g.hands[HUMAN][Resource.ORE.value] == before[Resource.ORE.value] - 1
