@@ -491,3 +491,74 @@ def test_ck_wedding_the_human_gives_presents_to_a_bot():
     assert g.phase.value == "wedding" and g.current_player == HUMAN and g.hands[HUMAN][cloth] == before[cloth] - 1
     human_does(t, lambda a: isinstance(a, GiveGoods) and a.cards[Resource.ORE.value] == 1)
     assert sum(g.hands[HUMAN]) == held - 2 and g.hands[HUMAN][Resource.ORE.value] == before[Resource.ORE.value] - 1
+
+
+# ---------------------------------------------------------------------------- Great Catan
+def sail(g: Game, seat: int, limit: int = 40) -> int:
+    """Ships of ``seat`` placed (:meth:`Game.place`) one by one on legal ship paths (``g.candidates``), each the
+    nearest to a small-island hex still waiting for its token, until one more ship would reach such a hex:
+    returns that path (not placed)."""
+    from catan_nb.rules.modules.great_catan import small_hexes
+
+    t = g.topology
+    pos = g.board.graph.nodes
+    st = g.ext["great_catan"]
+
+    def centre(nodes):
+        xs = [pos[v]["pos"] for v in nodes]
+        return sum(x for x, _ in xs) / len(xs), sum(y for _, y in xs) / len(xs)
+
+    for _ in range(limit):
+        pending = {h for _, h in st["waiting"]}
+        waiting = [h for h in small_hexes(g) if not g.hex_token[h] and h not in pending]
+        assert waiting, "no small island waits for a token"
+        cands = g.candidates(seat, "ship")
+        assert cands, f"seat {seat} has nowhere to build a ship"
+        for e in cands:
+            a, b = t.edge_nodes[e]
+            if set(t.node_hexes[a]) & set(t.node_hexes[b]) & set(waiting):
+                return e
+        targets = [centre(t.hex_nodes[h]) for h in waiting]
+
+        def far(e):
+            x, y = centre(t.edge_nodes[e])
+            return min((x - u) ** 2 + (y - v) ** 2 for u, v in targets)
+
+        g.place(seat, "ship", min(cands, key=far))
+    raise AssertionError(f"seat {seat}'s ships reach no small island")
+
+
+def test_great_catan_the_human_moves_a_token_once_the_supply_is_used_up():
+    """SF-15, SF-16 (phase ``move_token``): once the supply's 5 tokens (4 players) are on small islands, a ship
+    that reaches another small island makes its owner move a token from the main island; the table rings
+    the main-island tokens that may move (the Great Catan layer) and a click moves one.  Position: weighted
+    bots play the founding through the engine up to seat 0's main phase; ships are placed on legal ship paths
+    (:meth:`Game.place`, which tells the module, SF-15) until the bots' ships have brought the 5 supply tokens;
+    seat 0's ships sail up to one path short of a small island and seat 0 is dealt a ship's price; at the
+    table the human clicks that path (a ship), then a ringed token."""
+    from catan_nb.rules.modules.great_catan import MoveNumberToken
+    from catan_nb.rules.modules.seafarers import BuildShip
+
+    board = Board.load(BOARDS_DIR / "seafarers_great_catan.json")
+    g = Game(board, players=4, seed=3, rules=Rules.for_board(board))
+    advance(g, lambda g: g.current_player == HUMAN and g.phase is Phase.MAIN, seed=5)  # every seat on a coast
+    st = g.ext["great_catan"]
+    seat = 1
+    while st["supply"]:
+        g.place(seat, "ship", sail(g, seat))  # SF-15: a token from the supply
+        seat = seat % 3 + 1
+    assert not st["waiting"] and g.phase is Phase.MAIN
+    last = sail(g, HUMAN)
+    g.deal(HUMAN, {Resource.LUMBER: 1, Resource.WOOL: 1})
+    t = table_for(g)
+    human_does(t, lambda a: a == BuildShip(last))
+    assert g.phase.value == "move_token" and g.current_player == HUMAN, g.phase
+    assert "moves a number token from the main island" in text(t.status)
+    layer = next(la for la in t.layers if MoveNumberToken in la.handles)
+    ringed = t.figure.data[t._idx["great_catan:sources"]]
+    sources = sorted(a.from_hex for a in t.legal() if isinstance(a, MoveNumberToken))
+    assert sources and list(ringed.customdata) == sources, (ringed.customdata, sources)
+    to_hex = g.stack[-1].data
+    token = g.hex_token[sources[0]]
+    human_does(t, lambda a: a == MoveNumberToken(sources[0]))
+    assert g.hex_token[to_hex] == token and g.hex_token[sources[0]] == 0 and layer is not None
