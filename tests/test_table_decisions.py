@@ -46,6 +46,8 @@ from catan_nb.rules import (
 from catan_nb.widgets import GameTable
 
 HUMAN = 0
+#: A move named in the engine's terms rather than a sentence ("retreat (to_node 12)").
+ENGINE_WORDS = re.compile(r"\((hex|node|path|cards|victim|to_node|from_node|source|target)\b|_")
 
 
 class Scripted:
@@ -135,6 +137,12 @@ def human_does(t: GameTable, pick, seed: int = 0):
     moves = [a for a in t.legal() if pick(a)]
     assert moves, f"the table does not offer the move: {t.legal()[:8]}"
     a = moves[0]
+    if a in t.special_actions():  # the "More actions" list: shown, with a sentence for the move, and the prompt says so
+        labels = [label for label, v in t.special.options if v == a]
+        assert visible(t.special_row) and len(labels) == 1, labels
+        assert re.match(r"[a-z]", labels[0]) and not ENGINE_WORDS.search(labels[0]), labels[0]
+        if not any(x in text(t.status) for x in ("click", "ringed")):
+            assert "More actions" in text(t.status), text(t.status)
     n = len(t.game.log)
     d = HumanDriver(t, seed=seed, offer_rate=0)
     d.perform(a)
@@ -388,6 +396,7 @@ def test_ck_metropolis_chosen_at_the_table():
     assert g.phase.value == "metropolis" and "chooses the city for a metropolis" in text(t.status)
     choices = [a for a in t.legal() if isinstance(a, ChooseMetropolis)]
     assert len(choices) == 2
+    assert all(label.startswith("raise a metropolis at ") for label, v in t.special.options), t.special.options
     chosen = human_does(t, lambda a: a == choices[-1])
     assert g.ext["cities_knights"]["metropolis"][Track.POLITICS.value] == [HUMAN, chosen.node]
     assert g.vp(HUMAN) == vp + 2
@@ -425,6 +434,8 @@ def test_ck_knight_displaced_by_a_bot_retreats_where_the_human_says():
     assert "moves their displaced knight" in text(t.status)
     options = [a for a in t.legal() if isinstance(a, RetreatKnight)]
     assert any(a.to_node is not None for a in options), options
+    labels = [label for label, v in t.special.options if isinstance(v, RetreatKnight)]
+    assert all(x.startswith(("retreat your knight to ", "take your knight off")) for x in labels), labels
     a = human_does(t, lambda a: isinstance(a, RetreatKnight) and a.to_node is not None)
     assert [r[:3] for r in knights(g, HUMAN)] == [[a.to_node, HUMAN, 1]]
 

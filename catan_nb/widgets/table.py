@@ -90,6 +90,8 @@ CAN = "<b style='color:#1b7f2a'>✓</b>"
 CANNOT = "<span style='color:#999'>·</span>"
 #: A rule id in parentheses, as the engine's prompts carry them (left out of the status line).
 RULE_ID = re.compile(r" \((?:[A-Z0-9]+-)+[A-Z0-9]+\)")
+#: A choice's label speaks to the player ("exchange your helper"), not of them as the log does.
+THEIR = re.compile(r"\btheir\b")
 
 
 def describe(action, game=None) -> str:
@@ -111,7 +113,8 @@ def describe(action, game=None) -> str:
             return _words(action)
         first, _, rest = text.partition(" ")
         verb = _IMPERATIVE.get(first)  # the log's past tense, as a choice: "played Crane" -> "play Crane"
-        return f"{verb} {rest}" if verb else text
+        # said to the player: "exchange their helper" -> "exchange your helper"
+        return f"{verb} {THEIR.sub('your', rest)}" if verb else text
     return _words(action)
 
 
@@ -1092,6 +1095,8 @@ class GameTable(SavesGames):
             hints = [f"{hint} (or Cancel)" if hint else "choose which move you mean (Which one?) or Cancel"]
         else:
             hints += [h for layer in self.layers for h in layer.hints(g, legal)]
+            if not hints and self.special_actions():  # the decision's moves are only in the list (issue 25)
+                hints.append("choose in More actions, then Play")
         return text + (f" — {', '.join(hints)}" if hints else "")
 
     def cost_rows(self, seat: int) -> list[tuple[str, tuple[int, ...]]]:
