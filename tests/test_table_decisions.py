@@ -573,3 +573,80 @@ def test_great_catan_the_human_moves_a_token_once_the_supply_is_used_up():
     token = g.hex_token[sources[0]]
     human_does(t, lambda a: a == MoveNumberToken(sources[0]))
     assert g.hex_token[to_hex] == token and g.hex_token[sources[0]] == 0 and layer is not None
+
+
+def test_ck_the_human_displaces_a_bots_knight_from_the_which_one_choice():
+    """CK-KN-5 (DisplaceKnight): a click on the human's strong active knight offers its moves ("Which one?",
+    each said as a choice); the human displaces the bot's weaker knight on its roads, and the bot retreats it
+    (CK-KN-6).  Position (``ck_game``): seat 0's road is extended from a free intersection of its roads, a
+    strong active knight of seat 0 stands there and a basic knight of seat 1 at the road's other end (pieces
+    placed with :meth:`Game.place`, the knights' rows in the documented state); another road of seat 0 leads
+    on from the knight, so that it may also move."""
+    from catan_nb.rules.modules.cities_knights import DisplaceKnight, knights
+
+    g = ck_game()
+    t_ = g.topology
+    v = next(w for w in sorted(g.road_nodes[HUMAN]) if w in g.candidates(HUMAN, "knight"))
+    road = next(e for e in t_.node_edges[v] if g.edge_owner[e] < 0 and t_.edge_land[e])
+    g.place(HUMAN, "road", road)
+    w = next(x for x in t_.edge_nodes[road] if x != v)
+    other = next(e for e in t_.node_edges[v] if g.edge_owner[e] < 0 and t_.edge_land[e])
+    g.place(HUMAN, "road", other)  # somewhere to move the knight to as well: the click means several moves
+    knight_at(g, HUMAN, v, 2, True)
+    knight_at(g, 1, w, 1, False)
+    t = table_for(g)
+    assert "one of your knights" in text(t.status)
+    layer = next(la for la in t.layers if DisplaceKnight in la.handles)
+    row = [r[0] for r in g.ext["cities_knights"]["knights"]].index(v)
+    t.click_layer(layer, "cities_knights:knights", row)
+    labels = [b.description for b in t.choice_buttons.children]
+    assert visible(t.choice_box) and f"displace the weaker knight at " in " ".join(labels), labels
+    assert not [x for x in labels if x.startswith("'") or ENGINE_WORDS.search(x)], labels
+    human_does(t, lambda a: a == DisplaceKnight(v, w))
+    assert [r[:2] for r in knights(g, HUMAN)] == [[w, HUMAN]] and all(r[0] != w for r in knights(g, 1))
+
+
+#: The decisions this file reaches (action types and phases, as :func:`table_driver.decisions` names them), by test.
+COVERED = {
+    "PlayMonopoly": "test_base_monopoly_through_its_button",
+    "PlayYearOfPlenty": "test_corsica_year_of_plenty_through_its_button",
+    "AcceptTrade": "test_answering_a_bots_trade_offer_accept_then_decline",
+    "DeclineTrade": "test_answering_a_bots_trade_offer_accept_then_decline",
+    "phase:trade_response": "test_answering_a_bots_trade_offer_accept_then_decline",
+    "AnswerCanal": "test_answering_a_bots_canal_offer_accept_then_decline",
+    "phase:canal_answer": "test_answering_a_bots_canal_offer_accept_then_decline",
+    "UseExplorer": "test_helpers_explorer_then_exchange_for_the_priest_and_use_it",
+    "ExchangeHelper": "test_helpers_explorer_then_exchange_for_the_priest_and_use_it",
+    "phase:helper_after_use": "test_helpers_explorer_then_exchange_for_the_priest_and_use_it",
+    "UsePriest": "test_helpers_explorer_then_exchange_for_the_priest_and_use_it",
+    "ChooseMetropolis": "test_ck_metropolis_chosen_at_the_table",
+    "phase:metropolis": "test_ck_metropolis_chosen_at_the_table",
+    "RetreatKnight": "test_ck_knight_displaced_by_a_bot_retreats_where_the_human_says",
+    "phase:knight_retreat": "test_ck_knight_displaced_by_a_bot_retreats_where_the_human_says",
+    "PlayIntrigue": "test_ck_intrigue_displaces_a_bots_knight_on_the_humans_roads",
+    "PlayInventor": "test_ck_inventor_swaps_two_tokens",
+    "GiveGoods": "test_ck_wedding_the_human_gives_presents_to_a_bot",
+    "phase:wedding": "test_ck_wedding_the_human_gives_presents_to_a_bot",
+    "DisplaceKnight": "test_ck_the_human_displaces_a_bots_knight_from_the_which_one_choice",
+    "MoveNumberToken": "test_great_catan_the_human_moves_a_token_once_the_supply_is_used_up",
+    "phase:move_token": "test_great_catan_the_human_moves_a_token_once_the_supply_is_used_up",
+}
+
+
+def test_every_decision_of_every_table_is_reached_somewhere():
+    """Issue 25: each decision of each module's table (:func:`table_driver.decisions`) is reached by a human seat
+    through the table, in the whole games of ``test_table_modules`` (:data:`WHOLE_GAMES`, on demand
+    :data:`MORE_GAMES`: a decision is the same in every table that has its module) or in a position here
+    (:data:`COVERED`)."""
+    from table_driver import decisions
+    from test_table_modules import MORE_GAMES, TABLES, WHOLE_GAMES
+
+    assert all(name in globals() for name in COVERED.values())
+    reached = set(COVERED)
+    offered = set()
+    for name, make in TABLES.items():
+        board, rules, n = make(1)
+        offered |= set(decisions(Game(board, players=n, seed=1, rules=rules)))
+        reached |= set(WHOLE_GAMES[name][1]) | set(MORE_GAMES[name][1])
+    assert not sorted(offered - reached), sorted(offered - reached)
+    assert set(COVERED) <= offered, sorted(set(COVERED) - offered)
