@@ -129,9 +129,15 @@ def visible(w) -> bool:
     return w.layout.display != "none"
 
 
-def human_does(t: GameTable, pick, seed: int = 0):
-    """Play the legal move of the human that ``pick`` selects, through the table's handlers only; check it is
-    offered, applied (logged) with no error in the status line, and that no other seat's hidden card shows."""
+def ringed_nodes(t: GameTable) -> list[int]:
+    """The intersections the board rings now (its ``highlight-nodes`` trace)."""
+    return list(t.figure.data[t._idx["highlight-nodes"]].customdata or ())
+
+
+def human_does(t: GameTable, pick, seed: int = 0, via=None):
+    """Play the legal move of the human that ``pick`` selects, through the table's handlers only (``via(t, move)``:
+    a given click, else the driver's way); check it is offered, applied (logged) with no error in the status
+    line, and that no other seat's hidden card shows."""
     assert t.game.current_player == HUMAN and t.legal(), (t.game.phase, t.game.current_player)
     assert_view_ignores_hidden_cards(t, seed=seed)
     moves = [a for a in t.legal() if pick(a)]
@@ -145,7 +151,10 @@ def human_does(t: GameTable, pick, seed: int = 0):
             assert "More actions" in text(t.status), text(t.status)
     n = len(t.game.log)
     d = HumanDriver(t, seed=seed, offer_rate=0)
-    d.perform(a)
+    if via is None:
+        d.perform(a)
+    else:
+        via(t, a)
     d.check_no_error(a)
     assert any(type(x) is type(a) for x in t.game.log[n:]), f"{a!r} was not played: {t.message}"
     if not t.game.is_over and t.game.current_player == HUMAN:
@@ -397,7 +406,8 @@ def test_ck_metropolis_chosen_at_the_table():
     choices = [a for a in t.legal() if isinstance(a, ChooseMetropolis)]
     assert len(choices) == 2
     assert all(label.startswith("raise a metropolis at ") for label, v in t.special.options), t.special.options
-    chosen = human_does(t, lambda a: a == choices[-1])
+    assert sorted(ringed_nodes(t)) == sorted(a.node for a in choices) and "click a ringed intersection" in text(t.status)
+    chosen = human_does(t, lambda a: a == choices[-1], via=lambda t, a: t.click_node(a.node))  # a click on its city
     assert g.ext["cities_knights"]["metropolis"][Track.POLITICS.value] == [HUMAN, chosen.node]
     assert g.vp(HUMAN) == vp + 2
 
@@ -436,7 +446,9 @@ def test_ck_knight_displaced_by_a_bot_retreats_where_the_human_says():
     assert any(a.to_node is not None for a in options), options
     labels = [label for label, v in t.special.options if isinstance(v, RetreatKnight)]
     assert all(x.startswith(("retreat your knight to ", "take your knight off")) for x in labels), labels
-    a = human_does(t, lambda a: isinstance(a, RetreatKnight) and a.to_node is not None)
+    assert sorted(ringed_nodes(t)) == sorted(a.to_node for a in options if a.to_node is not None)
+    a = human_does(t, lambda a: isinstance(a, RetreatKnight) and a.to_node is not None,
+                   via=lambda t, a: t.click_node(a.to_node))  # a click on a ringed intersection
     assert [r[:3] for r in knights(g, HUMAN)] == [[a.to_node, HUMAN, 1]]
 
 

@@ -94,6 +94,18 @@ RULE_ID = re.compile(r" \((?:[A-Z0-9]+-)+[A-Z0-9]+\)")
 THEIR = re.compile(r"\btheir\b")
 
 
+def node_of(action) -> int | None:
+    """The intersection a click chooses ``action`` on: its ``node``, or for a move with only a destination
+    (a displaced knight's retreat, CK-KN-6) its ``to_node``; ``None`` when it has neither."""
+    for attr in ("node", "to_node"):
+        v = getattr(action, attr, None)
+        if isinstance(v, numbers.Integral) and not isinstance(v, bool):
+            if attr == "to_node" and hasattr(action, "from_node"):
+                return None  # a move from one place to another: its layer's clicks choose it
+            return int(v)
+    return None
+
+
 def describe(action, game=None) -> str:
     """A readable label for any action (the special-actions list): the log's phrase when a
     module gave one (places by their hexes), else the action's kind and fields."""
@@ -722,7 +734,7 @@ class GameTable(SavesGames):
         if isinstance(node, bool) or not isinstance(node, numbers.Integral):
             return False  # not a place on this board
         node = int(node)
-        return self._offer([a for a in self.board_moves() if getattr(a, "node", None) == node])
+        return self._offer([a for a in self.board_moves() if node_of(a) == node])
 
     @guarded
     def click_path(self, path: int) -> bool:
@@ -900,7 +912,12 @@ class GameTable(SavesGames):
 
     # ------------------------------------------------------------------ drawing
     def _targets(self, legal) -> tuple[list[int], list[int], list[int]]:
-        nodes = sorted({a.node for a in legal if isinstance(a, (BuildSettlement, BuildCity))})
+        nodes = {a.node for a in legal if isinstance(a, (BuildSettlement, BuildCity))}
+        if self.game.phase not in (Phase.MAIN, Phase.ROLL):
+            # a decision on an intersection (a metropolis's city, a city lost, a knight's retreat): ring its
+            # places, where a click chooses (issue 25: the player looks at the board, not only at the list)
+            nodes |= {v for v in map(node_of, legal) if v is not None}
+        nodes = sorted(nodes)
         paths = sorted({a.path for a in legal if isinstance(a, BuildRoad)})
         hexes = sorted({a.hex for a in legal if isinstance(a, MoveRobber)})
         return nodes, paths, hexes
@@ -1084,7 +1101,8 @@ class GameTable(SavesGames):
             return f"{text} …" if not g.is_over else text
         hints = []
         kinds = {type(a) for a in legal}
-        if BuildSettlement in kinds or BuildCity in kinds:
+        if BuildSettlement in kinds or BuildCity in kinds or (
+                g.phase not in (Phase.MAIN, Phase.ROLL) and any(node_of(a) is not None for a in legal)):
             hints.append("click a ringed intersection")
         if BuildRoad in kinds:
             hints.append("click a highlighted path")
