@@ -149,7 +149,7 @@ def human_does(t: GameTable, pick, seed: int = 0, via=None):
         assert re.match(r"[a-z]", labels[0]) and not ENGINE_WORDS.search(labels[0]), labels[0]
         if not any(x in text(t.status) for x in ("click", "ringed")):
             assert "More actions" in text(t.status), text(t.status)
-    n = len(t.game.log)
+    n, lines = len(t.game.log), len(t.log_lines)
     d = HumanDriver(t, seed=seed, offer_rate=0)
     if via is None:
         d.perform(a)
@@ -157,6 +157,8 @@ def human_does(t: GameTable, pick, seed: int = 0, via=None):
         via(t, a)
     d.check_no_error(a)
     assert any(type(x) is type(a) for x in t.game.log[n:]), f"{a!r} was not played: {t.message}"
+    said = [re.sub("<[^>]+>", "", x) for x in t.log_lines[lines:]]
+    assert said and not [x for x in said if re.search(r"\((hex|node|path|cards|victim|to_node|from_hex) |^'s ", x)], said
     if not t.game.is_over and t.game.current_player == HUMAN:
         assert_view_ignores_hidden_cards(t, seed=seed + 1)
     return a
