@@ -585,8 +585,9 @@ def test_great_catan_the_human_moves_a_token_once_the_supply_is_used_up():
     assert sources and list(ringed.customdata) == sources, (ringed.customdata, sources)
     to_hex = g.stack[-1].data
     token = g.hex_token[sources[0]]
-    human_does(t, lambda a: a == MoveNumberToken(sources[0]))
-    assert g.hex_token[to_hex] == token and g.hex_token[sources[0]] == 0 and layer is not None
+    human_does(t, lambda a: a == MoveNumberToken(sources[0]),  # a click on the ringed token
+               via=lambda t, a: t.click_layer(layer, "great_catan:sources", sources.index(a.from_hex)))
+    assert g.hex_token[to_hex] == token and g.hex_token[sources[0]] == 0
 
 
 def test_ck_the_human_displaces_a_bots_knight_from_the_which_one_choice():
@@ -614,7 +615,7 @@ def test_ck_the_human_displaces_a_bots_knight_from_the_which_one_choice():
     row = [r[0] for r in g.ext["cities_knights"]["knights"]].index(v)
     t.click_layer(layer, "cities_knights:knights", row)
     labels = [b.description for b in t.choice_buttons.children]
-    assert visible(t.choice_box) and f"displace the weaker knight at " in " ".join(labels), labels
+    assert visible(t.choice_box) and "displace the weaker knight at " in " ".join(labels), labels
     assert not [x for x in labels if x.startswith("'") or ENGINE_WORDS.search(x)], labels
     human_does(t, lambda a: a == DisplaceKnight(v, w))
     assert [r[:2] for r in knights(g, HUMAN)] == [[w, HUMAN]] and all(r[0] != w for r in knights(g, 1))
