@@ -574,10 +574,11 @@ MORE_GAMES: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {
 #: Decisions no table's whole game asserts, and why.
 NOT_ASKED = {
     "AcceptTrade": "answers a bot's domestic offer: a bot offers only when one card short of a build and nothing "
-                   "else is worth more; the buttons are tested in test_table_ux",
+                   "else is worth more; reached as a position in test_table_decisions (a scripted bot offers)",
     "DeclineTrade": "as AcceptTrade",
     "phase:trade_response": "as AcceptTrade",
-    "AnswerCanal": "answers a bot's canal-token offer (ERIE-5): the bots make none",
+    "AnswerCanal": "answers a bot's canal-token offer (ERIE-5): the bots make none; reached as a position in "
+                   "test_table_decisions",
     "phase:canal_answer": "as AnswerCanal",
 }
 
