@@ -60,9 +60,9 @@ TABLES = {
 }
 
 
-def make_table(name: str, seed: int = 5) -> GameTable:
+def make_table(name: str, seed: int = 5, opponents: str = "bot") -> GameTable:
     board, rules, n = TABLES[name](seed)
-    t = GameTable(board, seats=["human"] + ["bot"] * (n - 1), seed=seed, bot_delay=None, rules=rules)
+    t = GameTable(board, seats=["human"] + [opponents] * (n - 2) + ["bot"], seed=seed, bot_delay=None, rules=rules)
     t.explain_box.value = True  # the bots' reasons are in the log too
     return t
 
