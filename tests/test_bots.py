@@ -439,3 +439,45 @@ def test_value_bot_trades_at_the_bank_toward_a_knight():
     assert isinstance(first, MaritimeTrade) and g.good_index(first.get) == g.good_index("ore"), first
     g.apply(first)
     assert isinstance(ValueBot(seed=1).choose(g), HireKnight)
+
+
+def test_value_bot_builds_the_road_that_links_two_canal_localities():
+    """ERIE-2, ERIE-6: two roads of the three that link a pair of canal localities built, and a road in
+    hand, the bot builds the third: the pair linked (and the token it pays) is worth more than the
+    target it was (before this fix reaching the target lost its worth, and the link waited)."""
+    from catan_nb.analysis.bot_features.scenarios import canal_pairs
+    from catan_nb.rules import BuildRoad
+    from catan_nb.rules.modules.corsica_new_york import localities, scenario_data
+
+    g = LADDER.setup_for(["erie_canal"]).game(2)
+    bots = [WeightedBot(seed=q) for q in range(4)]
+    while not (g.phase is Phase.MAIN and g.turn >= 1):
+        g.apply(bots[g.current_player].choose(g))
+    me, t, d = g.current_player, g.topology, scenario_data(g.board)
+    places = localities(g)
+
+    def way(v, w):  # the roads from v to w through no other locality (ERIE-2)
+        prev, todo = {v: None}, [v]
+        while todo:
+            x = todo.pop(0)
+            for e in t.node_edges[x]:
+                y = next(u for u in t.edge_nodes[e] if u != x)
+                if d.road_ok[e] and y not in prev and (y == w or y not in places):
+                    prev[y] = (x, e)
+                    todo.append(y)
+        out, x = [], w
+        while prev[x] is not None:
+            x, e = prev[x]
+            out.append(e)
+        return out[::-1]
+
+    v, w = next((v, w) for v, w in sorted(canal_pairs(g)) if all(g.edge_owner[e] < 0 for e in way(v, w)))
+    roads = way(v, w)
+    for e in roads[:-1]:
+        g.place(me, "road", e)
+    empty_hands(g)
+    deal(g, me, brick=1, lumber=1)
+    got = ValueBot(seed=1).choose(g)
+    assert got == BuildRoad(roads[-1]), (got, roads)
+    g.apply(got)
+    assert g.ext["erie_canal"]["tokens"][me] == 1
