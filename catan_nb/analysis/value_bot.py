@@ -37,7 +37,8 @@ card that lowers a price or a rate this turn by the best action it allows next.
 Weights live in :data:`DEFAULT_WEIGHTS` (documented there) and the modules' classes, and can be
 replaced per bot.  The robber goes where it hurts the leader most and steals from the leader (a
 module weighs its own robber-like moves: the pirate); trades are answered by value (a fair offer
-that helps the bot is accepted; nothing goes to a player about to win).  Each choice carries its
+that helps the bot is accepted; nothing goes to a player about to win), and offered one for one when a
+card short of a city, a settlement or a module's urgent purchase (:data:`URGENT_BUILD`).  Each choice carries its
 reasons as data, :attr:`Choice.reasons`: the weighted changes of the features that moved most.
 
 Examples
@@ -71,7 +72,7 @@ from ..rules import (
 )
 from .bot_features import Context, features_for
 
-__all__ = ["ValueBot", "position_value", "features", "weights_for", "DEFAULT_WEIGHTS", "Choice"]
+__all__ = ["ValueBot", "position_value", "features", "weights_for", "DEFAULT_WEIGHTS", "URGENT_BUILD", "Choice"]
 
 N_RES = len(RESOURCES)
 #: How much a free spot (or a target) counts by the path pieces still to build to reach it.

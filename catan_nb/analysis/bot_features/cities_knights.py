@@ -23,7 +23,10 @@ Progress cards are played when what they do (the position after, its decisions p
 is worth more than holding them; the Alchemist is weighed before the roll, and a card that lowers a
 price or a rate this turn (the Crane, the Merchant Fleet) by the best action it allows next.  A
 bank trade for grain when the barbarians are near and would win is weighed by the knight it
-activates next (CK-KN-4, CK-BAR-2).
+activates next (CK-KN-4, CK-BAR-2).  With no knight and an attack the barbarians would win likely within
+the window, a knight is a purchase wanted as much as a city (and, with a knight idle, the grain that
+activates it): the bot trades at the bank toward it and offers a one-for-one trade for the card it
+lacks (CK-KN-1, CK-KN-4).
 """
 
 from __future__ import annotations
@@ -111,7 +114,11 @@ _CHANCE: dict[tuple[int, int], float] = {}
 
 def attack_chance(rolls: int, steps_left: int) -> float:
     """The chance the barbarians land within ``rolls`` rolls ``steps_left`` steps away: half the event die's
-    faces are ships (CK-BAR-4), so a binomial tail."""
+    faces are ships (CK-BAR-4), so a binomial tail.
+
+    >>> attack_chance(4, 1), attack_chance(4, 3), attack_chance(4, 7)
+    (0.9375, 0.3125, 0.0)
+    """
     key = (rolls, steps_left)
     hit = _CHANCE.get(key)
     if hit is None:
