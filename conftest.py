@@ -2,7 +2,7 @@
 
 A module of an optional extra that is not installed is left out of the doctest collection, so
 that the suite runs without the extra: its tests skip (``pytest.importorskip``) and the modules
-that use it fall back or say how to install it.  Issue 29: ``catan_nb.fast._kernel`` needs numba
+that use it fall back or say how to install it.  Issue 29: ``catan_nb.fast.kernel`` needs numba
 (``pip install "catan-nb[fast]"``); the reinforcement-learning environments need the ``rl`` extra.
 """
 
@@ -22,7 +22,7 @@ def _missing(*names: str) -> bool:
 
 collect_ignore: list[str] = []
 if _missing("numba"):
-    collect_ignore.append("catan_nb/fast/_kernel.py")
+    collect_ignore.append("catan_nb/fast/kernel.py")
 if _missing("gymnasium", "pettingzoo"):
     collect_ignore += ["catan_nb/envs.py", "catan_nb/fast/vector_env.py"]
 

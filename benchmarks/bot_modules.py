@@ -15,7 +15,8 @@ figures of the module:
 * Seafarers maps: games with a ship built, games with a foreign island settled (SF-13), ships per game;
 * Cities & Knights: improvement levels, tracks at level 3 or more (an ability, CK-IMP-3),
   metropolises, barbarian attacks, attacks repelled (none of the defenders lost a city), cities
-  lost, Defender points per game;
+  lost, Defender points per game; the first attack's figures (games in which it was repelled, cities
+  lost in it, Catan's and the barbarians' strengths, its turn);
 * New York: canal tokens earned (paid by the supply) and played per game, games with a token
   played (ERIE-2, ERIE-4); Corsica and New York: Catan tokens taken (SC-10); Friends: Catan
   tokens (F-GUILD-5).
@@ -95,11 +96,31 @@ def value_games(name: str, games: int, seed: int, max_turns: int) -> tuple[list[
     t = time.perf_counter()
     for i in range(games):
         gs = seed * 1_000_003 + i
-        g = play_game(setup.game(gs), [ValueBot(seed=gs * 7 + q) for q in range(setup.players)], max_turns=max_turns)
+        g = setup.game(gs)
+        bots = [ValueBot(seed=gs * 7 + q) for q in range(setup.players)]
+        first = None
+        while not g.is_over and g.turn <= max_turns:  # play_game, watching for the first barbarian attack
+            g.apply(bots[g.current_player].choose(g))
+            if first is None and "cities_knights" in g.ext and g.ext["cities_knights"]["attacks"]:
+                first = (g.turn, dict(g.ext["cities_knights"]["last_attack"]))
         turns.append(g.turn)
         capped += not g.is_over
         beh.update(behaviour(g))
+        if first is not None:
+            beh.update(first_attack(*first))
     return turns, capped, beh, time.perf_counter() - t
+
+
+def first_attack(turn: int, record: dict) -> Counter:
+    """Figures of a game's first barbarian attack from its record (CK-BAR-1..3): repelled or not, the
+    cities lost, Catan's strength against the barbarians', and the turn it came."""
+    out: Counter = Counter()
+    out["first_attack_repelled"] += "losers" not in record
+    out["first_attack_cities_lost"] += len(record.get("losers", ()))
+    out["first_attack_catan"] += record["catan"]
+    out["first_attack_barbarians"] += record["barbarians"]
+    out["first_attack_turn"] += turn
+    return out
 
 
 def _repelled(g) -> int:

@@ -24,6 +24,7 @@ import ipywidgets as W
 import plotly.graph_objects as go
 
 from catan_nb import Resource
+from catan_nb.analysis.bot_features.cities_knights import CitiesKnightsFeatures
 from catan_nb.analysis.value_bot import DEFAULT_WEIGHTS, ValueBot
 from catan_nb.rules import (
     AcceptTrade,
@@ -79,8 +80,8 @@ MEANS = {
 ROUTINE = frozenset({"RollDice", "EndTurn", "MaritimeTrade", "Discard", "BuildRoad", "OfferCanal"})
 #: The adviser's weights (:class:`ValueBot`): city improvements count three times as much (CK-IMP-*: the
 #: progress cards, the aqueduct and the metropolises come with them), the knights' strength less.
-ADVISER_WEIGHTS = {**DEFAULT_WEIGHTS, "improvements": 3 * DEFAULT_WEIGHTS["improvements"],
-                   "knights": DEFAULT_WEIGHTS["knights"] / 2}
+ADVISER_WEIGHTS = {**DEFAULT_WEIGHTS, "improvements": 3 * CitiesKnightsFeatures.weights["improvements"],
+                   "knights": CitiesKnightsFeatures.weights["knights"] / 2}
 #: The moves that play a progress card named in their ``card`` field (CK-PC-*; the others are named after theirs).
 PROGRESS_PLAYS = ("PlayProgress", "PlayProgressGood", "PlayProgressNode")
 #: The decision of discarding a commodity on a 7 (CK-COM-1, B-ROB-2), counted apart from the other discards.

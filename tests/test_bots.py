@@ -368,3 +368,116 @@ def test_value_bot_trades_for_the_grain_that_activates_a_knight_before_the_attac
     assert type(first).__name__ == "MaritimeTrade" and str(first.get) == "grain", bot.last[:3]
     g.apply(first)
     assert isinstance(ValueBot(seed=1).choose(g), ActivateKnight)
+
+
+def _ck_main_position(seed: int = 3):
+    """A Cities & Knights game at a seat's main phase (after the founding), no knight on the board, no
+    progress card or commodity in any hand and no resource card but those a test deals: ``(game, seat)``."""
+    g = LADDER.setup_for(["cities_knights"]).game(seed)
+    bots = [WeightedBot(seed=q) for q in range(4)]
+    while not (g.phase is Phase.MAIN and g.turn >= 4 and g.placed[g.kind_id["city"]][g.current_player]):
+        g.apply(bots[g.current_player].choose(g))
+    ck = g.ext["cities_knights"]
+    ck["knights"].clear()
+    for h in ck["hands"]:
+        h.clear()
+    empty_hands(g)
+    for h in g.hands:
+        h[5:] = [0] * len(h[5:])
+    return g, g.current_player
+
+
+def test_a_knight_hired_ahead_of_the_barbarians_counts_against_them():
+    """CK-KN-1, CK-KN-4, CK-BAR-2: an attack likely within the next rounds finds every knight its owner
+    holds activated in time, so hiring one removes most of the threat of losing a city even before it is
+    active (before this fix only active knights counted, so a knight was hired too late); a knight that
+    has no grain to be activated with counts less."""
+    from catan_nb.analysis.value_bot import features
+    from catan_nb.rules.modules.cities_knights import HireKnight
+
+    g, me = _ck_main_position()
+    g.ext["cities_knights"]["barbarians"] = 3  # four steps away (CK-BAR-4)
+    deal(g, me, wool=1, ore=1, grain=1)
+    before = features(g, me)["threat"]
+    hire = next(a for a in g.legal_actions() if isinstance(a, HireKnight))
+    with_grain = g.copy()
+    with_grain.apply(hire)
+    assert before > 0.5 and features(with_grain, me)["threat"] < 0.5 * before
+    no_grain = g.copy()
+    no_grain.hands[me][no_grain.good_index("grain")] = 0
+    no_grain.apply(hire)
+    assert features(no_grain, me)["threat"] >= features(with_grain, me)["threat"]
+    assert isinstance(ValueBot(seed=1).choose(g), HireKnight)
+
+
+def test_value_bot_asks_for_the_card_its_knight_lacks():
+    """CK-KN-1, CK-BAR-2: the barbarians near and stronger than Catan, no knight of its own and one card
+    short of one (wool), the bot offers one of its surplus cards for it (before this fix it offered
+    trades only for a city or a settlement)."""
+    from catan_nb.rules.modules.cities_knights import barbarian_strength, catan_strength
+
+    g, me = _ck_main_position()
+    g.ext["cities_knights"]["barbarians"] = 5
+    deal(g, me, ore=1, grain=2)
+    assert barbarian_strength(g) > catan_strength(g)
+    got = ValueBot(seed=1).choose(g)
+    assert isinstance(got, OfferTrade), got
+    wool, grain = g.good_index("wool"), g.good_index("grain")
+    assert got.get[wool] == 1 and sum(got.get) == 1 and got.give[grain] == 1 and sum(got.give) == 1, got
+
+
+def test_value_bot_trades_at_the_bank_toward_a_knight():
+    """CK-KN-1, CK-BAR-2: no knight, the barbarians near and stronger, wool and four bricks but no ore:
+    the bot trades four bricks for the ore (weighed by the knight it hires next), then hires."""
+    from catan_nb.rules import MaritimeTrade
+    from catan_nb.rules.modules.cities_knights import HireKnight
+
+    g, me = _ck_main_position()
+    g.ext["cities_knights"]["barbarians"] = 5
+    deal(g, me, brick=4, wool=1, grain=1)
+    first = ValueBot(seed=1).choose(g)
+    assert isinstance(first, MaritimeTrade) and g.good_index(first.get) == g.good_index("ore"), first
+    g.apply(first)
+    assert isinstance(ValueBot(seed=1).choose(g), HireKnight)
+
+
+def test_value_bot_builds_the_road_that_links_two_canal_localities():
+    """ERIE-2, ERIE-6: two roads of the three that link a pair of canal localities built, and a road in
+    hand, the bot builds the third: the pair linked (and the token it pays) is worth more than the
+    target it was (before this fix reaching the target lost its worth, and the link waited)."""
+    from catan_nb.analysis.bot_features.scenarios import canal_pairs
+    from catan_nb.rules import BuildRoad
+    from catan_nb.rules.modules.corsica_new_york import localities, scenario_data
+
+    g = LADDER.setup_for(["erie_canal"]).game(2)
+    bots = [WeightedBot(seed=q) for q in range(4)]
+    while not (g.phase is Phase.MAIN and g.turn >= 1):
+        g.apply(bots[g.current_player].choose(g))
+    me, t, d = g.current_player, g.topology, scenario_data(g.board)
+    places = localities(g)
+
+    def way(v, w):  # the roads from v to w through no other locality (ERIE-2)
+        prev, todo = {v: None}, [v]
+        while todo:
+            x = todo.pop(0)
+            for e in t.node_edges[x]:
+                y = next(u for u in t.edge_nodes[e] if u != x)
+                if d.road_ok[e] and y not in prev and (y == w or y not in places):
+                    prev[y] = (x, e)
+                    todo.append(y)
+        out, x = [], w
+        while prev[x] is not None:
+            x, e = prev[x]
+            out.append(e)
+        return out[::-1]
+
+    v, w = next((v, w) for v, w in sorted(canal_pairs(g)) if all(g.edge_owner[e] < 0 for e in way(v, w)))
+    roads = way(v, w)
+    for e in roads[:-1]:
+        g.place(me, "road", e)
+    empty_hands(g)
+    deal(g, me, brick=1, lumber=1)
+    got = ValueBot(seed=1).choose(g)
+    assert got == BuildRoad(roads[-1]), (got, roads)
+    g.apply(got)
+    assert g.ext["erie_canal"]["tokens"][me] == 1

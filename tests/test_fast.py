@@ -333,7 +333,14 @@ def test_covered_names_what_the_kernel_cannot_play():
         Games(Board.beginner(), 4, rules=Rules(modules=("friends",)))
 
 
+#: Issue 29, left: the engine's ValueBot gained the modules' features and plays out pushed decisions
+#: (issue 26); the kernel's value policy follows the former bot, so value bots play in the engine
+#: (catan_nb.fast.EXACT_POLICIES) until the kernel follows the new one.
+VALUE_GAP = pytest.mark.skip(reason="the kernel's value policy follows the former ValueBot (EXACT_POLICIES)")
+
+
 # ---------------------------------------------------------------- the value policy
+@VALUE_GAP
 def test_value_policy_chooses_as_the_value_bot():
     """At positions of value-bot games (3-6 players), the kernel's value policy picks an action the
     value bot (without domestic offers) rates best: its own choice, or one its tie-break noise
@@ -394,8 +401,9 @@ def _engine_and_kernel(kind, players, i, offers=True):
 
 
 @pytest.mark.parametrize("kind,players,offers,default", [
-    ("random", 4, True, 12), ("weighted", 3, True, 20), ("weighted", 6, True, 8), ("value", 4, True, 10),
-    ("value", 3, False, 6), ("value", 5, True, 4), ("value", 6, False, 3),
+    ("random", 4, True, 12), ("weighted", 3, True, 20), ("weighted", 6, True, 8),
+    pytest.param("value", 4, True, 10, marks=VALUE_GAP), pytest.param("value", 3, False, 6, marks=VALUE_GAP),
+    pytest.param("value", 5, True, 4, marks=VALUE_GAP), pytest.param("value", 6, False, 3, marks=VALUE_GAP),
 ])
 def test_exact_mode_plays_the_engines_games(kind, players, offers, default):
     """Drawing from the engine's own generators, the kernel and RandomBot / WeightedBot / ValueBot
@@ -420,13 +428,14 @@ def test_simulate_gives_the_same_records_with_or_without_the_kernel(monkeypatch)
 def test_simulate_openings_gives_the_same_playouts_with_or_without_the_kernel(monkeypatch):
     from catan_nb.analysis import simulate_openings
 
-    kw = dict(seat=2, top=2, playouts=_games(4), seed=3, bot="value", progress=False, max_turns=120)
+    kw = dict(seat=2, top=2, playouts=_games(4), seed=3, bot="weighted", progress=False, max_turns=120)
     monkeypatch.setenv("CATAN_NB_FAST", "0")
     engine = simulate_openings(Board.random(seed=9), **kw)
     monkeypatch.setenv("CATAN_NB_FAST", "1")
     assert simulate_openings(Board.random(seed=9), **kw) == engine
 
 
+@VALUE_GAP
 def test_search_bot_chooses_the_same_with_or_without_the_kernel(monkeypatch):
     from catan_nb.analysis import WeightedBot, play_game
     from catan_nb.analysis.search_bot import SearchBot

@@ -114,9 +114,29 @@ def _rare_positions() -> list[Game]:
     h.hands[0][i] += 4
     h.play(ImproveCity(Track.SCIENCE))
     out.append(h)  # metropolis
+    out.append(_defender_draw())
     out.extend(_progress_positions())
     out.append(_token_move())
     return out
+
+
+def _defender_draw() -> Game:
+    """The barbarians repelled with two seats tied for the most active strength (CK-BAR-3): both draw."""
+    from catan_nb.rules import RollDice
+
+    g = Game(Board.beginner(), players=4, seed=5, start="beginner", rules=Rules(modules=("cities_knights",)))
+    ck = g.ext["cities_knights"]
+    g.place(0, "city", sorted(g.placed[g.kind_id["settlement"]][0])[0])  # the barbarians' strength: 1
+    t = g.topology
+    for p in (0, 1):  # one active strong knight each (strength 2) on a free end of the seat's road
+        free = sorted(v for e in range(t.n_edges) if g.edge_owner[e] == p for v in t.edge_nodes[e]
+                      if g.node_owner[v] < 0 and all(r[0] != v for r in ck["knights"]))
+        ck["knights"].append([free[0], p, 2, True, True, False])
+    ck["knights"].sort()
+    ck["barbarians"] = 6
+    g.play(RollDice(dice=(1, 2, 3)))
+    assert g.phase.value == "defender_draw", g.phase
+    return g
 
 
 def _token_move() -> Game:

@@ -74,7 +74,7 @@ def test_openings_are_played_on_the_same_dice():
     seeds = (12345, (1, 2, 3, 4))
 
     def game(first, second):
-        return _opening_game((board, None, 4, 0, 0, first, second, False, "greedy", "random", None, 60, *seeds))[0]
+        return _opening_game((board, None, 4, 0, 0, first, second, False, "greedy", "random", None, 60, *seeds, False))[0]
 
     g, h = game(a1, a2), game(b1, b2)
     k = min(len(g.dice_history), len(h.dice_history))

@@ -884,10 +884,12 @@ def test_A27_set_aside_card_goes_only_to_a_strictly_greatest_army():
 
 
 @pytest.mark.parametrize("board,players,modules,seed,priest,knight,knights", [
-    # Friends + Helpers: seat 1, the holder, gives up a knight ([3, 2, 3, 1], set aside); it ties at 3 again
-    (Board.random(seed=716), 4, ("friends", "helpers"), 716, 738, 965, [3, 3, 3, 1]),
-    # Helpers on the 5-6 board: seat 0 gives up a knight ([2, 2, 3, 3, 1]); seat 1 reaches a three-way tie
-    (Board.five_six(), 5, ("helpers",), 283, 1293, 1384, [2, 3, 3, 3, 1]),
+    # Friends + Helpers: seat 0, the holder at [3, 3, 0, 3], gives up a knight ([2, 3, 0, 3], set aside);
+    # it ties at 3 again
+    (Board.random(seed=724), 4, ("friends", "helpers"), 724, 630, 691, [3, 3, 0, 3]),
+    # Helpers on the 5-6 board: seat 4, the holder, gives up a knight ([3, 1, 3, 0, 2]); it reaches a
+    # three-way tie at 3
+    (Board.five_six(), 5, ("helpers",), 527, 1279, 1315, [3, 1, 3, 0, 3]),
 ])
 def test_A27_seeded_repro_a_tie_after_a_set_aside_takes_nothing(board, players, modules, seed, priest, knight, knights):
     """A-27 (issue 24, item 11) in seeded random games (``RandomBot(10 * seed + 7 + q)`` with Friends,
@@ -1024,3 +1026,30 @@ def test_H_CARD_9_architect_substitutes_one_cost():
     assert game.dev[RED][KNIGHT.value] == 1
     assert game.deck[KNIGHT.value] == deck_before_keep[KNIGHT.value] + 1
     assert game.deck[ROAD_BUILDING.value] == deck_before_keep[ROAD_BUILDING.value] + 1
+
+
+def test_H_CARD_1_merchant_listing_does_not_tell_what_the_others_hold():
+    """H-CARD-1: any opponent may be asked (one without the resource gives nothing), so the Merchant's
+    listing is the same whatever the opponents' hidden hands hold (it listed only holders before)."""
+    game = beginner(holders={RED: MERCHANT})
+    roll(game)
+    deal(game, RED, wool=2)
+
+    def listed(g):
+        return sorted(map(repr, (a for a in g.legal_actions() if isinstance(a, UseMerchantHelper))))
+
+    other = game.copy()
+    for q in range(other.n):  # the same number of cards each, all lumber
+        if q != RED:
+            hand = other.hands[q]
+            total = sum(hand[:5])
+            for k in range(5):
+                other.bank[k] += hand[k]
+                hand[k] = 0
+            other.bank[0] -= total
+            hand[0] = total
+    assert listed(game) and listed(game) == listed(other)
+    empty = next(q for q in range(4) if q != RED and not other.hands[q][Resource.ORE.value])
+    before = list(other.hands[empty])
+    other.play(UseMerchantHelper(ORE, (empty,), (WOOL,)))  # asked, holds none: gives nothing
+    assert other.hands[empty] == before

@@ -675,7 +675,7 @@ def test_great_catan_and_treasure_at_the_table():
     src = sources.customdata[0]
     assert table.click_layer(layer, "great_catan:sources", 0)
     assert g.phase is Phase.MAIN and g.hex_token[src] == 0 and g.hex_token[small[5]] > 0
-    assert "moved the number token" in table.log_box.value
+    assert f"moved the {g.hex_token[small[5]]} of " in table.log_box.value and "on a small island" in table.log_box.value
     moved = table.figure.data[table._idx["great_catan:tokens"]]
     assert len(moved.x) == 7  # six brought, one taken away
     assert len(table.figure.data[table._idx["great_catan:waiting"]].x) == len(small) - 6

@@ -600,6 +600,8 @@ def _use_fast(board: Board, game: Game | None, n: int, bot: Any, playouts: int) 
         return False
     from .. import fast
 
+    if bot not in fast.EXACT_POLICIES:
+        return False
     if fast.covered(game.rules if game is not None else Rules(), n) is not None:
         return False
     return fast.wanted(fast.engine_seconds(playouts, bot, n), "play_from")

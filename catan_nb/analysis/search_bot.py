@@ -291,6 +291,8 @@ class SearchBot:
         ``CATAN_NB_FAST=1`` makes it)."""
         from .. import fast
 
+        if "value" not in fast.EXACT_POLICIES:  # the rollouts are the value bot's (see EXACT_POLICIES)
+            return None
         if fast.covered(game.rules, game.n) is not None or not fast.wanted(fast.LOAD_SECONDS, "rollout"):
             return None
         key = (game.topology, game.n, game.rules, self.offers)
@@ -304,7 +306,7 @@ class SearchBot:
     def _search_fast(self, game: Game, me: int, games) -> list[Choice]:
         """:meth:`_search` with every determinisation, tree walk and rollout in the compiled
         simulator (exact mode): the same draws from this bot's generator, so the same choice."""
-        from ..fast import _kernel
+        from ..fast import kernel
 
         root = _Node()
         allowed = None
@@ -329,7 +331,7 @@ class SearchBot:
             if deadline is not None and time.perf_counter() > deadline and n >= 8:
                 break
             n += 1
-            _kernel.search_begin(T, S, me)
+            kernel.search_begin(T, S, me)
             node, path = root, [root]
             while games.winner(1) is None and games.current_player(1) == me and games.turn(1) == turn:
                 legal = [catalog[a] for a in games.legal(1)]
@@ -341,7 +343,7 @@ class SearchBot:
                         child.avail += 1
                 untried = [a for a in legal if a not in node.children]
                 if untried:
-                    a = untried[int(_kernel.draw_random(T, S, 1, slot) * len(untried))]
+                    a = untried[int(kernel.draw_random(T, S, 1, slot) * len(untried))]
                     child = node.children[a] = _Node()
                     child.avail = 1
                     games.step(1, index[a])
@@ -354,8 +356,8 @@ class SearchBot:
                 node = node.children[a]
                 games.step(1, index[a])
                 path.append(node)
-            reward = float(_kernel.rollout(T, S, 1, me, turn, horizon, weights, float(self.scale)))
-            _kernel.search_end(T, S, me)
+            reward = float(kernel.rollout(T, S, 1, me, turn, horizon, weights, float(self.scale)))
+            kernel.search_end(T, S, me)
             for nd in path:
                 nd.visits += 1
                 nd.reward += reward

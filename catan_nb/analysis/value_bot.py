@@ -37,7 +37,8 @@ card that lowers a price or a rate this turn by the best action it allows next.
 Weights live in :data:`DEFAULT_WEIGHTS` (documented there) and the modules' classes, and can be
 replaced per bot.  The robber goes where it hurts the leader most and steals from the leader (a
 module weighs its own robber-like moves: the pirate); trades are answered by value (a fair offer
-that helps the bot is accepted; nothing goes to a player about to win).  Each choice carries its
+that helps the bot is accepted; nothing goes to a player about to win), and offered one for one when a
+card short of a city, a settlement or a module's urgent purchase (:data:`URGENT_BUILD`).  Each choice carries its
 reasons as data, :attr:`Choice.reasons`: the weighted changes of the features that moved most.
 
 Examples
@@ -71,7 +72,7 @@ from ..rules import (
 )
 from .bot_features import Context, features_for
 
-__all__ = ["ValueBot", "position_value", "features", "weights_for", "DEFAULT_WEIGHTS", "Choice"]
+__all__ = ["ValueBot", "position_value", "features", "weights_for", "DEFAULT_WEIGHTS", "URGENT_BUILD", "Choice"]
 
 N_RES = len(RESOURCES)
 #: How much a free spot (or a target) counts by the path pieces still to build to reach it.
@@ -82,6 +83,8 @@ BASE_REACH = 2
 SPOT_VP = 0.3
 #: A card of one's choice (a gold field's pick) against a given resource.
 GOLD_WORTH = 1.2
+#: A rule module's purchase wanted as much as a city (its ``builds`` weight): the bot offers a trade for it.
+URGENT_BUILD = 1.5
 #: Chance of a 7 on a roll.
 P7 = 6 / 36
 
@@ -393,6 +396,22 @@ _FOUNDING = (Phase.FOUNDING_SETTLEMENT, Phase.FOUNDING_ROAD)
 _NO_CHAIN = (Phase.MAIN, Phase.ROLL, *_FOUNDING)
 
 
+def _one_for_one(game: Game, hand: list[int], cost) -> OfferTrade | None:
+    """A one-for-one offer for the one card ``hand`` lacks of ``cost`` (counts per good), giving the card
+    it holds most beyond the cost; ``None`` unless exactly one card short with a surplus to give."""
+    k = len(cost)
+    missing = [r for r in range(k) if hand[r] < cost[r]]
+    if len(missing) != 1 or cost[missing[0]] - hand[missing[0]] != 1:
+        return None
+    surplus = [r for r in range(k) if hand[r] > cost[r]]
+    if not surplus:
+        return None
+    give = max(surplus, key=lambda r: hand[r] - cost[r])
+    g_vec = tuple(1 if r == give else 0 for r in range(game.n_goods))  # commodities too (CK-COM-1)
+    w_vec = tuple(1 if r == missing[0] else 0 for r in range(game.n_goods))
+    return OfferTrade(g_vec, w_vec)
+
+
 def steal_value(victim_vp: int, victim_cards: int) -> float:
     """The worth of stealing from a player with ``victim_vp`` visible points and ``victim_cards`` cards."""
     return 2.0 + 0.8 * victim_vp + 0.2 * min(victim_cards, 8)
@@ -442,6 +461,10 @@ class ValueBot:
         acts = game.legal_actions()
         if len(acts) == 1:
             self.last = [Choice(acts[0], 0.0)]
+            if self.offers and game.phase is Phase.MAIN and game.can_trade():
+                offer = self.module_offer_for(game, me)  # nothing else to do: ask for what a module wants
+                if offer is not None:
+                    self.last.insert(0, Choice(offer, 0.5))
             return self.last
         phase = game.phase
         if phase is Phase.TRADE_RESPONSE:
@@ -456,6 +479,10 @@ class ValueBot:
                 offer = self.offer_for(game, me)
                 if offer is not None and ranked[0].value <= self._base + 1e-9:
                     ranked.insert(0, Choice(offer, ranked[0].value + 0.5))
+                elif offer is None and ranked[0].value <= self._base + 1e-5:  # nothing better to do (ties jitter)
+                    offer = self.module_offer_for(game, me)
+                    if offer is not None:
+                        ranked.insert(0, Choice(offer, ranked[0].value + 0.5))
         self.last = ranked if top is None else ranked[:top]
         return self.last
 
@@ -651,17 +678,26 @@ class ValueBot:
             cost = game.cost(build)[:N_RES]
             if build == "settlement" and not game.candidates(me, "settlement"):
                 continue
-            missing = [r for r in range(N_RES) if hand[r] < cost[r]]
-            if len(missing) != 1 or cost[missing[0]] - hand[missing[0]] != 1:
-                continue
-            surplus = [r for r in range(N_RES) if hand[r] > cost[r]]
-            if not surplus:
-                continue
-            give = max(surplus, key=lambda r: hand[r] - cost[r])
-            g_vec = tuple(1 if r == give else 0 for r in range(game.n_goods))  # commodities too (CK-COM-1)
-            w_vec = tuple(1 if r == missing[0] else 0 for r in range(game.n_goods))
-            self._offered_turn = (game.turn, me)
-            return OfferTrade(g_vec, w_vec)
+            offer = _one_for_one(game, hand, cost)
+            if offer is not None:
+                self._offered_turn = (game.turn, me)
+                return offer
+        return None
+
+    def module_offer_for(self, game: Game, me: int) -> OfferTrade | None:
+        """One-for-one when exactly one card short of a rule module's purchase the bot wants as much as a
+        city (a :meth:`~catan_nb.analysis.bot_features.ModuleFeatures.builds` weight of at least
+        :data:`URGENT_BUILD`: a knight before the barbarians land...), giving a surplus card; once a turn."""
+        if getattr(self, "_module_offered_turn", None) == (game.turn, me):
+            return None
+        hand = list(game.hands[me])
+        for m in features_for(game):
+            for cost, weight in m.builds(game, me):
+                if weight >= URGENT_BUILD:
+                    offer = _one_for_one(game, hand, cost)
+                    if offer is not None:
+                        self._module_offered_turn = (game.turn, me)
+                        return offer
         return None
 
     def __repr__(self) -> str:

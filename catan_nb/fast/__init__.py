@@ -22,7 +22,7 @@ module besides ``five_six`` (see :func:`covered`).
 
 Policies: ``"random"`` (uniform over the legal actions, like :class:`~catan_nb.analysis.RandomBot`),
 ``"weighted"`` (:class:`~catan_nb.analysis.WeightedBot`'s weights) and ``"value"``
-(:class:`~catan_nb.analysis.ValueBot` without domestic offers; see :mod:`catan_nb.fast._kernel`).
+(:class:`~catan_nb.analysis.ValueBot` without domestic offers; see :mod:`catan_nb.fast.kernel`).
 
 Examples
 --------
@@ -47,10 +47,10 @@ import numpy as np
 from ..board import Board
 from ..rules import Game, Rules
 from ._numba import HAVE_NUMBA, INSTALL_HINT, FastUnavailableWarning, warn_once
-from ._tables import (
+from .tables import (
     Setup, board_row, catalog, covered, load_game, load_random, new_state, reset_offers, setup, to_actions,
 )
-from . import _layout as L
+from . import layout as L
 
 __all__ = [
     "available",
@@ -85,6 +85,13 @@ def available() -> bool:
     return HAVE_NUMBA
 
 
+#: The engine's bots whose games the kernel's exact mode plays draw for draw, so that ``simulate``,
+#: ``simulate_openings`` and the search bot may hand them to the kernel.  ``"value"`` is left out
+#: for now: the engine's :class:`~catan_nb.analysis.ValueBot` gained the rule modules' features and
+#: plays out the decisions an action pushes (issue 26), which the kernel's value policy does not
+#: follow yet, so value bots play in the engine (the kernel's ``"value"`` policy still plays and
+#: replays its own games: :func:`play`, the vector environment).
+EXACT_POLICIES = ("random", "weighted")
 #: Rough CPU seconds of one 4-player game of the engine's bots (:func:`wanted` weighs jobs with them).
 ENGINE_SECONDS = {"random": 0.01, "weighted": 0.01, "value": 0.2}
 #: Rough CPU seconds of a job's first compile on a machine, and of loading it from numba's cache in
@@ -150,13 +157,14 @@ def _compiled(job: str) -> str | None:
     """``"process"``, ``"cache"`` (numba's cache on disk) or ``None``."""
     if not HAVE_NUMBA:
         return None
-    from . import _kernel
+    from . import kernel
 
-    dispatcher = getattr(_kernel, job)
+    dispatcher = getattr(kernel, job)
     if dispatcher.overloads:
         return "process"
     try:  # numba's own cache index (private: a change in numba reads as "not compiled")
-        return "cache" if dispatcher._cache._cache_file._load_index() else None
+        cache = getattr(dispatcher, "_cache")  # numba's member (not Game's, which the engine tests guard)
+        return "cache" if cache._cache_file._load_index() else None
     except Exception:  # pragma: no cover - another numba
         return None
 
@@ -251,7 +259,7 @@ class Batch:
 
     def board(self, i: int) -> Board:
         """Game ``i``'s board as the engine's :class:`Board` (drawn in the kernel or given)."""
-        from ._tables import board_from_row
+        from .tables import board_from_row
 
         return board_from_row(self.template, self.board_rows[i], name=f"kernel-{int(self.seeds[i])}")
 
@@ -335,7 +343,7 @@ def play(
         For rules the kernel does not cover, boards of different shapes, bad seeds.
     """
     _require()
-    from . import _kernel
+    from . import kernel
 
     seeds = np.asarray(seeds, dtype=np.uint64) if len(seeds) else np.zeros(0, np.uint64)
     G = len(seeds)
@@ -351,12 +359,12 @@ def play(
     if isinstance(board, str):
         if board != "random":
             raise ValueError(f"board must be a Board, a sequence of boards or 'random', not {board!r}")
-        from ._tables import random_template
+        from .tables import random_template
 
         tmpl, template = random_template("five_six" if players > 4 else "base")
         s = setup(template, players, rules)
         rows = np.zeros((G, 2 * s.n_hexes + s.n_nodes + 1), np.int64)
-        _kernel.play_random_boards(s.T, tmpl, seeds, seats, codes, W, turns, int(max_actions), logs, results, rows)
+        kernel.play_random_boards(s.T, tmpl, seeds, seats, codes, W, turns, int(max_actions), logs, results, rows)
         return _batch(s, template, rows, seeds, seats, results, logs if record else None)
     boards = _boards(board, G)
     template = boards[0] if boards else (board if isinstance(board, Board) else Board.beginner())
@@ -373,7 +381,7 @@ def play(
                 raise ValueError("every board of one call must have the same shape")
             row = cache[id(b)] = board_row(b)
         rows[i] = row
-    _kernel.play_games(s.T, seeds, seats, rows, codes, W, turns, int(max_actions), logs, results)
+    kernel.play_games(s.T, seeds, seats, rows, codes, W, turns, int(max_actions), logs, results)
     return _batch(s, template, rows, seeds, seats, results, logs if record else None)
 
 
@@ -402,8 +410,8 @@ def play_exact(
     on the layout of ``players`` (drawn in the kernel as Board.random draws it).  Needs numba.
     """
     _require()
-    from . import _kernel
-    from ._tables import random_template
+    from . import kernel
+    from .tables import random_template
 
     G = len(game_seeds)
     game_seeds = np.asarray(game_seeds, dtype=np.uint64) if G else np.zeros(0, np.uint64)
@@ -436,7 +444,7 @@ def play_exact(
             if b.topology is not template.topology and b.topology.edge_nodes != template.topology.edge_nodes:
                 raise ValueError("every board of one call must have the same shape")
             rows[i] = board_row(b)
-    _kernel.simulate_exact(s.T, tmpl, fixed, given, game_seeds, board_seeds, bot_seeds, int(starting_seat),
+    kernel.simulate_exact(s.T, tmpl, fixed, given, game_seeds, board_seeds, bot_seeds, int(starting_seat),
                            _seat_codes(policies, players), value_weights(weights),
                            -1 if max_turns is None else int(max_turns), int(max_actions), results, rows)
     seats = np.full(G, int(starting_seat), np.int64)
@@ -509,7 +517,7 @@ class Games:
         does, and seat ``p``'s policy from ``bots[p]`` (a seed, a ``random.Random``, or a bot with
         an ``rng``): the engine's game and bots, draw for draw.
         """
-        from ._kernel import new_game
+        from .kernel import new_game
 
         new_game(self.T, self.S, i, np.uint64(seed % 2**64), starting_seat, board_row(board or self.board))
         if self.setup.param("EXACT"):
@@ -541,7 +549,7 @@ class Games:
 
     def save_random(self, i: int, slot: int, rng) -> None:
         """Exact mode: ``rng`` (a ``random.Random``) takes the state of generator ``slot`` of game ``i``."""
-        from ._tables import save_random
+        from .tables import save_random
 
         save_random(self.setup, self.S, i, slot, rng)
 
@@ -554,14 +562,14 @@ class Games:
         self.S[i, self.setup.param("X_OFFERED") + seat] = turn
 
     def rollout(self, i: int, me: int, turn: int, horizon: int, weights=None, scale: float = 1000.0) -> float:
-        """SearchBot's rollout of game ``i`` and its leaf value for ``me`` (see _kernel.rollout)."""
-        from ._kernel import rollout
+        """SearchBot's rollout of game ``i`` and its leaf value for ``me`` (see kernel.rollout)."""
+        from .kernel import rollout
 
         return float(rollout(self.T, self.S, i, me, turn, horizon, value_weights(weights), float(scale)))
 
     def legal(self, i: int, offers: bool = False) -> np.ndarray:
         """Catalogue indices of game ``i``'s legal actions, in the engine's order."""
-        from ._kernel import legal_list
+        from .kernel import legal_list
 
         k = legal_list(self.T, self.S, i, offers, self._buf)
         return self._buf[:k].copy()
@@ -572,13 +580,13 @@ class Games:
 
     def step(self, i: int, a: int) -> int:
         """Apply catalogue action ``a`` (legal: unchecked) to game ``i``; its chance outcome (-1: none)."""
-        from ._kernel import step_one
+        from .kernel import step_one
 
         return int(step_one(self.T, self.S, i, int(a), self._nolog))
 
     def choose(self, i: int, policy: str = "random", weights=None) -> int:
         """The action ``policy`` picks in game ``i`` (the policy draws from the game's generator)."""
-        from ._kernel import choose_one
+        from .kernel import choose_one
 
         return int(choose_one(self.T, self.S, i, policy_code(policy), value_weights(weights)))
 
@@ -586,7 +594,7 @@ class Games:
              record: bool = False, weights=None, max_actions: int = 100_000) -> np.ndarray | None:
         """Let the seats' ``policies`` play game ``i`` on from where it stands, until it is over or
         more than ``max_turns`` turns have begun; with ``record``, its ``(action, outcome)`` rows."""
-        from ._kernel import play_from
+        from .kernel import play_from
 
         codes = _seat_codes(policies, self.players)[None, :]
         logs = np.zeros((1, 40_000 if record else 0, 2), np.int32)
@@ -671,9 +679,9 @@ def play_on(game: Game, policies: str | Sequence[str], *, bots: Sequence[Any], r
     ``max_turns``: stop once more turns have begun.  The bots' generators are read, not advanced.
     """
     _require()
-    from ._tables import _geometry_key
+    from .tables import geometry_key
 
-    key = (_geometry_key(game.topology), game.n, game.rules, value_offers, dice is not None)
+    key = (geometry_key(game.topology), game.n, game.rules, value_offers, dice is not None)
     games = _PLAY_ON.get(key)
     if games is None:
         if len(_PLAY_ON) > 16:

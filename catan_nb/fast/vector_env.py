@@ -44,9 +44,9 @@ except ImportError as exc:  # pragma: no cover - exercised only without the extr
 from ..board import Board
 from ..constants import RESOURCES, Terrain
 from ..rules import Game, Rules
-from . import _layout as L
+from . import layout as L
 from ._numba import INSTALL_HINT, HAVE_NUMBA
-from ._tables import board_from_row, board_row, catalog, new_state, random_template, setup, to_actions
+from .tables import board_from_row, board_row, catalog, new_state, random_template, setup, to_actions
 
 __all__ = ["CatanVectorEnv", "observation_size", "PHASES", "TERRAINS", "HIGH"]
 
@@ -165,7 +165,7 @@ class CatanVectorEnv(VectorEnv):
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         """Every game afresh: game ``i`` from seed ``seed + i`` (its board too, unless fixed)."""
         super().reset(seed=seed)
-        from ._kernel import env_reset
+        from .kernel import env_reset
 
         base = 0 if seed is None else int(seed)
         self._seeds[:] = (np.arange(self.num_envs, dtype=np.uint64) + np.uint64(base % 2**63))
@@ -179,7 +179,7 @@ class CatanVectorEnv(VectorEnv):
 
     def step(self, actions):
         """One action per game (ignored for a game that ended at the last step: it starts afresh)."""
-        from ._kernel import env_step
+        from .kernel import env_step
 
         actions = np.asarray(actions, np.int64).reshape(self.num_envs)
         bad = env_step(self._T, self._S, self._tmpl, self._fixed, self._seeds, self._ol, self._terr, actions,

@@ -107,12 +107,16 @@ class KnightLayer(Layer):
     def hints(self, game, legal):
         from ..rules.modules.cities_knights import HireKnight
 
-        rows = {r[0] for r in game.ext[NAME]["knights"]}
+        me = game.current_player
+        rows = {r[0]: r[1] for r in game.ext[NAME]["knights"]}
         out = []
         if any(isinstance(a, HireKnight) for a in legal):
             out.append("a ringed dot to hire a knight")
-        if any(getattr(a, "node", None) in rows or getattr(a, "from_node", None) in rows for a in legal):
+        at = {v for a in legal for v in (getattr(a, "node", None), getattr(a, "from_node", None)) if v in rows}
+        if any(rows[v] == me for v in at):
             out.append("one of your knights for its moves")
+        if any(rows[v] != me for v in at):  # an opponent's knight a card acts on (Intrigue, CK-PC-14)
+            out.append("click an opponent's knight to act on it")
         return out
 
     def click(self, game, trace_name, index, legal):
@@ -135,16 +139,26 @@ def _phrases() -> None:
         return f"{k} card{'' if k == 1 else 's'}"
 
     def at(b, v):
-        return place_of_node(b, v)
+        return f"at {place_of_node(b, v)}"
 
     PHRASES.setdefault("HireKnight", lambda who, a, b, g: f"{who} hired a knight {at(b, a.node)}")
     PHRASES.setdefault("PromoteKnight", lambda who, a, b, g: f"{who} promoted the knight {at(b, a.node)}")
     PHRASES.setdefault("ActivateKnight", lambda who, a, b, g: f"{who} activated the knight {at(b, a.node)}")
-    PHRASES.setdefault("MoveKnight", lambda who, a, b, g: f"{who} moved a knight {at(b, a.from_node)} → {at(b, a.to_node)}")
-    PHRASES.setdefault("DisplaceKnight", lambda who, a, b, g: f"{who}'s knight displaced a weaker knight {at(b, a.to_node)}")
-    PHRASES.setdefault("RetreatKnight", lambda who, a, b, g: (f"{who}'s displaced knight retreated {at(b, a.to_node)}"
-                                                             if a.to_node is not None else f"{who}'s displaced knight left the board"))
-    PHRASES.setdefault("ChaseRobber", lambda who, a, b, g: f"{who}'s knight chased the robber away")
+    # A phrase said with no ``who`` is the label of the choice (the table's "Which one?" buttons and "More
+    # actions" list): those starting with the seat's possessive say the move as a choice instead.
+    PHRASES.setdefault("MoveKnight", lambda who, a, b, g: (f"{who} moved a knight from {place_of_node(b, a.from_node)} "
+                                                          f"to {place_of_node(b, a.to_node)}"))
+    PHRASES.setdefault("DisplaceKnight", lambda who, a, b, g: (
+        f"{who}'s knight displaced a weaker knight {at(b, a.to_node)}" if who
+        else f"displace the weaker knight {at(b, a.to_node)} with your knight {at(b, a.from_node)}"))
+    PHRASES.setdefault("RetreatKnight", lambda who, a, b, g: (
+        (f"{who}'s displaced knight retreated to {place_of_node(b, a.to_node)}" if who
+         else f"retreat your knight to {place_of_node(b, a.to_node)}") if a.to_node is not None
+        else (f"{who}'s displaced knight left the board" if who else "take your knight off the board")))
+    PHRASES.setdefault("ChaseRobber", lambda who, a, b, g: (
+        f"{who}'s knight chased the robber away" if who
+        else f"chase the robber from {place_of_hex(b, a.hex)} to {place_of_hex(b, a.to_hex)} with your knight "
+             f"{at(b, a.node)}" + (f" and steal from {seat(g, a.victim)}" if a.victim is not None else "")))
     PHRASES.setdefault("ImproveCity", lambda who, a, b, g: f"{who} improved their cities: {a.track}")
     PHRASES.setdefault("BuildWall", lambda who, a, b, g: f"{who} built a city wall {at(b, a.node)}")
     PHRASES.setdefault("ChooseMetropolis", lambda who, a, b, g: f"{who} raised a metropolis {at(b, a.node)}")
@@ -167,11 +181,12 @@ def _phrases() -> None:
         f"{who} played Bishop: the robber to {place_of_hex(b, a.hex)}"
         + (f", {len(a.stolen)} card(s) taken" if a.stolen is not None else "")))
     PHRASES.setdefault("PlayDeserter", lambda who, a, b, g: f"{who} played Deserter against {seat(g, a.victim)}")
-    PHRASES.setdefault("RemoveKnight", lambda who, a, b, g: f"{who}'s knight deserted {at(b, a.node)}")
+    PHRASES.setdefault("RemoveKnight", lambda who, a, b, g: (
+        f"{who}'s knight deserted {at(b, a.node)}" if who else f"remove your knight {at(b, a.node)}"))
     PHRASES.setdefault("PlaceDeserter", lambda who, a, b, g: (
         f"{who} placed the deserter {at(b, a.node)}" if a.node is not None else f"{who} let the deserter go"))
     PHRASES.setdefault("PlayDiplomat", lambda who, a, b, g: f"{who} played Diplomat: the road {place_of_path(b, a.path)} removed")
-    PHRASES.setdefault("PlayIntrigue", lambda who, a, b, g: f"{who} played Intrigue: a knight displaced {at(b, a.node)}")
+    PHRASES.setdefault("PlayIntrigue", lambda who, a, b, g: f"{who} played Intrigue on the knight {at(b, a.node)}")
     PHRASES.setdefault("PlaySpy", lambda who, a, b, g: f"{who} played Spy on {seat(g, a.victim)}")
     # what a spy or a Master Merchant takes is said only on the chooser's own button (no ``who``)
     PHRASES.setdefault("SpyTake", lambda who, a, b, g: (

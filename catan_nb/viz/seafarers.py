@@ -354,8 +354,15 @@ class GreatCatanLayer(Layer):
 def _more_phrases() -> None:
     from .text import PHRASES, place_of_hex
 
-    PHRASES.setdefault("MoveNumberToken", lambda who, a, b, g: (
-        f"{who} moved the number token of {place_of_hex(b, a.from_hex)} to a small island"))
+    def move_token(who, a, b, g):
+        """SF-16, with the number and both hexes (as a choice, before the move; in the log, after it)."""
+        if who:
+            frm, to, token = g.ext["great_catan"]["moved"][-1]
+            return (f"{who} moved the {token} of {g.hex_terrain[frm]} to {place_of_hex(b, to)} on a small island")
+        to = g.stack[-1].data
+        return f"move the {g.hex_token[a.from_hex]} of {place_of_hex(b, a.from_hex)} to the {g.hex_terrain[to]} on a small island"
+
+    PHRASES.setdefault("MoveNumberToken", move_token)
 
 
 _more_phrases()

@@ -90,6 +90,20 @@ CAN = "<b style='color:#1b7f2a'>✓</b>"
 CANNOT = "<span style='color:#999'>·</span>"
 #: A rule id in parentheses, as the engine's prompts carry them (left out of the status line).
 RULE_ID = re.compile(r" \((?:[A-Z0-9]+-)+[A-Z0-9]+\)")
+#: A choice's label speaks to the player ("exchange your helper"), not of them as the log does.
+THEIR = re.compile(r"\btheir\b")
+
+
+def node_of(action) -> int | None:
+    """The intersection a click chooses ``action`` on: its ``node``, or for a move with only a destination
+    (a displaced knight's retreat, CK-KN-6) its ``to_node``; ``None`` when it has neither."""
+    for attr in ("node", "to_node"):
+        v = getattr(action, attr, None)
+        if isinstance(v, numbers.Integral) and not isinstance(v, bool):
+            if attr == "to_node" and hasattr(action, "from_node"):
+                return None  # a move from one place to another: its layer's clicks choose it
+            return int(v)
+    return None
 
 
 def describe(action, game=None) -> str:
@@ -111,7 +125,8 @@ def describe(action, game=None) -> str:
             return _words(action)
         first, _, rest = text.partition(" ")
         verb = _IMPERATIVE.get(first)  # the log's past tense, as a choice: "played Crane" -> "play Crane"
-        return f"{verb} {rest}" if verb else text
+        # said to the player: "exchange their helper" -> "exchange your helper"
+        return f"{verb} {THEIR.sub('your', rest)}" if verb else text
     return _words(action)
 
 
@@ -719,7 +734,7 @@ class GameTable(SavesGames):
         if isinstance(node, bool) or not isinstance(node, numbers.Integral):
             return False  # not a place on this board
         node = int(node)
-        return self._offer([a for a in self.board_moves() if getattr(a, "node", None) == node])
+        return self._offer([a for a in self.board_moves() if node_of(a) == node])
 
     @guarded
     def click_path(self, path: int) -> bool:
@@ -897,7 +912,12 @@ class GameTable(SavesGames):
 
     # ------------------------------------------------------------------ drawing
     def _targets(self, legal) -> tuple[list[int], list[int], list[int]]:
-        nodes = sorted({a.node for a in legal if isinstance(a, (BuildSettlement, BuildCity))})
+        nodes = {a.node for a in legal if isinstance(a, (BuildSettlement, BuildCity))}
+        if self.game.phase not in (Phase.MAIN, Phase.ROLL):
+            # a decision on an intersection (a metropolis's city, a city lost, a knight's retreat): ring its
+            # places, where a click chooses (issue 25: the player looks at the board, not only at the list)
+            nodes |= {v for v in map(node_of, legal) if v is not None}
+        nodes = sorted(nodes)
         paths = sorted({a.path for a in legal if isinstance(a, BuildRoad)})
         hexes = sorted({a.hex for a in legal if isinstance(a, MoveRobber)})
         return nodes, paths, hexes
@@ -1081,7 +1101,8 @@ class GameTable(SavesGames):
             return f"{text} …" if not g.is_over else text
         hints = []
         kinds = {type(a) for a in legal}
-        if BuildSettlement in kinds or BuildCity in kinds:
+        if BuildSettlement in kinds or BuildCity in kinds or (
+                g.phase not in (Phase.MAIN, Phase.ROLL) and any(node_of(a) is not None for a in legal)):
             hints.append("click a ringed intersection")
         if BuildRoad in kinds:
             hints.append("click a highlighted path")
@@ -1092,6 +1113,8 @@ class GameTable(SavesGames):
             hints = [f"{hint} (or Cancel)" if hint else "choose which move you mean (Which one?) or Cancel"]
         else:
             hints += [h for layer in self.layers for h in layer.hints(g, legal)]
+            if not hints and self.special_actions():  # the decision's moves are only in the list (issue 25)
+                hints.append("choose in More actions, then Play")
         return text + (f" — {', '.join(hints)}" if hints else "")
 
     def cost_rows(self, seat: int) -> list[tuple[str, tuple[int, ...]]]:

@@ -33,7 +33,9 @@ and may override
 * :meth:`~ModuleFeatures.targets`: intersections worth reaching with a path piece (a Catan token,
   treasure, a canal locality), in victory points;
 * :meth:`~ModuleFeatures.path_filter`: the paths a path piece may ever use (a scenario's marked paths);
-* :meth:`~ModuleFeatures.builds`: purchases a hand makes progress toward;
+* :meth:`~ModuleFeatures.builds`: purchases a hand makes progress toward (one weighted at least
+  :data:`~catan_nb.analysis.value_bot.URGENT_BUILD` is wanted as much as a city: the bot offers a
+  one-for-one trade for the card it lacks);
 * :meth:`~ModuleFeatures.robber_value`: the worth of a robber-like move the module adds (the pirate);
 * :meth:`~ModuleFeatures.choice_value`: a bonus for an action, for what the position value cannot see
   (a card that lets the bot choose the dice).

@@ -11,7 +11,9 @@ feature                 meaning
 ``knights``             knight strength
 ``active_knights``      active knight strength, counting more as the barbarians come near (CK-BAR-1)
 ``threat``              the chance-weighted loss of a city when the barbarians would win with the
-                        player among the least contributors (CK-BAR-2)
+                        player among the least contributors (CK-BAR-2): an attack before the player's
+                        next turn meets the knights active now, one in the rounds after meets every
+                        knight held, activated in time (CK-KN-4), so a knight is hired ahead
 ``defender``            the chance-weighted Defender of Catan point, when Catan would win with the
                         player the single strongest (CK-BAR-3)
 ``progress``            progress cards held, each by what it is worth to hold (:data:`CARD_WORTH`)
@@ -21,13 +23,18 @@ Progress cards are played when what they do (the position after, its decisions p
 is worth more than holding them; the Alchemist is weighed before the roll, and a card that lowers a
 price or a rate this turn (the Crane, the Merchant Fleet) by the best action it allows next.  A
 bank trade for grain when the barbarians are near and would win is weighed by the knight it
-activates next (CK-KN-4, CK-BAR-2).
+activates next (CK-KN-4, CK-BAR-2).  With no knight and an attack the barbarians would win likely within
+the window, a knight is a purchase wanted as much as a city (and, with a knight idle, the grain that
+activates it): the bot trades at the bank toward it and offers a one-for-one trade for the card it
+lacks (CK-KN-1, CK-KN-4).
 """
 
 from __future__ import annotations
 
+from math import comb
+
 from ...constants import Commodity, Terrain
-from ...rules import MaritimeTrade
+from ...rules import MaritimeTrade, Phase
 from ...rules.modules.cities_knights import (
     ACTIVATE_COST,
     BARBARIAN_TRACK,
@@ -90,6 +97,59 @@ def _activation_wanted(game, player: int) -> bool:
     return any(r[1] == player and not r[3] for r in ck["knights"])
 
 
+def _loses(player: int, contrib: list[int], exposed: list[int], strength: int) -> float:
+    """1.0 if ``player`` loses a city to barbarians of ``strength`` against knights of ``contrib`` per seat:
+    Catan is weaker and the player is among the tied lowest of the seats with an ordinary city (CK-BAR-2)."""
+    if strength <= sum(contrib) or player not in exposed:
+        return 0.0
+    return 1.0 if contrib[player] == min(contrib[q] for q in exposed) else 0.0
+
+
+#: The good that activates a knight (CK-KN-4).
+ACTIVATE_GOOD = next(iter(ACTIVATE_COST))
+#: Rounds beyond the player's next turn in which the knights it holds count as activated in time.
+WINDOW_ROUNDS = 2
+_CHANCE: dict[tuple[int, int], float] = {}
+
+
+def attack_chance(rolls: int, steps_left: int) -> float:
+    """The chance the barbarians land within ``rolls`` rolls ``steps_left`` steps away: half the event die's
+    faces are ships (CK-BAR-4), so a binomial tail.
+
+    >>> attack_chance(4, 1), attack_chance(4, 3), attack_chance(4, 7)
+    (0.9375, 0.3125, 0.0)
+    """
+    key = (rolls, steps_left)
+    hit = _CHANCE.get(key)
+    if hit is None:
+        hit = _CHANCE[key] = sum(comb(rolls, k) for k in range(max(steps_left, 0), rolls + 1)) / 2 ** rolls
+    return hit
+
+
+def rolls_before_turn(game, player: int) -> int:
+    """Rolls still to come before ``player`` can next build: up to and including the roll that opens its
+    next turn (an attack is resolved before production, CK-BAR-4)."""
+    n = game.n
+    rolled = game.phase is not Phase.ROLL
+    k = (player - game.active_player) % n
+    if k == 0 and rolled:
+        k = n
+    return k + (0 if rolled else 1)
+
+
+def _defence_wanted(game, player: int) -> str | None:
+    """``"hire"`` when the barbarians would beat Catan in an attack likely within the window, and ``player``
+    (with an ordinary city) holds no knight; ``"activate"`` when :func:`_activation_wanted`; else ``None``
+    (CK-KN-1, CK-KN-4, CK-BAR-2).  A purchase the bot offers trades for."""
+    ck = game.ext[NAME]
+    if barbarian_strength(game) <= catan_strength(game) or not game.placed[game.kind_id["city"]][player]:
+        return None
+    if not any(r[1] == player for r in ck["knights"]):
+        rolls = rolls_before_turn(game, player) + WINDOW_ROUNDS * game.n
+        return "hire" if attack_chance(rolls, BARBARIAN_TRACK - ck["barbarians"]) >= 0.25 else None
+    return "activate" if _activation_wanted(game, player) else None
+
+
 @register_features(NAME)
 class CitiesKnightsFeatures(ModuleFeatures):
     """Improvements and the metropolis race, knights against the barbarians, progress cards."""
@@ -108,8 +168,11 @@ class CitiesKnightsFeatures(ModuleFeatures):
     lookahead = (PlayProgressGood, PlayProgress, MaritimeTrade)
 
     def needs_lookahead(self, game, player: int, action) -> bool:
-        if isinstance(action, MaritimeTrade):  # a trade for the grain that activates a knight before the attack
-            return str(action.get) in ACTIVATE_COST and _activation_wanted(game, player)
+        if isinstance(action, MaritimeTrade):  # a trade for the knight, or the grain that activates it, before the attack
+            wanted = _defence_wanted(game, player)
+            if wanted == "hire":
+                return game.cost("knight")[game.good_index(action.get)] > 0
+            return wanted == "activate" and str(action.get) in ACTIVATE_COST
         if isinstance(action, PlayProgress):
             return action.card == "crane"  # CK-PC-2: the next improvement costs 1 less
         if isinstance(action, PlayProgressGood) and action.card == "merchant_fleet":  # CK-PC-22
@@ -127,6 +190,13 @@ class CitiesKnightsFeatures(ModuleFeatures):
                 if levels[i] < MAX_LEVEL:
                     out.append((_track_cost(game, t, levels[i] + 1 - crane), 1.3 if levels[i] == top else 0.9))
         out.append((game.cost("knight"), 0.6))
+        wanted = _defence_wanted(game, player)
+        if wanted == "hire":
+            out.append((game.cost("knight"), 1.6))
+        elif wanted == "activate":
+            grain = [0] * game.n_goods
+            grain[game.good_index(ACTIVATE_GOOD)] = ACTIVATE_COST[ACTIVATE_GOOD]
+            out.append((tuple(grain), 1.6))
         return out
 
     def features(self, game, player: int, ctx) -> dict[str, float]:
@@ -164,15 +234,28 @@ class CitiesKnightsFeatures(ModuleFeatures):
         knights = sum(r[2] for r in mine_k)
         my_active = sum(r[2] for r in mine_k if r[3])
         active = near * my_active
-        threat = defender = 0.0
+        defender = 0.0
         metro = {m[1] for m in ck["metropolis"] if m is not None}
         exposed = [q for q in range(n) if any(v not in metro for v in game.placed[city][q])]
         contrib = [catan_strength(game, q) for q in range(n)]
+        strength = barbarian_strength(game)
+        # an attack before the player can act again finds the knights active now; one within the window
+        # finds every knight it holds activated in time (CK-KN-4: a grain each)
+        rolls = rolls_before_turn(game, player)
+        soon = attack_chance(rolls, steps_left)
+        later = attack_chance(rolls + WINDOW_ROUNDS * n, steps_left) - soon
+        threat = soon * _loses(player, contrib, exposed, strength)
+        if later > 0:
+            ready = [sum(r[2] for r in ck["knights"] if r[1] == q) for q in range(n)]
+            lost = _loses(player, ready, exposed, strength)
+            if ready[player] > contrib[player]:  # its own knights held: activated if a grain comes in time
+                i = game.good_index(ACTIVATE_GOOD)
+                p_act = 1.0 if game.hands[player][i] else 1.0 - (1.0 - min(ctx.prod[i], 1.0)) ** (rolls + n)
+                idle = ready[:player] + [contrib[player]] + ready[player + 1:]
+                lost = p_act * lost + (1.0 - p_act) * _loses(player, idle, exposed, strength)
+            threat += later * lost
         urgency = near ** 2 if steps_left > 1 else 1.0
-        if barbarian_strength(game) > sum(contrib):
-            if player in exposed and contrib[player] == min(contrib[q] for q in exposed):
-                threat = urgency  # the tied lowest all lose one (CK-BAR-2)
-        elif my_active:
+        if strength <= sum(contrib) and my_active:
             best_other = max((contrib[q] for q in range(n) if q != player), default=0)
             if my_active > best_other:
                 defender = urgency

@@ -4,14 +4,17 @@
   the spots search keeps to the scenario's marked paths (SC-6) and localities (SC-5, through the
   module's own ``candidates`` hook).
 * **Red paths** (SC-8): a red path's rate is worth reaching, the more for a resource the player collects.
-* **Canal tokens** (ERIE-2, ERIE-4): a canal locality the player's roads could link to one they
-  already reach is a target; tokens held are worth a good trade each, and a token is played when
+* **Canal tokens** (ERIE-2, ERIE-4): a canal locality the player's roads could link directly (through
+  no other locality) to one they already reach, the pair not yet earned, is a target; a pair linked
+  counts for good (the token it paid may be played); tokens held are worth a good trade each, and a token is played when
   the trade it allows this turn is worth more than keeping it.
 
 ======================  =====================================================================
 feature                 meaning
 ======================  =====================================================================
 ``canal_tokens``        Erie Canal: canal tokens held
+``canal_links``         Erie Canal: pairs of canal localities linked (ERIE-2), each paid a token: worth
+                        more than reaching for it, so that the last road of a link is built
 ======================  =====================================================================
 """
 
@@ -57,32 +60,69 @@ class ScenarioFeatures(ModuleFeatures):
         return out
 
 
+_PAIRS: dict[tuple, tuple] = {}
+
+
+def canal_pairs(game) -> frozenset[tuple[int, int]]:
+    """The pairs of canal localities a road network can link directly (ERIE-2): along the scenario's
+    marked paths (SC-6), through no other locality; as ``(low, high)`` intersections, memoised per board
+    and player count (our New York board has four: ``(39, 48), (42, 48), (42, 51), (45, 51)``, each three
+    roads long)."""
+    key = (id(game.board), game.n)  # the localities depend on the player count (SC-11)
+    hit = _PAIRS.get(key)
+    if hit is None or hit[0] is not game.board:
+        d = _sc.scenario_data(game.board)
+        places = set(_sc.localities(game))
+        t = game.topology
+        pairs = set()
+        for c in d.canal:
+            seen, todo = {c}, [c]
+            while todo:
+                v = todo.pop()
+                for e in t.node_edges[v]:
+                    if not d.road_ok[e]:
+                        continue
+                    for w in t.edge_nodes[e]:
+                        if w in seen:
+                            continue
+                        seen.add(w)
+                        if w in d.canal:
+                            pairs.add((min(c, w), max(c, w)))
+                        elif w not in places:
+                            todo.append(w)
+        hit = _PAIRS[key] = (game.board, frozenset(pairs))
+    return hit[1]
+
+
 @register_features(_erie.NAME)
 class CanalFeatures(ModuleFeatures):
     """Canal tokens earned by linking canal localities, and played for a 2:1 trade."""
 
-    weights = {"canal_tokens": 4.0}  # per token held: played as soon as a trade it allows is worth more
+    weights = {
+        "canal_tokens": 4.0,   # per token held: played as soon as a trade it allows is worth more
+        "canal_links": 60.0,  # per pair linked (ERIE-2): more than the target it was, so the last road is built
+    }
     lookahead = (_erie.PlayCanal,)
 
     def needs_lookahead(self, game, player: int, action) -> bool:
         return game.hands[player][action.resource.value] >= 2
 
     def features(self, game, player: int, ctx) -> dict[str, float]:
-        return {"canal_tokens": float(game.ext[_erie.NAME]["tokens"][player])}
+        st = game.ext[_erie.NAME]
+        return {"canal_tokens": float(st["tokens"][player]), "canal_links": float(len(st["earned"][player]))}
 
     def targets(self, game, player: int):
         st = game.ext[_erie.NAME]
         if st["supply"] <= 0:
             return {}
-        d = _sc.scenario_data(game.board)
-        reached = [v for v in d.canal if v in game.road_nodes[player]]
-        if not reached:
-            return {}
         earned = {tuple(p) for p in st["earned"][player]}
+        mine = game.road_nodes[player]
         out = {}
-        for w in d.canal:
-            if w in game.road_nodes[player]:
+        for v, w in canal_pairs(game):  # ERIE-2: a pair linked directly, not earned yet
+            if (v, w) in earned:
                 continue
-            if any((min(v, w), max(v, w)) not in earned for v in reached):
+            if v in mine and w not in mine:
                 out[w] = CANAL_VP
+            elif w in mine and v not in mine:
+                out[v] = CANAL_VP
         return out

@@ -689,9 +689,11 @@ def _own_turn_options(game, card: HelperCard, p: int, out: list) -> None:
     main = game.phase is Phase.MAIN
     if card is HelperCard.MERCHANT:
         back = max(range(5), key=lambda r: hand[r])
+        # Every opponent may be asked, whether or not they hold the resource (H-CARD-1: one without it
+        # gives nothing): the listing must not tell the seat what the others hold.
         for r in range(5):
             for q in range(game.n):
-                if q != p and game.hands[q][r] and (hand[back] or back == r) and back != r:
+                if q != p and hand[back] and back != r:
                     out.append(UseMerchantHelper(Resource(r), (q,), (Resource(back),)))
     elif card is HelperCard.MENDICANT and main and game.pieces_left(p)["road"] > 0:
         if not (hand[0] and hand[1]):

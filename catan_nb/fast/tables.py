@@ -1,7 +1,7 @@
 """Plain Python around the kernel: its arrays built from ``board.topology`` and a game's rules, the
 action catalogue, and the conversion of kernel logs to the engine's own actions.
 
-Nothing here needs numba; :mod:`catan_nb.fast._kernel` reads what is built here.
+Nothing here needs numba; :mod:`catan_nb.fast.kernel` reads what is built here.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ from ..rules import (
     Rules,
 )
 from ..rules.modules.five_six import EndSpecialBuild
-from . import _layout as L
+from . import layout as L
 
 __all__ = ["Setup", "covered", "catalog", "setup", "board_row", "new_state", "to_actions"]
 
@@ -126,7 +126,7 @@ def _pad(rows, width: int | None = None) -> np.ndarray:
     return out
 
 
-def _geometry_key(t) -> tuple:
+def geometry_key(t) -> tuple:
     return (t.n_nodes, t.n_edges, t.n_hexes, t.edge_nodes, t.node_edges, t.node_neighbours, t.node_hexes,
             t.node_land, t.hex_nodes, t.hex_land, t.edge_land)
 
@@ -138,7 +138,7 @@ class Setup:
     Attributes
     ----------
     T : numpy.ndarray
-        int64: the options, sizes, offsets and tables the kernel reads (see :mod:`._layout`).
+        int64: the options, sizes, offsets and tables the kernel reads (see :mod:`.layout`).
     """
 
     T: np.ndarray
@@ -170,7 +170,7 @@ def setup(board: Board, players: int, rules: Rules | None = None, *, exact: bool
     The component counts, the target and the options are read from a game the engine sets up
     with these rules (one place per rule constant); the geometry from ``board.topology``.
     ``exact``: the kernel draws from the engine's own generators (Python's Mersenne Twister, see
-    :mod:`._layout`); ``value_offers``: the value policy makes ValueBot's one-for-one offers
+    :mod:`.layout`); ``value_offers``: the value policy makes ValueBot's one-for-one offers
     (``ValueBot(offers=True)``); ``dice_stream``: the dice come from a stream of their own
     (simulate_openings).
 
@@ -184,7 +184,7 @@ def setup(board: Board, players: int, rules: Rules | None = None, *, exact: bool
     if problem:
         raise ValueError(problem)
     t = board.topology
-    key = (_geometry_key(t), players, rules, exact, value_offers, dice_stream)
+    key = (geometry_key(t), players, rules, exact, value_offers, dice_stream)
     hit = _SETUPS.get(key)
     if hit is not None:
         return hit
@@ -302,7 +302,7 @@ _CATALOGS: dict = {}
 
 
 def _catalog_cached(board: Board, players: int) -> tuple:
-    key = (_geometry_key(board.topology), players)
+    key = (geometry_key(board.topology), players)
     hit = _CATALOGS.get(key)
     if hit is None:
         if len(_CATALOGS) > 64:
@@ -352,7 +352,7 @@ def load_game(s: Setup, game: Game, S: np.ndarray, g: int, seed: int) -> None:
     problem = covered(game.rules, game.n)
     if problem:
         raise ValueError(problem)
-    if game.n != s.players or _geometry_key(game.topology) != s.geometry:
+    if game.n != s.players or geometry_key(game.topology) != s.geometry:
         raise ValueError("the game's board or players differ from the kernel setup's")
     n, N, H = s.players, s.n_nodes, s.n_hexes
     T = s.T
@@ -426,7 +426,7 @@ def load_game(s: Setup, game: Game, S: np.ndarray, g: int, seed: int) -> None:
     put("HEX_TOKEN", game.hex_token)
     put("NODE_HARBOUR", [_harbour_code(c) for c in t.node_harbour])
     put("HEX_PLAYERS", [sum(1 << q for q in game.hex_players(hx)) for hx in range(H)])
-    from ._kernel import index_producers, rng_seed
+    from .kernel import index_producers, rng_seed
 
     index_producers(T, S, g)
     rng_seed(T, S, g, np.uint64(seed % 2**64))
@@ -484,7 +484,7 @@ def board_from_row(template: Board, row, name: str = "kernel") -> Board:
 
 def load_random(s: Setup, S: np.ndarray, g: int, slot: int, rng) -> None:
     """Exact mode: generator ``slot`` of game ``g`` takes the state of ``rng`` (a ``random.Random``,
-    or a seed for a new one): slot 0 is the game's, 1 + seat each seat's bot's (see :mod:`._layout`)."""
+    or a seed for a new one): slot 0 is the game's, 1 + seat each seat's bot's (see :mod:`.layout`)."""
     import random
 
     if not s.param("EXACT"):

@@ -3,7 +3,7 @@
 Read it beside :mod:`catan_nb.rules.game` and the built-in modules (``production``, ``robber``,
 ``trade``, ``development``, ``five_six``): every function names the engine function it mirrors
 and the rules it applies.  ``T`` holds the rule options, the board's geometry and where each
-field of a game lives; ``S[g]`` is game ``g`` (see :mod:`catan_nb.fast._layout`), so one call can
+field of a game lives; ``S[g]`` is game ``g`` (see :mod:`catan_nb.fast.layout`), so one call can
 step many games and copying a game copies one row.
 
 Actions are indices of the reinforcement-learning catalogue (:func:`catan_nb.fast.catalog`, the
@@ -23,7 +23,7 @@ import numpy as np
 from numba import njit
 
 from ._features import N_FEATURES, P7
-from ._layout import (
+from .layout import (
     P_DICE_STREAM, P_EXACT, P_VALUE_OFFERS, P_X_DET, P_X_MT, P_X_OFFERED,
     A_ACCEPT, A_BUY, A_CANCEL, A_DECLINE, A_END, A_END_RB, A_KNIGHT, A_RB, A_ROLL, C_CITY, C_DEV, C_ROAD, C_SETTLE,
     KNIGHT, K_CITY, K_ROAD, K_SETTLE, MONOPOLY, O_BANK, O_BLOCKED, O_BOARD_VP, O_DECK, O_DEV, O_DEV_NEW,
@@ -80,7 +80,7 @@ def rng_next(T, S, g):
 # ================================================================ exact mode: Python's Mersenne Twister (random.Random)
 # The engine's games and bots draw from random.Random; in exact mode (T[P_EXACT]) the kernel draws
 # from the same generators, state for state (slot 0 the game's, 1 + seat each bot's...; see
-# _layout.MT_SIZE), so that its games are the engine's, action for action.
+# layout.MT_SIZE), so that its games are the engine's, action for action.
 @njit(cache=True, _nrt=False)
 def mt_twist(S, g, at):
     for kk in range(624):
@@ -1160,7 +1160,7 @@ def index_producers(T, S, g):
 def new_game(T, S, g, seed, starting_seat, board):
     """Reset game ``g`` to the start of the founding phase (B-SETUP-15..20) on ``board``: the
     hexes' resources and numbers, the intersections' harbours and the robber's hex, end to end
-    (see :func:`catan_nb.fast._tables.board_row`)."""
+    (see :func:`catan_nb.fast.tables.board_row`)."""
     n = T[P_N]
     N = T[P_NODES]
     H = T[P_HEXES]
@@ -1858,7 +1858,7 @@ def choose_one(T, S, g, policy, W):
 # ################################################################ random boards in the kernel
 # Board.random's recipe (B-SETUP-9..14, X56-BOARD-1..6): the terrains shuffled into the hexes in
 # row order, the lettered tokens laid along the spiral skipping the deserts, the robber on the first
-# desert, the harbours where the layout puts them.  ``tmpl`` (see _tables.random_template): the
+# desert, the harbours where the layout puts them.  ``tmpl`` (see tables.random_template): the
 # number of hexes H, intersections N and letters K, then the terrains' resources (-1 desert), the
 # spiral (hex ids), the letters and each intersection's harbour.
 @njit(cache=True, _nrt=False)
