@@ -86,7 +86,7 @@ def test_a_knight_hired_and_activated_and_an_attack_resolved_by_clicks():
         # Activate: click the knight (its only move now).
         click_at(page, point_of(page, PLOT_POINT_JS, ["cities_knights:knights", 0]))
         _until(lambda: page.evaluate(FILL_JS, ["cities_knights:knights"]) != "white", "the knight stayed inactive")
-        assert "activated the knight" in page.inner_text(".catan-log")
+        _until(lambda: "activated the knight" in page.inner_text(".catan-log"), "the log never told the activation")
         page.screenshot(path=str(OUTPUT / "ck-02-active.png"))
         # End the turn; seat 1 rolls a ship: the barbarians land (2 cities against 1 knight).
         page.click(".catan-end-turn")
