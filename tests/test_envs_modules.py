@@ -66,7 +66,7 @@ def test_pettingzoo_api_and_seed_tests_pass_for_every_module(name):
         seed_test(lambda: _env(name), num_cycles=12)
 
 
-@pytest.mark.parametrize("name", ["seafarers", "cities_knights", "helpers"])
+@pytest.mark.parametrize("name", sorted(CASES))
 def test_gymnasium_check_env_passes_for_modules(name):
     modules, players, board = CASES[name]
     env = CatanGymEnv(players=players, board=board, rules=Rules(modules=modules), max_turns=40)

@@ -166,7 +166,7 @@ def play_founding(game) -> list[tuple[int, int]]:
     """Play the founding phase with the first legal action; return (seat, helper received) in order."""
     got = []
     while game.phase in (Phase.FOUNDING_SETTLEMENT, Phase.FOUNDING_ROAD):
-        seat = game.current
+        seat = game.current_player
         before = list(hs(game)["held"])
         action = game.legal_actions()[0]
         game.play(action)
@@ -214,7 +214,7 @@ def test_H_COMP_1_cards_conserved_through_random_play():
                 assert game.phase is Phase.HELPER_AFTER_USE
             if game.phase is Phase.HELPER_AFTER_USE:
                 uses += 1
-            game.play(bots[game.current].choose(game))
+            game.play(bots[game.current_player].choose(game))
             assert_conserved(game)
             st = hs(game)
             if game.phase not in (Phase.FOUNDING_SETTLEMENT, Phase.FOUNDING_ROAD):
@@ -274,7 +274,7 @@ def test_H_SETUP_3_display_after_founding():
     assert st["stack"] == []
     assert st["display"] == stack[4:]
     assert st["display"][:2] == [GENERAL.value, ARCHITECT.value]
-    assert game.phase is Phase.ROLL and game.current == 0
+    assert game.phase is Phase.ROLL and game.current_player == 0
     # After founding the display offers every non-held card for an exchange.
     give_helper(game, 0, CAPTAIN)
     game.play(UseCaptain(WOOL))
@@ -318,7 +318,7 @@ def test_H_USE_2_after_an_A_side_use_flip_or_exchange():
     game = beginner(holders={RED: CAPTAIN})
     roll(game)
     game.play(UseCaptain(WOOL))
-    assert game.phase is Phase.HELPER_AFTER_USE and game.current == RED
+    assert game.phase is Phase.HELPER_AFTER_USE and game.current_player == RED
     display = sorted(hs(game)["display"])
     legal = game.legal_actions()
     assert legal == [FlipHelper()] + [ExchangeHelper(HelperCard(c)) for c in display]
@@ -346,7 +346,7 @@ def test_H_USE_3_after_a_B_side_use_exchange_for_a_different_helper():
     game.play(FlipHelper())
     for _ in range(4):
         end_turn(game)
-    assert game.active == RED and hs(game)["side"][RED] == "B"
+    assert game.active_player == RED and hs(game)["side"][RED] == "B"
     roll(game)
     game.play(UseCaptain(ORE))  # the B side: used once more
     assert game.maritime_rate(RED, ORE) == 2
@@ -376,7 +376,7 @@ def test_H_USE_4_not_in_the_turn_received():
     illegal(game, UseRobberBride(), "H-USE-4")
     for _ in range(4):
         end_turn(game)
-    assert game.active == RED
+    assert game.active_player == RED
     assert hs(game)["fresh"][RED] is False
     assert UseRobberBride(DESERT) in game.legal_actions()
     game.play(UseRobberBride())
@@ -392,11 +392,11 @@ def test_H_USE_4_a_fresh_mayor_does_not_react():
     assert game.phase is Phase.ROLL and hs(game)["fresh"][RED]
     game.play(RollDice(TEN))  # red collects nothing on a 10
     assert RED not in game.last_production
-    assert game.phase is Phase.MAIN and game.current == RED  # no reaction: received this turn
+    assert game.phase is Phase.MAIN and game.current_player == RED  # no reaction: received this turn
     # Control: a Mayor held from before reacts to the same roll.
     game = beginner(holders={RED: MAYOR})
     game.play(RollDice(TEN))
-    assert game.phase is Phase.HELPER_REACTION and game.current == RED
+    assert game.phase is Phase.HELPER_REACTION and game.current_player == RED
 
 
 def test_H_USE_5_cannot_hand_back_unused():
@@ -446,7 +446,7 @@ def test_H_USE_7_once_per_turn():
     end_turn(game)  # blue's turn: a reaction used off-turn also counts once per turn
     for _ in range(3):
         end_turn(game)
-    assert game.active == RED and hs(game)["used"][RED] is False
+    assert game.active_player == RED and hs(game)["used"][RED] is False
     assert UseCaptain(ORE) in game.legal_actions()
 
 
@@ -458,9 +458,9 @@ def test_H_USE_7_mayor_used_off_turn_then_own_turn_again():
     game.play(FlipHelper())
     assert hs(game)["used"][BLUE] is True
     game.play(EndTurn())
-    assert game.active == BLUE and hs(game)["used"][BLUE] is False
+    assert game.active_player == BLUE and hs(game)["used"][BLUE] is False
     game.play(RollDice(QUIET))  # blue rolls a 2: nothing for blue
-    assert game.phase is Phase.HELPER_REACTION and game.current == BLUE
+    assert game.phase is Phase.HELPER_REACTION and game.current_player == BLUE
     game.play(UseMayor(ORE))
     assert game.phase is Phase.HELPER_AFTER_USE
     assert FlipHelper() not in game.legal_actions()  # B side: must exchange
@@ -472,7 +472,7 @@ def test_H_USE_8_not_in_the_special_building_phase():
     play_founding(game)
     assert hs(game)["held"] == [GENERAL.value, EXPLORER.value, MAYOR.value, MENDICANT.value, MERCHANT.value]
     end_turn(game)
-    assert game.phase is Phase.SPECIAL_BUILD and game.current == 1
+    assert game.phase is Phase.SPECIAL_BUILD and game.current_player == 1
     give_helper(game, 1, MENDICANT)
     deal(game, 1, brick=1, wool=2, grain=1)
     assert helper_actions(game) == []
@@ -497,7 +497,7 @@ def test_X56_SBP_8_helpers_not_usable_in_the_sbp():
     give_helper(game, architect_seat, ARCHITECT)
     deal(game, architect_seat, wool=1, grain=1, ore=1)
     while game.phase is Phase.SPECIAL_BUILD:
-        p = game.current
+        p = game.current_player
         assert helper_actions(game) == []
         if p == architect_seat:
             assert BuyDevelopmentCard() in game.legal_actions()
@@ -508,7 +508,7 @@ def test_X56_SBP_8_helpers_not_usable_in_the_sbp():
         if card is MERCHANT:
             illegal(game, UseMerchantHelper(ORE, (0,), (WOOL,)), "H-USE-8")
         game.play(EndSpecialBuild())
-    assert game.phase is Phase.ROLL and game.active == 1
+    assert game.phase is Phase.ROLL and game.active_player == 1
 
 
 def test_H_USE_9_mayor_reacts_to_another_players_roll_and_decline():
@@ -516,13 +516,13 @@ def test_H_USE_9_mayor_reacts_to_another_players_roll_and_decline():
     game = beginner()  # blue holds the Mayor
     game.play(RollDice(QUIET))
     assert game.phase is Phase.HELPER_REACTION
-    assert game.current == BLUE and game.active == RED
+    assert game.current_player == BLUE and game.active_player == RED
     legal = game.legal_actions()
     assert legal == [UseMayor(r) for r in Resource] + [DeclineHelper()]
     illegal(game, EndTurn(), "B-TURN-9")
     hands = [list(h) for h in game.hands]
     game.play(DeclineHelper())
-    assert game.phase is Phase.MAIN and game.current == RED
+    assert game.phase is Phase.MAIN and game.current_player == RED
     assert game.hands == hands
     assert hs(game)["used"][BLUE] is False and hs(game)["side"][BLUE] == "A"
     illegal(game, DeclineHelper(), "H-USE-9")
@@ -534,19 +534,19 @@ def test_H_USE_9_other_helpers_only_in_own_turn():
     game.play(RollDice(QUIET))
     deal(game, RED, ore=1)
     game.play(OfferTrade(counts(ore=1), counts(lumber=1)))
-    assert game.phase is Phase.TRADE_RESPONSE and game.current == BLUE
+    assert game.phase is Phase.TRADE_RESPONSE and game.current_player == BLUE
     assert helper_actions(game) == []
     illegal(game, UseCaptain(WOOL), "H-USE-9")
     # Orange, the Merchant, may not demand cards while answering an offer either.
     game.play(game.legal_actions()[-1])  # blue declines
     game.play(game.legal_actions()[-1])  # white declines
-    assert game.current == ORANGE
+    assert game.current_player == ORANGE
     illegal(game, UseMerchantHelper(ORE, (BLUE,), (GRAIN,)), "H-USE-9")
     # A discarding seat is not in its own turn.
     game = beginner(holders={BLUE: CAPTAIN})
     deal(game, BLUE, lumber=8)
     game.play(RollDice(SEVEN))
-    assert game.phase is Phase.DISCARD and game.current == BLUE
+    assert game.phase is Phase.DISCARD and game.current_player == BLUE
     illegal(game, UseCaptain(WOOL), "H-USE-9")
     # The Mayor and the General do not act in the holder's own MAIN phase without a roll to react to.
     game = beginner(holders={RED: MAYOR})
@@ -625,20 +625,20 @@ def test_H_CARD_3_mayor_takes_a_card_when_the_roll_gives_nothing():
     game.play(UseMayor(GRAIN))
     assert game.hands[BLUE] == [1, 1, 0, 1, 1]
     assert game.bank[GRAIN.value] == bank - 1
-    assert game.phase is Phase.HELPER_AFTER_USE and game.current == BLUE
+    assert game.phase is Phase.HELPER_AFTER_USE and game.current_player == BLUE
     game.play(FlipHelper())
-    assert game.phase is Phase.MAIN and game.current == RED and game.active == RED
+    assert game.phase is Phase.MAIN and game.current_player == RED and game.active_player == RED
     assert hs(game)["side"][BLUE] == "B"
     # A roll that gives the holder something: no reaction.
     game = beginner()
     game.play(RollDice(NINE))  # blue collects lumber on a 9
     assert BLUE in game.last_production
-    assert game.phase is Phase.MAIN and game.current == RED
+    assert game.phase is Phase.MAIN and game.current_player == RED
     illegal(game, UseMayor(ORE), "H-CARD-3")
     # A 7: no Mayor.
     game = beginner()
     game.play(RollDice(SEVEN))
-    assert game.phase is Phase.MOVE_ROBBER and game.current == RED
+    assert game.phase is Phase.MOVE_ROBBER and game.current_player == RED
     illegal(game, UseMayor(ORE), "H-CARD-3")
     # The bank must have the card.
     game = beginner()
@@ -654,7 +654,7 @@ def test_H_CARD_4_general_spares_the_discard_when_over_the_limit():
     deal(game, BLUE, lumber=5)  # 8 cards
     deal(game, WHITE, lumber=5)  # 8 cards
     game.play(RollDice(SEVEN))
-    assert game.phase is Phase.HELPER_REACTION and game.current == BLUE and game.active == RED
+    assert game.phase is Phase.HELPER_REACTION and game.current_player == BLUE and game.active_player == RED
     assert game.legal_actions() == [UseGeneral(), DeclineHelper()]
     illegal(game, UseGeneral(ORE), "H-CARD-4")
     hand = list(game.hands[BLUE])
@@ -662,9 +662,9 @@ def test_H_CARD_4_general_spares_the_discard_when_over_the_limit():
     assert game.hands[BLUE] == hand
     assert game.discards_owed() == {WHITE: 4}
     game.play(FlipHelper())
-    assert game.phase is Phase.DISCARD and game.current == WHITE
+    assert game.phase is Phase.DISCARD and game.current_player == WHITE
     game.play(Discard(counts(lumber=4)))
-    assert game.phase is Phase.MOVE_ROBBER and game.current == RED
+    assert game.phase is Phase.MOVE_ROBBER and game.current_player == RED
     assert game.hands[BLUE] == hand
 
 
@@ -674,7 +674,7 @@ def test_H_CARD_4_general_decline_means_discarding():
     deal(game, BLUE, lumber=5)
     game.play(RollDice(SEVEN))
     game.play(DeclineHelper())
-    assert game.phase is Phase.DISCARD and game.current == BLUE
+    assert game.phase is Phase.DISCARD and game.current_player == BLUE
     assert game.discards_owed() == {BLUE: 4}
 
 
@@ -683,13 +683,13 @@ def test_H_CARD_4_general_gives_a_card_when_not_over_the_limit():
     game = beginner(holders={BLUE: GENERAL})
     deal(game, BLUE, lumber=4)  # exactly 7
     game.play(RollDice(SEVEN))
-    assert game.phase is Phase.HELPER_REACTION and game.current == BLUE
+    assert game.phase is Phase.HELPER_REACTION and game.current_player == BLUE
     assert UseGeneral() not in game.legal_actions()
     illegal(game, UseGeneral(), "H-CARD-4")
     game.play(UseGeneral(GRAIN))
     assert game.hands[BLUE] == [5, 1, 0, 1, 1]
     game.play(FlipHelper())
-    assert game.phase is Phase.MOVE_ROBBER and game.current == RED
+    assert game.phase is Phase.MOVE_ROBBER and game.current_player == RED
     # Not on other rolls.
     game = beginner(holders={BLUE: GENERAL})
     roll(game, QUIET)
@@ -704,9 +704,9 @@ def test_H_CARD_4_general_sole_discarder_goes_to_the_robber():
     game.play(RollDice(SEVEN))
     game.play(UseGeneral())
     game.play(FlipHelper())
-    assert game.phase is Phase.MOVE_ROBBER and game.current == RED
+    assert game.phase is Phase.MOVE_ROBBER and game.current_player == RED
     game.play(MoveRobber(5))
-    assert game.phase is Phase.MAIN and game.current == RED
+    assert game.phase is Phase.MAIN and game.current_player == RED
 
 
 def test_H_CARD_4_general_after_a_knight_before_the_roll():
@@ -774,7 +774,7 @@ def test_H_CARD_6_captain_two_to_one_for_the_rest_of_the_turn():
     assert game.maritime_rate(RED, WOOL) == 4  # the turn is over
     for _ in range(3):
         end_turn(game)
-    assert game.active == RED and game.maritime_rate(RED, WOOL) == 4
+    assert game.active_player == RED and game.maritime_rate(RED, WOOL) == 4
 
 
 def test_H_CARD_7_priest_with_a_knight_in_hand():
@@ -931,7 +931,7 @@ def test_H_CARD_8_noblewoman_from_a_player_with_more_visible_vp():
     game.play(UseNoblewoman(RED, WOOL))
     assert game.hands[RED][WOOL.value] == red[WOOL.value] - 1
     assert game.hands[BLUE][WOOL.value] == blue[WOOL.value] + 1
-    assert game.phase is Phase.HELPER_AFTER_USE and game.current == BLUE
+    assert game.phase is Phase.HELPER_AFTER_USE and game.current_player == BLUE
 
 
 def test_H_CARD_9_explorer_moves_a_dead_end_road():
@@ -988,7 +988,7 @@ def test_H_CARD_9_architect_sees_three_keeps_one():
     deck = list(game.deck)
     bank = list(game.bank)
     game.play(UseArchitect(seen=(KNIGHT, MONOPOLY, VICTORY_POINT)))
-    assert game.phase is Phase.ARCHITECT_CHOICE and game.current == RED
+    assert game.phase is Phase.ARCHITECT_CHOICE and game.current_player == RED
     assert game.log[-1] == UseArchitect(None, None, (KNIGHT, MONOPOLY, VICTORY_POINT))
     assert sum(game.deck) == sum(deck) - 3
     assert game.hands[RED] == [0, 1, 2, 0, 0]
@@ -1002,7 +1002,7 @@ def test_H_CARD_9_architect_sees_three_keeps_one():
     expect[MONOPOLY.value] -= 1
     assert game.deck == expect  # the other two are back in the deck
     assert hs(game)["architect"] is None
-    assert game.phase is Phase.HELPER_AFTER_USE and game.current == RED
+    assert game.phase is Phase.HELPER_AFTER_USE and game.current_player == RED
     game.play(FlipHelper())
     assert game.phase is Phase.MAIN and game.built_this_turn
 

@@ -361,7 +361,7 @@ def load_game(s: Setup, game: Game, S: np.ndarray, g: int, seed: int) -> None:
     row = S[g]
     row[:] = 0
     sc = row
-    sc[L.SC_ACTIVE] = game.active
+    sc[L.SC_ACTIVE] = game.active_player
     sc[L.SC_TURN] = game.turn
     sc[L.SC_WINNER] = -1 if game.winner is None else game.winner
     sc[L.SC_BUILT] = int(game.built_this_turn)

@@ -533,14 +533,14 @@ _COSTS: dict = {}
 def _require_own_knight(game, a, node: int, rule: str) -> list:
     game.check_node(a, node)
     row = _knight_at(game, node)
-    if row is None or row[1] != game.current:
-        raise IllegalActionError(rule, f"intersection {node} holds no knight of seat {game.current}", a)
+    if row is None or row[1] != game.current_player:
+        raise IllegalActionError(rule, f"intersection {node} holds no knight of seat {game.current_player}", a)
     return row
 
 
 # ----------------------------------------------------------------------------------- knight actions
 def _check_hire(game, a: HireKnight) -> None:
-    p = game.current
+    p = game.current_player
     game.require_build_phase(a)
     game.check_node(a, a.node)
     if _count(game, p, 1) >= KNIGHTS_PER_LEVEL:
@@ -551,7 +551,7 @@ def _check_hire(game, a: HireKnight) -> None:
 
 
 def _apply_hire(game, a: HireKnight) -> None:
-    p = game.current
+    p = game.current_player
     game.pay(p, _cost(game, KNIGHT_COST))
     game.built_this_turn = True
     game.log.append(a)
@@ -561,7 +561,7 @@ def _apply_hire(game, a: HireKnight) -> None:
 
 
 def _check_promote(game, a: PromoteKnight) -> None:
-    p = game.current
+    p = game.current_player
     game.require_build_phase(a)
     row = _require_own_knight(game, a, a.node, "CK-KN-2")
     if row[5]:
@@ -576,7 +576,7 @@ def _check_promote(game, a: PromoteKnight) -> None:
 
 
 def _apply_promote(game, a: PromoteKnight) -> None:
-    p = game.current
+    p = game.current_player
     game.pay(p, _cost(game, KNIGHT_COST))
     game.built_this_turn = True
     row = _knight_at(game, a.node)
@@ -586,7 +586,7 @@ def _apply_promote(game, a: PromoteKnight) -> None:
 
 
 def _check_activate(game, a: ActivateKnight) -> None:
-    p = game.current
+    p = game.current_player
     game.require_build_phase(a)
     row = _require_own_knight(game, a, a.node, "CK-KN-4")
     if row[3]:
@@ -595,7 +595,7 @@ def _check_activate(game, a: ActivateKnight) -> None:
 
 
 def _apply_activate(game, a: ActivateKnight) -> None:
-    p = game.current
+    p = game.current_player
     game.pay(p, _cost(game, ACTIVATE_COST))
     row = _knight_at(game, a.node)
     row[3] = True
@@ -616,13 +616,13 @@ def _require_ready(game, a, node: int) -> list:
 def _check_move_knight(game, a: MoveKnight) -> None:
     _require_ready(game, a, a.from_node)
     game.check_node(a, a.to_node)
-    if a.to_node not in _free_on_roads(game, game.current, a.from_node):
+    if a.to_node not in _free_on_roads(game, game.current_player, a.from_node):
         raise IllegalActionError("CK-KN-5", f"a knight moves along its owner's roads to a free intersection; "
                                  f"{a.to_node} is not one", a)
 
 
 def _apply_move_knight(game, a: MoveKnight) -> None:
-    p = game.current
+    p = game.current_player
     row = _knight_at(game, a.from_node)
     game.remove("knight", a.from_node)
     game.place(p, "knight", a.to_node)
@@ -636,17 +636,17 @@ def _check_displace(game, a: DisplaceKnight) -> None:
     row = _require_ready(game, a, a.from_node)
     game.check_node(a, a.to_node)
     other = _knight_at(game, a.to_node)
-    if other is None or other[1] == game.current:
+    if other is None or other[1] == game.current_player:
         raise IllegalActionError("CK-KN-5", f"intersection {a.to_node} holds no opponent's knight", a)
     if other[2] >= row[2]:
         raise IllegalActionError("CK-KN-5", f"the knight on {a.to_node} (level {other[2]}) is not weaker than "
                                  f"yours (level {row[2]})", a)
-    if a.to_node not in _connected(game, game.current, a.from_node):
+    if a.to_node not in _connected(game, game.current_player, a.from_node):
         raise IllegalActionError("CK-KN-5", f"intersection {a.to_node} is not on your roads from {a.from_node}", a)
 
 
 def _apply_displace(game, a: DisplaceKnight) -> None:
-    p = game.current
+    p = game.current_player
     st = _st(game)
     row = _knight_at(game, a.from_node)
     other = _knight_at(game, a.to_node)
@@ -664,7 +664,7 @@ def _apply_displace(game, a: DisplaceKnight) -> None:
 
 
 def _retreats(game) -> list[int]:
-    q, start = game.current, game.stack[-1].data
+    q, start = game.current_player, game.stack[-1].data
     return [v for v in _free_on_roads(game, q, start) if v != start]
 
 
@@ -680,7 +680,7 @@ def _check_retreat(game, a: RetreatKnight) -> None:
 
 
 def _apply_retreat(game, a: RetreatKnight) -> None:
-    q = game.current
+    q = game.current_player
     st = _st(game)
     row = st.pop("displaced")
     if a.to_node is not None:
@@ -708,7 +708,7 @@ def _check_chase(game, a: ChaseRobber) -> None:
     targets = [h for h in game.robber_targets() if h != game.robber]
     if a.to_hex not in targets:
         raise IllegalActionError("B-ROB-5", f"the robber cannot go to hex {a.to_hex!r}", a)
-    victims = [o for o in game.hex_players(a.to_hex) if o != game.current and any(game.stealable(o))]
+    victims = [o for o in game.hex_players(a.to_hex) if o != game.current_player and any(game.stealable(o))]
     check_steal(game, a, victims, lambda v: ("B-ROB-6", f"has no building on hex {a.to_hex} and a card to lose"))
 
 
@@ -724,7 +724,7 @@ def _apply_chase(game, a: ChaseRobber) -> None:
 
 # ------------------------------------------------------------------------- improvements and walls
 def _check_improve(game, a: ImproveCity) -> None:
-    p = game.current
+    p = game.current_player
     game.require_build_phase(a)
     track = a.track
     level = _st(game)["levels"][p][TRACKS.index(track)]
@@ -736,7 +736,7 @@ def _check_improve(game, a: ImproveCity) -> None:
 
 
 def _apply_improve(game, a: ImproveCity) -> None:
-    p = game.current
+    p = game.current_player
     st = _st(game)
     track = a.track
     i = TRACKS.index(track)
@@ -765,19 +765,19 @@ def _apply_improve(game, a: ImproveCity) -> None:
 
 def _check_metropolis(game, a: ChooseMetropolis) -> None:
     game.require_phase(a, METROPOLIS, rule="CK-IMP-4")
-    p = game.current
+    p = game.current_player
     if a.node not in _cities(game, p) or a.node in _metropolis_nodes(game):
         raise IllegalActionError("CK-IMP-5", f"a metropolis goes on one of seat {p}'s cities without one, not {a.node!r}", a)
 
 
 def _apply_metropolis(game, a: ChooseMetropolis) -> None:
-    _st(game)["metropolis"][game.stack[-1].data] = [game.current, a.node]
+    _st(game)["metropolis"][game.stack[-1].data] = [game.current_player, a.node]
     game.log.append(a)
     game.pop()
 
 
 def _check_wall(game, a: BuildWall) -> None:
-    p = game.current
+    p = game.current_player
     game.require_build_phase(a)
     game.check_node(a, a.node)
     walls = _st(game)["walls"]
@@ -791,7 +791,7 @@ def _check_wall(game, a: BuildWall) -> None:
 
 
 def _apply_wall(game, a: BuildWall) -> None:
-    p = game.current
+    p = game.current_player
     game.pay(p, _cost(game, WALL_COST))
     _st(game)["walls"][p].append(a.node)
     game.built_this_turn = True
@@ -834,14 +834,14 @@ def _attack(game) -> None:
 
 def _check_lose_city(game, a: LoseCity) -> None:
     game.require_phase(a, LOSE_CITY, rule="CK-BAR-2")
-    p = game.current
+    p = game.current_player
     ok = [v for v in _cities(game, p) if v not in _metropolis_nodes(game)]
     if a.node not in ok:
         raise IllegalActionError("CK-BAR-2", f"the barbarians take one of seat {p}'s ordinary cities {ok}, not {a.node!r}", a)
 
 
 def _apply_lose_city(game, a: LoseCity) -> None:
-    p = game.current
+    p = game.current_player
     full = game.pieces_left(p)["settlement"] <= 0
     game.remove("city", a.node)  # back to a settlement
     if full:  # DECISION: no settlement left in supply to put back, so the city is razed
@@ -877,7 +877,7 @@ def _check_defender_draw(game, a: DrawProgress) -> None:
 
 
 def _apply_defender_draw(game, a: DrawProgress) -> None:
-    p = game.current
+    p = game.current_player
     game.log.append(a)
     game.pop()
     _draw(game, p, a.track)
@@ -885,13 +885,13 @@ def _apply_defender_draw(game, a: DrawProgress) -> None:
 
 def _check_return(game, a: ReturnProgress) -> None:
     game.require_phase(a, RETURN_PROGRESS, rule="CK-PROG-2")
-    if a.card not in _st(game)["hands"][game.current]:
-        raise IllegalActionError("CK-PROG-2", f"seat {game.current} holds no progress card {a.card!r}", a)
+    if a.card not in _st(game)["hands"][game.current_player]:
+        raise IllegalActionError("CK-PROG-2", f"seat {game.current_player} holds no progress card {a.card!r}", a)
 
 
 def _apply_return(game, a: ReturnProgress) -> None:
     st = _st(game)
-    st["hands"][game.current].remove(a.card)
+    st["hands"][game.current_player].remove(a.card)
     track = next(t for t in TRACKS if a.card in DECKS[t])
     st["decks"][TRACKS.index(track)].insert(0, a.card)  # DECISION: to the bottom of its deck
     game.log.append(a)
@@ -905,7 +905,7 @@ def _check_aqueduct(game, a: TakeAqueduct) -> None:
 
 
 def _apply_aqueduct(game, a: TakeAqueduct) -> None:
-    game.gain(game.current, Resource.parse(a.resource).value)
+    game.gain(game.current_player, Resource.parse(a.resource).value)
     game.log.append(a)
     game.pop()
 
@@ -922,8 +922,8 @@ _HARVEST_TERRAIN = {"irrigation": Terrain.FIELDS, "mining": Terrain.MOUNTAINS}
 
 def _require_card(game, a, card: str) -> None:
     game.require_phase(a, Phase.MAIN, rule="CK-PROG-1")
-    p = game.current
-    if p != game.active:
+    p = game.current_player
+    if p != game.active_player:
         raise IllegalActionError("CK-PROG-1", f"seat {p} may play progress cards only in their own turn", a)
     if card not in _st(game)["hands"][p]:
         raise IllegalActionError("CK-PROG-1", f"seat {p} holds no progress card {card!r}", a)
@@ -932,7 +932,7 @@ def _require_card(game, a, card: str) -> None:
 def _spend(game, card: str) -> None:
     """The played card goes back under its deck (CK-PROG-3: the decks keep their 18 cards)."""
     st = _st(game)
-    st["hands"][game.current].remove(card)
+    st["hands"][game.current_player].remove(card)
     track = next(t for t in TRACKS if card in DECKS[t])
     st["decks"][track.value].insert(0, card)
 
@@ -948,7 +948,7 @@ def _check_progress(game, a: PlayProgress) -> None:
     if not isinstance(a.card, str) or a.card not in PLAIN_CARDS:
         raise IllegalActionError("CK-PROG-3", f"{a.card!r} is not played this way {PLAIN_CARDS}", a)
     _require_card(game, a, a.card)
-    p = game.current
+    p = game.current_player
     st = _st(game)
     if a.card == "crane":
         if st["crane"] is not None:
@@ -961,7 +961,7 @@ def _check_progress(game, a: PlayProgress) -> None:
 
 
 def _apply_progress(game, a: PlayProgress) -> None:
-    p = game.current
+    p = game.current_player
     _spend(game, a.card)
     card = a.card
     if card in ("irrigation", "mining", "warlord"):
@@ -988,7 +988,7 @@ def _apply_progress(game, a: PlayProgress) -> None:
 
 
 def _harvest_or_warlord(game, a: PlayProgress) -> None:
-    p = game.current
+    p = game.current_player
     if a.card == "warlord":  # CK-PC-17: every knight active, free
         for row in _st(game)["knights"]:
             if row[1] == p and not row[3]:
@@ -1017,7 +1017,7 @@ def _check_progress_good(game, a: PlayProgressGood) -> None:
 
 
 def _apply_progress_good(game, a: PlayProgressGood) -> None:
-    p = game.current
+    p = game.current_player
     _spend(game, a.card)
     g = game.good_index(a.good)
     if a.card == "merchant_fleet":  # CK-PC-22: 2:1 with the bank for the rest of the turn
@@ -1034,7 +1034,7 @@ def _apply_progress_good(game, a: PlayProgressGood) -> None:
 
 
 def _check_progress_node(game, a: PlayProgressNode) -> None:
-    p = game.current
+    p = game.current_player
     if a.card == "engineer":
         _require_card(game, a, a.card)
         game.check_node(a, a.node)
@@ -1060,7 +1060,7 @@ def settlements_of(game, player: int) -> list[int]:
 
 
 def _apply_progress_node(game, a: PlayProgressNode) -> None:
-    p = game.current
+    p = game.current_player
     _spend(game, a.card)
     game.log.append(a)
     if a.card == "engineer":  # CK-PC-3: a free wall
@@ -1079,7 +1079,7 @@ def _smith_targets(game, player: int) -> list[int]:
 
 def _check_smith(game, a: PlaySmith) -> None:
     _require_card(game, a, "smith")
-    p = game.current
+    p = game.current_player
     nodes = list(a.nodes)
     if not 1 <= len(nodes) <= 2 or len(set(nodes)) != len(nodes):
         raise IllegalActionError("CK-PC-10", f"Smith promotes 1 or 2 different knights, not {a.nodes!r}", a)
@@ -1200,7 +1200,7 @@ def _turn_order(game, player: int) -> list[int]:
 
 def _check_alchemist(game, a: PlayAlchemist) -> None:
     game.require_phase(a, Phase.ROLL, rule="CK-PC-1")
-    p = game.current
+    p = game.current_player
     if "alchemist" not in _st(game)["hands"][p]:
         raise IllegalActionError("CK-PC-1", f"seat {p} holds no Alchemist", a)
     dice = [("red", a.red), ("yellow", a.yellow)] + ([("event", a.event)] if a.event is not None else [])
@@ -1243,7 +1243,7 @@ def _apply_inventor(game, a: PlayInventor) -> None:
 
 
 def _bishop_victims(game, hx: int) -> list[int]:
-    p = game.current
+    p = game.current_player
     return [q for q in game.hex_players(hx) if q != p and any(game.stealable(q))]
 
 
@@ -1285,7 +1285,7 @@ def _check_deserter(game, a: PlayDeserter) -> None:
 def _apply_deserter(game, a: PlayDeserter) -> None:
     _spend(game, "deserter")
     game.log.append(a)
-    game.push(DESERTER_PLACE, game.current)
+    game.push(DESERTER_PLACE, game.current_player)
     game.push(DESERTER, a.victim)
 
 
@@ -1320,7 +1320,7 @@ def _check_place_deserter(game, a: PlaceDeserter) -> None:
     game.require_phase(a, DESERTER_PLACE, rule="CK-PC-12")
     if a.node is None:
         return
-    p = game.current
+    p = game.current_player
     if _deserter_level(game, p) is None:
         raise IllegalActionError("CK-KN-2", f"seat {p} has no knight left to place", a)
     if isinstance(a.node, bool) or a.node not in game.candidates(p, "knight"):
@@ -1329,7 +1329,7 @@ def _check_place_deserter(game, a: PlaceDeserter) -> None:
 
 
 def _apply_place_deserter(game, a: PlaceDeserter) -> None:
-    p = game.current
+    p = game.current_player
     st = _st(game)
     if a.node is not None:
         level, active = _deserter_level(game, p), st["deserter"][1]
@@ -1363,7 +1363,7 @@ def _check_diplomat(game, a: PlayDiplomat) -> None:
 
 
 def _apply_diplomat(game, a: PlayDiplomat) -> None:
-    p = game.current
+    p = game.current_player
     _spend(game, "diplomat")
     game.log.append(a)
     owner = game.remove("road", a.path)
@@ -1388,7 +1388,7 @@ def _intrigue_targets(game, player: int) -> list[int]:
 
 def _check_intrigue(game, a: PlayIntrigue) -> None:
     _require_card(game, a, "intrigue")
-    if isinstance(a.node, bool) or a.node not in _intrigue_targets(game, game.current):
+    if isinstance(a.node, bool) or a.node not in _intrigue_targets(game, game.current_player):
         raise IllegalActionError("CK-PC-14", f"no opponent's knight stands on {a.node!r} on your roads or ships", a)
 
 
@@ -1415,7 +1415,7 @@ def _apply_spy(game, a: PlaySpy) -> None:
     _spend(game, "spy")
     game.log.append(a)
     if _st(game)["hands"][a.victim]:
-        game.push(SPY, game.current, a.victim)
+        game.push(SPY, game.current_player, a.victim)
 
 
 def _check_spy_take(game, a: SpyTake) -> None:
@@ -1428,7 +1428,7 @@ def _check_spy_take(game, a: SpyTake) -> None:
 
 def _apply_spy_take(game, a: SpyTake) -> None:
     hands = _st(game)["hands"]
-    p, q = game.current, game.stack[-1].data
+    p, q = game.current_player, game.stack[-1].data
     hands[q].remove(a.card)
     hands[p].append(a.card)
     hands[p].sort()
@@ -1438,7 +1438,7 @@ def _apply_spy_take(game, a: SpyTake) -> None:
 
 def _check_master_merchant(game, a: PlayMasterMerchant) -> None:
     _require_card(game, a, "master_merchant")
-    p = game.current
+    p = game.current_player
     q = game.check_opponent(a, a.victim, "CK-PC-20")
     if game.vp(q) <= game.vp(p):
         raise IllegalActionError("CK-PC-20", f"seat {q} has {game.vp(q)} VP, not more than seat {p}'s {game.vp(p)}", a)
@@ -1451,7 +1451,7 @@ def _apply_master_merchant(game, a: PlayMasterMerchant) -> None:
     game.log.append(a)
     if any(game.hands[a.victim]):
         _st(game)["looked"] = [a.victim, list(game.hands[a.victim])]  # what the player has seen
-        game.push(MASTER_MERCHANT, game.current, a.victim)
+        game.push(MASTER_MERCHANT, game.current_player, a.victim)
 
 
 def _check_take_goods(game, a: TakeGoods) -> None:
@@ -1465,7 +1465,7 @@ def _check_take_goods(game, a: TakeGoods) -> None:
 
 
 def _apply_take_goods(game, a: TakeGoods) -> None:
-    game.transfer(game.stack[-1].data, game.current, a.cards)
+    game.transfer(game.stack[-1].data, game.current_player, a.cards)
     _st(game).pop("looked", None)
     game.log.append(a)
     game.pop()
@@ -1480,7 +1480,7 @@ def _merchant_hexes(game, player: int) -> list[int]:
 
 def _check_merchant(game, a: PlayMerchant) -> None:
     _require_card(game, a, "merchant")
-    ok = _merchant_hexes(game, game.current)
+    ok = _merchant_hexes(game, game.current_player)
     if isinstance(a.hex, bool) or a.hex not in ok:
         gold = isinstance(a.hex, int) and 0 <= a.hex < game.topology.n_hexes and game.hex_terrain[a.hex] is Terrain.GOLD
         raise IllegalActionError("CK-SF-1" if gold else "CK-PC-21",
@@ -1490,7 +1490,7 @@ def _check_merchant(game, a: PlayMerchant) -> None:
 
 def _apply_merchant(game, a: PlayMerchant) -> None:
     _spend(game, "merchant")
-    _st(game)["merchant"] = [game.current, a.hex]  # CK-MER-1: its new controller
+    _st(game)["merchant"] = [game.current_player, a.hex]  # CK-MER-1: its new controller
     game.log.append(a)
 
 
@@ -1499,13 +1499,13 @@ def _check_give(game, a: GiveGoods) -> None:
     owed = game.stack[-1].data
     total = game.check_counts(a, a.cards, "CK-PC-18")
     if not 1 <= total <= owed:
-        raise IllegalActionError("CK-PC-18", f"seat {game.current} owes {owed} card(s); the gift gives {total}", a)
-    _holds(game, a, game.current, a.cards, "CK-PC-18")
+        raise IllegalActionError("CK-PC-18", f"seat {game.current_player} owes {owed} card(s); the gift gives {total}", a)
+    _holds(game, a, game.current_player, a.cards, "CK-PC-18")
 
 
 def _apply_give(game, a: GiveGoods) -> None:
     left = game.stack[-1].data - sum(a.cards)
-    game.transfer(game.current, game.active, a.cards)
+    game.transfer(game.current_player, game.active_player, a.cards)
     game.log.append(a)
     if left:
         game.update(left)
@@ -1525,13 +1525,13 @@ def _with_commodity(game, seats: list[int]) -> list[int]:
 
 def _check_offer(game, a: HarborOffer) -> None:
     game.require_phase(a, HARBOR_OFFER, rule="CK-PC-19")
-    p = game.current
+    p = game.current_player
     if not isinstance(a.resource, Resource) or game.hands[p][a.resource.value] == 0:
         raise IllegalActionError("CK-PC-19", f"seat {p} offers one of their resources, not {a.resource!r}", a)
 
 
 def _apply_offer(game, a: HarborOffer) -> None:
-    p = game.current
+    p = game.current_player
     q, rest = game.stack[-1].data[0], game.stack[-1].data[1:]
     game.transfer(p, q, _unit(game, a.resource.value))
     _st(game)["harbored"].append(q)
@@ -1545,14 +1545,14 @@ def _apply_offer(game, a: HarborOffer) -> None:
 
 def _check_reply(game, a: HarborReply) -> None:
     game.require_phase(a, HARBOR_REPLY, rule="CK-PC-19")
-    q = game.current
+    q = game.current_player
     if not isinstance(a.commodity, Commodity) or a.commodity not in game.goods or \
             game.hands[q][game.good_index(a.commodity)] == 0:
         raise IllegalActionError("CK-PC-19", f"seat {q} gives one of their commodities, not {a.commodity!r}", a)
 
 
 def _apply_reply(game, a: HarborReply) -> None:
-    game.transfer(game.current, game.active, _unit(game, game.good_index(a.commodity)))
+    game.transfer(game.current_player, game.active_player, _unit(game, game.good_index(a.commodity)))
     game.log.append(a)
     game.pop()
 
@@ -1680,7 +1680,7 @@ class CitiesKnights(Module):
                 _attack(game)
             return
         i = TRACKS.index(gate)  # CK-PROG-1: the gate's colour, the red die within the level's numbers
-        p0, n = game.active, game.n
+        p0, n = game.active_player, game.n
         for k in range(n):
             q = (p0 + k) % n
             level = st["levels"][q][i]
@@ -1696,7 +1696,7 @@ class CitiesKnights(Module):
         st = _st(game)
         if total == 7:
             if st["attacks"] == 0:  # CK-BAR-4: the robber waits for the first attack
-                game.drop(MOVE_ROBBER, game.active)
+                game.drop(MOVE_ROBBER, game.active_player)
             return
         got = game.last_production
         i = TRACKS.index(Track.SCIENCE)
@@ -1747,10 +1747,10 @@ class CitiesKnights(Module):
 
     def legal(self, game, out: list) -> None:
         ph = game.phase
-        p = game.current
+        p = game.current_player
         st = _st(game)
         if ph is Phase.MAIN:
-            if p != game.active:
+            if p != game.active_player:
                 return
             if st["hands"][p]:
                 _legal_progress(game, p, out)

@@ -276,7 +276,7 @@ class CorsicaNewYork(Module):
     def on_turn_start(self, game) -> None:
         if any(m.name not in _KNOWN for m in game.modules) or can_reach_target(game):
             return
-        n, first = game.n, game.active  # STALL_RULE (DECISION): the standings are final
+        n, first = game.n, game.active_player  # STALL_RULE (DECISION): the standings are final
         winner = max(((first + i) % n for i in range(n)), key=lambda q: game.vp(q))
         game.ext[NAME]["stalled"] = True
         game.winner = winner

@@ -258,14 +258,14 @@ def _check_buy(game, a: BuyDevelopmentCard) -> None:
     deck = game.ext[NAME]["deck"]
     if not any(deck):
         raise IllegalActionError("B-COMP-13", "the development deck is empty", a)
-    game.require_cost(a, game.current, dev_cost(game.n_goods), "a development card")
+    game.require_cost(a, game.current_player, dev_cost(game.n_goods), "a development card")
     if a.card is not None and deck[DevCard.parse(a.card).value] == 0:
         raise IllegalActionError("B-COMP-6", f"the deck holds no {a.card} card to draw", a)
 
 
 def _check_play(game, a, card: int) -> None:
-    p = game.current
-    if game.phase not in (Phase.ROLL, Phase.MAIN) or p != game.active:
+    p = game.current_player
+    if game.phase not in (Phase.ROLL, Phase.MAIN) or p != game.active_player:
         raise IllegalActionError("B-TURN-6", f"development cards are played only in the owner's own turn (phase {game.phase.value})", a)
     st = game.ext[NAME]
     if st["played"]:
@@ -284,7 +284,7 @@ def _check_knight(game, a: PlayKnight) -> None:
 
 def _check_road_building(game, a: PlayRoadBuilding) -> None:
     _check_play(game, a, ROAD_BUILDING_CARD)
-    p = game.active
+    p = game.active_player
     kinds = game.free_kinds(ROAD_BUILDING)  # roads, and ships with Seafarers (SF-17)
     left = game.pieces_left(p)
     if not any(left[k] > 0 for k in kinds):
@@ -317,13 +317,13 @@ def _check_monopoly(game, a: PlayMonopoly) -> None:
 # ---------------------------------------------------------------- effects
 def _start(game, card: int) -> dict:
     st = game.ext[NAME]
-    st["cards"][game.active][card] -= 1
+    st["cards"][game.active_player][card] -= 1
     st["played"] = True
     return st
 
 
 def _apply_buy(game, a: BuyDevelopmentCard) -> None:
-    p = game.current
+    p = game.current_player
     card = draw_dev(game, a.card)
     game.pay(p, dev_cost(game.n_goods))
     give_dev(game, p, card)  # B-TURN-5: new, not playable this turn
@@ -332,7 +332,7 @@ def _apply_buy(game, a: BuyDevelopmentCard) -> None:
 
 
 def _apply_knight(game, a: PlayKnight) -> None:
-    p = game.active
+    p = game.active_player
     st = _start(game, KNIGHT)
     k = st["knights"]
     k[p] += 1  # B-DEV-3
@@ -347,7 +347,7 @@ def _apply_knight(game, a: PlayKnight) -> None:
 def _apply_road_building(game, a: PlayRoadBuilding) -> None:
     _start(game, ROAD_BUILDING_CARD)
     game.log.append(a)
-    game.push(ROAD_BUILDING, game.active, 2)
+    game.push(ROAD_BUILDING, game.active_player, 2)
 
 
 def _apply_end_road_building(game, a: EndRoadBuilding) -> None:
@@ -356,7 +356,7 @@ def _apply_end_road_building(game, a: EndRoadBuilding) -> None:
 
 
 def _apply_year_of_plenty(game, a: PlayYearOfPlenty) -> None:
-    p = game.active
+    p = game.active_player
     _start(game, YEAR_OF_PLENTY)
     for r in (a.first, a.second):
         game.bank[r.value] -= 1
@@ -365,7 +365,7 @@ def _apply_year_of_plenty(game, a: PlayYearOfPlenty) -> None:
 
 
 def _apply_monopoly(game, a: PlayMonopoly) -> None:
-    p = game.active
+    p = game.active_player
     _start(game, MONOPOLY)
     r = game.good_index(a.resource)
     for q in range(game.n):
@@ -404,7 +404,7 @@ class Development(Module):
         ph = game.stack[-1].phase
         if ph is _MAIN or ph is _ROLL:
             st = game.ext[NAME]
-            d = st["cards"][game.active]
+            d = st["cards"][game.active_player]
             if (d[0] or d[1] or d[2] or d[3]) and not st["played"]:  # else nothing to play
                 self._plays(game, out, before_roll=ph is _ROLL)
         elif ph is ROAD_BUILDING:
@@ -413,7 +413,7 @@ class Development(Module):
     @staticmethod
     def _plays(game, out: list, *, before_roll: bool) -> None:
         """The cards the active player may play now (called only when it holds one and played none)."""
-        p = game.active
+        p = game.active_player
         st = game.ext[NAME]
         d = st["cards"][p]
         new = st["new"][p]
@@ -450,7 +450,7 @@ class Development(Module):
     def on_turn_start(self, game) -> None:
         st = game.ext[NAME]
         st["played"] = False
-        st["new"][game.active] = [0] * N_DEV_CARDS
+        st["new"][game.active_player] = [0] * N_DEV_CARDS
 
     def vp(self, game, player: int, visible: bool) -> int:
         st = game.ext[NAME]

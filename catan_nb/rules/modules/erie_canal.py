@@ -99,8 +99,8 @@ def linked_pairs(game, player: int) -> set[tuple[int, int]]:
 
 def _check_play(game, a: PlayCanal) -> None:
     game.require_phase(a, Phase.MAIN, rule="ERIE-4")
-    p = game.current
-    if p != game.active:
+    p = game.current_player
+    if p != game.active_player:
         raise IllegalActionError("ERIE-4", f"seat {p} plays canal tokens only in their own turn", a)
     if _st(game)["tokens"][p] <= 0:
         raise IllegalActionError("ERIE-4", f"seat {p} holds no canal token", a)
@@ -110,8 +110,8 @@ def _check_play(game, a: PlayCanal) -> None:
 
 def _apply_play(game, a: PlayCanal) -> None:
     st = _st(game)
-    st["tokens"][game.current] -= 1
-    st["playing"].append([game.current, a.resource.value])
+    st["tokens"][game.current_player] -= 1
+    st["playing"].append([game.current_player, a.resource.value])
     game.log.append(a)
 
 
@@ -119,7 +119,7 @@ def _check_offer(game, a: OfferCanal) -> None:
     from .trade import require_trade_phase
 
     require_trade_phase(game, a)
-    p, st = game.current, _st(game)
+    p, st = game.current_player, _st(game)
     q = game.check_opponent(a, a.partner, "ERIE-5")
     k = a.tokens
     if isinstance(k, bool) or not isinstance(k, int) or k == 0:
@@ -150,13 +150,13 @@ def _check_answer(game, a: AnswerCanal) -> None:
     if not isinstance(a.accept, bool):
         raise IllegalActionError("ERIE-5", f"accept is True or False, not {a.accept!r}", a)
     if a.accept and not _can_pay(game):
-        raise IllegalActionError("B-TRADE-4", f"seat {game.current} does not hold the cards asked for", a)
+        raise IllegalActionError("B-TRADE-4", f"seat {game.current_player} does not hold the cards asked for", a)
 
 
 def _apply_answer(game, a: AnswerCanal) -> None:
     st = _st(game)
     q, k, cards = st.pop("offer")
-    p = game.active
+    p = game.active_player
     if a.accept:
         st["tokens"][p] -= k
         st["tokens"][q] += k
@@ -215,12 +215,12 @@ class ErieCanal(Module):
 
     def legal(self, game, out: list) -> None:
         st = _st(game)
-        p = game.current
+        p = game.current_player
         if game.phase is CANAL_ANSWER:
             out.append(_ANSWERS[1])
             if _can_pay(game):
                 out.append(_ANSWERS[0])
-        elif p == game.active and st["tokens"][p] > 0:
+        elif p == game.active_player and st["tokens"][p] > 0:
             out.extend(a for a in _PLAYS if [p, a.resource.value] not in st["playing"])
 
     def legal_trades(self, game, player: int, out: list, offers: bool) -> None:

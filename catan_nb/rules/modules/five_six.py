@@ -77,11 +77,11 @@ class FiveSix(Module):
 
     def on_end_turn(self, game) -> None:
         # X56-SBP-1, X56-SBP-2, X56-SBP-4: the others, clockwise from the left; not the active player.
-        n, p = game.n, game.active
+        n, p = game.n, game.active_player
         for i in reversed(range(1, n)):
             game.push(SPECIAL_BUILD, (p + i) % n)
 
     def legal(self, game, out: list) -> None:
         if game.phase is SPECIAL_BUILD:
-            game.legal_builds(game.current, out)  # X56-SBP-3: no trades, no development cards
+            game.legal_builds(game.current_player, out)  # X56-SBP-3: no trades, no development cards
             out.append(_END)

@@ -211,7 +211,7 @@ def _has_piece(game, player: int, node: int, skip_path: int = -1) -> bool:
 
 
 def _own_turn(game, action: Action, rule: str = "F-USE-1") -> None:
-    if game.phase not in (Phase.ROLL, Phase.MAIN) or game.current != game.active:
+    if game.phase not in (Phase.ROLL, Phase.MAIN) or game.current_player != game.active_player:
         why = "the Special Building Phase" if game.phase is Phase.SPECIAL_BUILD else f"phase {game.phase.value}"
         if rule == "F-USE-1" and game.phase is Phase.SPECIAL_BUILD:
             rule = "F-USE-5"
@@ -222,7 +222,7 @@ def _own_turn(game, action: Action, rule: str = "F-USE-1") -> None:
 def _check_use(game, action: Action, guild: Guild) -> None:
     _own_turn(game, action)
     st = state(game)
-    p = game.active
+    p = game.active_player
     if st["used"]:
         raise IllegalActionError("F-USE-1", f"seat {p} has already used or exchanged a favour this turn", action)
     price = GUILD_PRICE[guild]
@@ -235,7 +235,7 @@ def _check_use(game, action: Action, guild: Guild) -> None:
 
 def _pay_favour(game, guild: Guild) -> None:
     st = state(game)
-    p = game.active
+    p = game.active_player
     price = GUILD_PRICE[guild]
     st["tokens"][p][guild.value] -= price
     st["board"][guild.value] += price  # F-USE-2: face up on the guild board, never back
@@ -246,7 +246,7 @@ def _pay_favour(game, guild: Guild) -> None:
 def _check_offer_gift(game, a: OfferGift) -> None:
     _own_turn(game, a, rule="F-EARN-4")
     st = state(game)
-    p = game.active
+    p = game.active_player
     if st["gift_given"]:
         raise IllegalActionError("F-EARN-5", f"seat {p} has already given a card this turn", a)
     if not 0 <= a.to < game.n or a.to == p:
@@ -261,7 +261,7 @@ def _check_offer_gift(game, a: OfferGift) -> None:
 
 
 def _apply_offer_gift(game, a: OfferGift) -> None:
-    game.push(GIFT_RESPONSE, a.to, (game.active, a.resource.value))
+    game.push(GIFT_RESPONSE, a.to, (game.active_player, a.resource.value))
     game.log.append(a)
 
 
@@ -272,7 +272,7 @@ def _check_gift_answer(game, a: Action) -> None:
 
 def _apply_accept_gift(game, a: AcceptGift) -> None:
     st = state(game)
-    to = game.current
+    to = game.current_player
     giver, r = game.pop().data
     game.hands[giver][r] -= 1
     game.hands[to][r] += 1
@@ -283,7 +283,7 @@ def _apply_accept_gift(game, a: AcceptGift) -> None:
 
 def _apply_refuse_gift(game, a: RefuseGift) -> None:
     st = state(game)
-    st["gift_refused"].append(game.current)  # F-EARN-5: it may go to another eligible player
+    st["gift_refused"].append(game.current_player)  # F-EARN-5: it may go to another eligible player
     game.log.append(a)
     game.pop()
 
@@ -294,14 +294,14 @@ def _check_merchants(game, a: UseMerchants) -> None:
     swaps = a.swaps
     if not isinstance(swaps, tuple) or not 1 <= len(swaps) <= 2:
         raise IllegalActionError("F-GUILD-1", f"the Merchants swap 1 or 2 cards, not {swaps!r}", a)
-    hand = list(game.hands[game.active])
+    hand = list(game.hands[game.active_player])
     bank = list(game.bank)
     for give, get in swaps:
         g, r = Resource.parse(give).value, Resource.parse(get).value
         if g == r:
             raise IllegalActionError("F-GUILD-1", f"a swap takes another resource than {Resource(g)}", a)
         if hand[g] == 0:
-            raise IllegalActionError("F-GUILD-1", f"seat {game.active} has no {Resource(g)} to swap", a)
+            raise IllegalActionError("F-GUILD-1", f"seat {game.active_player} has no {Resource(g)} to swap", a)
         if bank[r] == 0:
             raise IllegalActionError("F-GUILD-1", f"the bank has no {Resource(r)}", a)
         hand[g] -= 1
@@ -312,7 +312,7 @@ def _check_merchants(game, a: UseMerchants) -> None:
 
 def _apply_merchants(game, a: UseMerchants) -> None:
     _pay_favour(game, Guild.MERCHANTS)
-    h = game.hands[game.active]
+    h = game.hands[game.active_player]
     for give, get in a.swaps:
         h[give.value] -= 1
         game.bank[give.value] += 1
@@ -331,18 +331,18 @@ def _check_traders(game, a: UseTraders) -> None:
 def _apply_traders(game, a: UseTraders) -> None:
     _pay_favour(game, Guild.TRADERS)
     game.bank[a.resource.value] -= 1
-    game.hands[game.active][a.resource.value] += 1
+    game.hands[game.active_player][a.resource.value] += 1
     game.log.append(a)
 
 
 def _check_pavers(game, a: UsePavers) -> None:
     _check_use(game, a, Guild.PAVERS)
-    game.check_spot(a, game.active, "road", a.path)  # F-GUILD-3: the normal road rules
+    game.check_spot(a, game.active_player, "road", a.path)  # F-GUILD-3: the normal road rules
 
 
 def _apply_pavers(game, a: UsePavers) -> None:
     _pay_favour(game, Guild.PAVERS)
-    p = game.active
+    p = game.active_player
     game.log.append(a)
     game.place(p, "road", a.path)  # F-GUILD-3 free (B-BUILD-12); F-EARN-12: it counts for joins
 
@@ -358,7 +358,7 @@ def _check_professors(game, a: UseProfessors) -> None:
 def _apply_professors(game, a: UseProfessors) -> None:
     _pay_favour(game, Guild.PROFESSORS)
     card = draw_dev(game, a.card)
-    p = game.active
+    p = game.active_player
     give_dev(game, p, card)  # F-GUILD-4: the usual rules apply (B-TURN-5: new)
     game.log.append(UseProfessors(DevCard(card)))
 
@@ -373,7 +373,7 @@ def _apply_architects(game, a: UseArchitects) -> None:
     _pay_favour(game, Guild.ARCHITECTS)
     st = state(game)
     st["catan_left"] -= 1
-    st["catan_tokens"][game.active] += 1
+    st["catan_tokens"][game.active_player] += 1
     game.log.append(a)
 
 
@@ -381,9 +381,9 @@ def _check_exchange(game, a: ExchangeFavour) -> None:
     _own_turn(game, a)
     st = state(game)
     if st["used"]:
-        raise IllegalActionError("F-USE-1", f"seat {game.active} has already used or exchanged a favour this turn", a)
-    if not any(st["tokens"][game.active]):
-        raise IllegalActionError("F-USE-6", f"seat {game.active} has no favour token to exchange", a)
+        raise IllegalActionError("F-USE-1", f"seat {game.active_player} has already used or exchanged a favour this turn", a)
+    if not any(st["tokens"][game.active_player]):
+        raise IllegalActionError("F-USE-6", f"seat {game.active_player} has no favour token to exchange", a)
     if sum(st["supply"]) == 0:
         raise IllegalActionError("F-USE-6", "the favour supply is empty", a)
     if a.drawn is not None and st["supply"][Guild.parse(a.drawn).value] == 0:
@@ -392,7 +392,7 @@ def _check_exchange(game, a: ExchangeFavour) -> None:
 
 def _apply_exchange(game, a: ExchangeFavour) -> None:
     st = state(game)
-    p = game.active
+    p = game.active_player
     supply = st["supply"]
     g = game.draw_index(supply, None if a.drawn is None else Guild.parse(a.drawn).value)
     supply[g] -= 1
@@ -407,13 +407,13 @@ def _check_return(game, a: ReturnFavour) -> None:
     if game.phase is not FAVOUR_EXCHANGE:
         raise IllegalActionError("F-USE-6", f"no exchange is under way (phase {game.phase.value})", a)
     g = Guild.parse(a.guild)
-    if state(game)["tokens"][game.active][g.value] == 0:
-        raise IllegalActionError("F-USE-6", f"seat {game.active} holds no {g.token} token to return", a)
+    if state(game)["tokens"][game.active_player][g.value] == 0:
+        raise IllegalActionError("F-USE-6", f"seat {game.active_player} holds no {g.token} token to return", a)
 
 
 def _apply_return(game, a: ReturnFavour) -> None:
     st = state(game)
-    p, g = game.active, a.guild.value
+    p, g = game.active_player, a.guild.value
     st["tokens"][p][g] -= 1
     if st["fresh"][p][g] > st["tokens"][p][g]:
         st["fresh"][p][g] = st["tokens"][p][g]
@@ -490,7 +490,7 @@ class Friends(Module):
 
     def on_robber(self, game, action) -> None:
         t = game.topology
-        mover = game.active
+        mover = game.active_player
         occupied = any(game.node_owner[v] >= 0 for v in t.hex_nodes[action.hex])
         if not occupied:
             draw_favour(game, mover)  # F-EARN-2 (the desert counts)
@@ -519,12 +519,12 @@ class Friends(Module):
             out.extend((_ACCEPT, _REFUSE))
             return
         if ph is FAVOUR_EXCHANGE:
-            p = game.active
+            p = game.active_player
             out.extend([_return_favour(_GUILDS[g]) for g in range(N_GUILDS) if st["tokens"][p][g]])
             return
-        if ph not in (Phase.ROLL, Phase.MAIN) or game.current != game.active:
+        if ph not in (Phase.ROLL, Phase.MAIN) or game.current_player != game.active_player:
             return
-        p = game.active
+        p = game.active_player
         hand = game.hands[p]
         if not st["gift_given"]:
             mine = game.vp(p, visible=True)

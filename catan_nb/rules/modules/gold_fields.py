@@ -105,7 +105,7 @@ def _check_pick(game, a: PickGold) -> None:
 
 
 def _apply_pick(game, a: PickGold) -> None:
-    p = game.current
+    p = game.current_player
     game.gain(p, a.resource.value)
     game.log.append(a)
     left = game.stack[-1].data - 1

@@ -161,7 +161,7 @@ def _reached(game, e: int) -> list[int]:
 def _check_move(game, a: MoveNumberToken) -> None:
     game.require_phase(a, MOVE_TOKEN, rule="SF-16")
     to_hex = game.stack[-1].data
-    sources, kept = token_sources(game, game.current, to_hex)
+    sources, kept = token_sources(game, game.current_player, to_hex)
     if a.from_hex not in sources:
         why = ("no main-island token is left to move" if not sources else
                f"hex {a.from_hex!r} is not one of {sources}, the main-island tokens that meet "
@@ -254,7 +254,7 @@ class GreatCatan(Module):
 
     def legal(self, game, out: list) -> None:
         to_hex = game.stack[-1].data
-        out.extend(MoveNumberToken(h) for h in token_sources(game, game.current, to_hex)[0])
+        out.extend(MoveNumberToken(h) for h in token_sources(game, game.current_player, to_hex)[0])
 
     def view(self, game, player: int) -> dict:
         st = game.ext[NAME]

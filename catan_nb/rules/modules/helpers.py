@@ -212,7 +212,7 @@ def _require_usable(game, action: Action, card: HelperCard, player: int, *, own_
         raise IllegalActionError("H-USE-8", "helpers cannot be used in the Special Building Phase", action)
     if st["held"][player] != card.value:
         raise IllegalActionError("H-USE-1", f"seat {player} does not hold the {card.name.title()} ({card.title})", action)
-    if own_turn and (game.phase not in (Phase.ROLL, Phase.MAIN) or game.current != game.active or player != game.active):
+    if own_turn and (game.phase not in (Phase.ROLL, Phase.MAIN) or game.current_player != game.active_player or player != game.active_player):
         raise IllegalActionError("H-USE-9", f"the {card.name.title()} works only in its holder's own turn", action)
     if st["fresh"][player]:
         raise IllegalActionError("H-USE-4", f"seat {player} received this helper this turn", action)
@@ -247,12 +247,12 @@ def _pay_substituted(game, action: Action, player: int, cost, replace, pay_with,
 def _check_flip(game, a: FlipHelper) -> None:
     if game.phase is not HELPER_AFTER_USE:
         raise IllegalActionError("H-USE-2", f"a helper is flipped only right after its use (phase {game.phase.value})", a)
-    if state(game)["side"][game.current] != "A":
+    if state(game)["side"][game.current_player] != "A":
         raise IllegalActionError("H-USE-3", "a B-side helper must go back to the display after its use", a)
 
 
 def _apply_flip(game, a: FlipHelper) -> None:
-    state(game)["side"][game.current] = "B"
+    state(game)["side"][game.current_player] = "B"
     game.log.append(a)
     game.pop()
 
@@ -262,7 +262,7 @@ def _check_exchange(game, a: ExchangeHelper) -> None:
         raise IllegalActionError("H-USE-5", "a helper cannot be handed back unused to trade it for another", a)
     st = state(game)
     take = HelperCard.parse(a.take)
-    if take.value == st["held"][game.current]:
+    if take.value == st["held"][game.current_player]:
         raise IllegalActionError("H-USE-6", "the helper just returned cannot be taken back at once", a)
     if take.value not in st["display"]:
         raise IllegalActionError("H-USE-2", f"the {take.name.title()} is not in the display", a)
@@ -270,7 +270,7 @@ def _check_exchange(game, a: ExchangeHelper) -> None:
 
 def _apply_exchange(game, a: ExchangeHelper) -> None:
     st = state(game)
-    p = game.current
+    p = game.current_player
     st["display"].remove(a.take.value)
     st["display"].append(st["held"][p])
     st["held"][p] = a.take.value
@@ -297,13 +297,13 @@ def _check_mayor(game, a: UseMayor) -> None:
     st = state(game)
     if game.phase is not HELPER_REACTION or st["reaction"] != HelperCard.MAYOR.value:
         raise IllegalActionError("H-CARD-3", "the Mayor reacts only to a roll other than 7 that gave its holder nothing", a)
-    _require_usable(game, a, HelperCard.MAYOR, game.current, own_turn=False)
+    _require_usable(game, a, HelperCard.MAYOR, game.current_player, own_turn=False)
     if game.bank[Resource.parse(a.resource).value] == 0:
         raise IllegalActionError("H-CARD-3", f"the bank has no {a.resource}", a)
 
 
 def _apply_mayor(game, a: UseMayor) -> None:
-    p = game.current
+    p = game.current_player
     game.bank[a.resource.value] -= 1
     game.hands[p][a.resource.value] += 1
     state(game)["reaction"] = None
@@ -316,7 +316,7 @@ def _check_general(game, a: UseGeneral) -> None:
     st = state(game)
     if game.phase is not HELPER_REACTION or st["reaction"] != HelperCard.GENERAL.value:
         raise IllegalActionError("H-CARD-4", "the General reacts only to a rolled 7", a)
-    p = game.current
+    p = game.current_player
     _require_usable(game, a, HelperCard.GENERAL, p, own_turn=False)
     over = sum(game.discardable(p)) > game.hand_limit(p)  # as the robber counts (B-ROB-2)
     if over and a.resource is not None:
@@ -330,7 +330,7 @@ def _check_general(game, a: UseGeneral) -> None:
 
 def _apply_general(game, a: UseGeneral) -> None:
     st = state(game)
-    p = game.current
+    p = game.current_player
     game.pop()
     if a.resource is None:
         game.drop(DISCARD, p)  # H-CARD-4: no discard
@@ -344,8 +344,8 @@ def _apply_general(game, a: UseGeneral) -> None:
 
 # ---------------------------------------------------------------------------- own-turn helpers
 def _check_merchant(game, a: UseMerchantHelper) -> None:
-    p = game.active
-    _require_usable(game, a, HelperCard.MERCHANT, game.current)
+    p = game.active_player
+    _require_usable(game, a, HelperCard.MERCHANT, game.current_player)
     players, back = tuple(a.players), tuple(a.give_back)
     if not 1 <= len(players) <= 2 or len(set(players)) != len(players) or len(back) != len(players):
         raise IllegalActionError("H-CARD-1", "demand from 1 or 2 different players, with one card to give back to each", a)
@@ -363,7 +363,7 @@ def _check_merchant(game, a: UseMerchantHelper) -> None:
 
 
 def _apply_merchant(game, a: UseMerchantHelper) -> None:
-    p = game.active
+    p = game.active_player
     r = a.resource.value
     for q, b in zip(a.players, a.give_back):
         if game.hands[q][r]:  # a player without the resource gives nothing
@@ -376,7 +376,7 @@ def _apply_merchant(game, a: UseMerchantHelper) -> None:
 
 
 def _check_mendicant(game, a: BuildRoadWithMendicant) -> None:
-    p = game.current
+    p = game.current_player
     _require_usable(game, a, HelperCard.MENDICANT, p)
     game.require_build_phase(a)
     game.check_spot(a, p, "road", a.path)
@@ -384,7 +384,7 @@ def _check_mendicant(game, a: BuildRoadWithMendicant) -> None:
 
 
 def _apply_mendicant(game, a: BuildRoadWithMendicant) -> None:
-    p = game.current
+    p = game.current_player
     cost = _pay_substituted(game, a, p, ROAD_COST, a.replace, a.pay_with, (0, 1), "H-CARD-2")
     game.pay(p, cost)
     game.built_this_turn = True
@@ -394,7 +394,7 @@ def _apply_mendicant(game, a: BuildRoadWithMendicant) -> None:
 
 
 def _check_robber_bride(game, a: UseRobberBride) -> None:
-    _require_usable(game, a, HelperCard.ROBBER_BRIDE, game.current)
+    _require_usable(game, a, HelperCard.ROBBER_BRIDE, game.current_player)
     deserts = _deserts(game)
     if not deserts:
         raise IllegalActionError("H-CARD-5", "this island has no desert", a)
@@ -405,7 +405,7 @@ def _check_robber_bride(game, a: UseRobberBride) -> None:
 
 
 def _apply_robber_bride(game, a: UseRobberBride) -> None:
-    p = game.active
+    p = game.active_player
     left = game.robber
     game.robber = a.desert if a.desert is not None else _deserts(game)[0]
     res = game.hex_terrain[left].resource
@@ -416,19 +416,19 @@ def _apply_robber_bride(game, a: UseRobberBride) -> None:
 
 
 def _check_captain(game, a: UseCaptain) -> None:
-    _require_usable(game, a, HelperCard.CAPTAIN, game.current)
+    _require_usable(game, a, HelperCard.CAPTAIN, game.current_player)
     Resource.parse(a.resource)
 
 
 def _apply_captain(game, a: UseCaptain) -> None:
-    p = game.active
+    p = game.active_player
     state(game)["captain"][p] = a.resource.value
     game.log.append(a)
     _after_use(game, p)
 
 
 def _check_priest(game, a: UsePriest) -> None:
-    p = game.current
+    p = game.current_player
     _require_usable(game, a, HelperCard.PRIEST, p)
     game.require_build_phase(a)
     if a.build not in PRIEST_COST:
@@ -442,7 +442,7 @@ def _check_priest(game, a: UsePriest) -> None:
 
 
 def _apply_priest(game, a: UsePriest) -> None:
-    p = game.current
+    p = game.current_player
     st = state(game)
     dev = dev_state(game)
     knight = DevCard.KNIGHT.value
@@ -463,7 +463,7 @@ def _apply_priest(game, a: UsePriest) -> None:
 
 
 def _check_noblewoman(game, a: UseNoblewoman) -> None:
-    p = game.current
+    p = game.current_player
     _require_usable(game, a, HelperCard.NOBLEWOMAN, p)
     if not 0 <= a.victim < game.n or a.victim == p:
         raise IllegalActionError("H-CARD-8", f"seat {a.victim!r} cannot be chosen", a)
@@ -476,7 +476,7 @@ def _check_noblewoman(game, a: UseNoblewoman) -> None:
 
 
 def _apply_noblewoman(game, a: UseNoblewoman) -> None:
-    p = game.active
+    p = game.active_player
     game.hands[a.victim][a.resource.value] -= 1
     game.hands[p][a.resource.value] += 1
     game.log.append(a)
@@ -503,7 +503,7 @@ def _explorer_targets(game, player: int, source: int) -> list[int]:
 
 
 def _check_explorer(game, a: UseExplorer) -> None:
-    p = game.current
+    p = game.current_player
     _require_usable(game, a, HelperCard.EXPLORER, p)
     if a.source not in dead_end_roads(game, p):
         raise IllegalActionError("H-CARD-9", f"path {a.source!r} is not a dead-end road of seat {p}", a)
@@ -512,7 +512,7 @@ def _check_explorer(game, a: UseExplorer) -> None:
 
 
 def _apply_explorer(game, a: UseExplorer) -> None:
-    p = game.current
+    p = game.current_player
     game.remove("road", a.source)
     game.log.append(a)
     game.place(p, "road", a.target)
@@ -521,7 +521,7 @@ def _apply_explorer(game, a: UseExplorer) -> None:
 
 
 def _check_architect(game, a: UseArchitect) -> None:
-    p = game.current
+    p = game.current_player
     _require_usable(game, a, HelperCard.ARCHITECT, p)
     game.require_build_phase(a)
     if not game.deck_size:
@@ -537,7 +537,7 @@ def _check_architect(game, a: UseArchitect) -> None:
 
 
 def _apply_architect(game, a: UseArchitect) -> None:
-    p = game.current
+    p = game.current_player
     st = state(game)
     cost = _pay_substituted(game, a, p, DEV_COST, a.replace, a.pay_with, (2, 3, 4), "H-CARD-9")
     game.pay(p, cost)
@@ -559,7 +559,7 @@ def _check_keep(game, a: KeepCard) -> None:
 
 def _apply_keep(game, a: KeepCard) -> None:
     st = state(game)
-    p = game.current
+    p = game.current_player
     seen = st["architect"]
     seen.remove(a.card.value)
     deck = dev_state(game)["deck"]
@@ -658,7 +658,7 @@ class Helpers(Module):
     def legal(self, game, out: list) -> None:
         st = state(game)
         ph = game.phase
-        p = game.current
+        p = game.current_player
         if ph is HELPER_AFTER_USE:
             if st["side"][p] == "A":
                 out.append(_FLIP)
@@ -676,7 +676,7 @@ class Helpers(Module):
                 out.extend(UseGeneral(Resource(r)) for r in range(5) if game.bank[r])
             out.append(_DECLINE)
             return
-        if ph not in (Phase.ROLL, Phase.MAIN) or p != game.active:
+        if ph not in (Phase.ROLL, Phase.MAIN) or p != game.active_player:
             return
         card = st["held"][p]
         if card is None or st["fresh"][p] or st["used"][p]:

@@ -54,7 +54,7 @@ def _outcome(hx: int, victim, stolen) -> MoveRobber:
 
 def _check_discard(game, a: Discard) -> None:
     game.require_phase(a, DISCARD, rule="B-ROB-4")
-    p = game.current
+    p = game.current_player
     cards = a.cards
     total = game.check_counts(a, cards, "B-ROB-2", "a discard")
     owed = game.stack[-1].data
@@ -70,7 +70,7 @@ def _check_discard(game, a: Discard) -> None:
 
 
 def _apply_discard(game, a: Discard) -> None:
-    p = game.current
+    p = game.current_player
     game.pay(p, a.cards)
     left = game.stack[-1].data - sum(a.cards)
     game.log.append(a)
@@ -97,7 +97,7 @@ def check_steal(game, a, victims: list[int], why_not) -> None:
         if victims and game.rules.steal_mandatory:
             raise IllegalActionError("B-ROB-6", f"stealing is compulsory under these rules; victims: {victims}", a)
         return
-    if a.victim == game.active:
+    if a.victim == game.active_player:
         raise IllegalActionError("B-ROB-8", "a player never steals from themselves", a)
     if a.victim not in victims:
         rule, why = why_not(a.victim)
@@ -143,7 +143,7 @@ def steal(game, victim: int, forced=None):
     """
     r = game.draw_index(game.stealable(victim), None if forced is None else game.good_index(forced))
     game.hands[victim][r] -= 1
-    game.hands[game.active][r] += 1
+    game.hands[game.active_player][r] += 1
     return game.goods[r]
 
 
@@ -160,7 +160,7 @@ def _apply_robber(game, a: MoveRobber) -> None:
 
 def legal_robber(game) -> list:
     """B-ROB-5..8: every hex the robber may go to, with each possible victim (or none)."""
-    p = game.active
+    p = game.active_player
     has = [any(game.stealable(q)) for q in range(game.n)]
     hex_players = game.players_by_hex
     plain, steal_row, _ = _actions(game.topology.n_hexes, game.n, game.n_goods)
@@ -200,7 +200,7 @@ class Robber(Module):
         if total != 7:
             return
         game.last_production = {}
-        game.push(MOVE_ROBBER, game.active)  # after the discards (B-ROB-4); then the trade phase (B-ROB-9)
+        game.push(MOVE_ROBBER, game.active_player)  # after the discards (B-ROB-4); then the trade phase (B-ROB-9)
         owed = {}
         for q in range(game.n):
             k = sum(game.discardable(q))  # goods that are never discarded do not count (GoodRules)

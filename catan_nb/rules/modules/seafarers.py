@@ -115,7 +115,7 @@ def pirate_victims(game, hx: int) -> list[int]:
     ship = game.kind_id["ship"]
     owners = {game.edge_owner[e] for e in game.topology.hex_edges[hx]
               if game.edge_owner[e] >= 0 and game.edge_kind[e] == ship}
-    return sorted(o for o in owners if o != game.active and any(game.stealable(o)))
+    return sorted(o for o in owners if o != game.active_player and any(game.stealable(o)))
 
 
 def _pirate_blocks(game, e: int) -> bool:
@@ -199,7 +199,7 @@ def ship_moves(game, player: int) -> list[MoveShip]:
 
 
 def _check_build(game, a: BuildShip) -> None:
-    p = game.current
+    p = game.current_player
     if game.phase is Phase.FOUNDING_ROAD:  # SF-6, SF-7: a founding ship leaves the settlement just placed
         game.check_founding_path(a, p, "ship", a.path)
         return
@@ -212,7 +212,7 @@ def _check_build(game, a: BuildShip) -> None:
 
 
 def _apply_build(game, a: BuildShip) -> None:
-    p = game.current
+    p = game.current_player
     if game.phase is Phase.FOUNDING_ROAD:
         game.log.append(a)
         game.found_path(p, "ship", a.path)
@@ -238,7 +238,7 @@ def _check_blockade(game, a, path: int) -> None:
 
 
 def _check_move(game, a: MoveShip) -> None:
-    p = game.current
+    p = game.current_player
     game.require_phase(a, Phase.MAIN, rule="SF-9")
     game.check_path(a, a.from_path)
     game.check_path(a, a.to_path)
@@ -282,7 +282,7 @@ def _continues(game, p: int, from_path: int, to_path: int) -> bool:
 
 
 def _apply_move(game, a: MoveShip) -> None:
-    p = game.current
+    p = game.current_player
     game.remove("ship", a.from_path)
     game.place(p, "ship", a.to_path)
     game.move_longest_road((p,))  # SF-8: only the mover's trails changed (ships block nobody); B-LR-6
@@ -432,7 +432,7 @@ class Seafarers(Module):
             out.extend([_build_ship(e) for e in game.candidates(player, "ship")])
 
     def legal(self, game, out: list) -> None:
-        p = game.current
+        p = game.current_player
         if game.phase.value == "move_robber":  # SF-10: the pirate instead of the robber
             t = game.topology
             here = pirate(game)
@@ -449,7 +449,7 @@ class Seafarers(Module):
         elif game.phase is _road_building():  # SF-17: ships as free pieces
             if game.pieces_left(p)["ship"] > 0:
                 out.extend([_build_ship(e) for e in game.candidates(p, "ship")])
-        elif game.phase is Phase.MAIN and p == game.active:
+        elif game.phase is Phase.MAIN and p == game.active_player:
             out.extend(ship_moves(game, p))
 
     def on_place(self, game, player: int, kind: str, site: int, founding: bool) -> None:

@@ -109,14 +109,14 @@ class TradeQueries:
 
 def require_trade_phase(game, a) -> None:
     """Raise unless the active player may trade now (B-TRADE-1, B-TRADE-3, B-TURN-2, B-TURN-3)."""
-    if game.current != game.active:
-        raise IllegalActionError("B-TRADE-3", f"seat {game.current} is not the active player; only seat {game.active} trades now", a)
+    if game.current_player != game.active_player:
+        raise IllegalActionError("B-TRADE-3", f"seat {game.current_player} is not the active player; only seat {game.active_player} trades now", a)
     if game.phase is Phase.ROLL:
-        raise IllegalActionError("B-TURN-3", f"seat {game.active} must roll before trading", a)
+        raise IllegalActionError("B-TURN-3", f"seat {game.active_player} must roll before trading", a)
     if game.phase is not Phase.MAIN:
         raise IllegalActionError("B-TRADE-1", f"trading is not allowed in phase {game.phase.value}", a)
     if game.built_this_turn and not game.rules.combined_trade_build:
-        raise IllegalActionError("B-TURN-2", f"seat {game.active} has built this turn; the trade phase is over", a)
+        raise IllegalActionError("B-TURN-2", f"seat {game.active_player} has built this turn; the trade phase is over", a)
 
 
 def _check_maritime(game, a: MaritimeTrade) -> None:
@@ -126,7 +126,7 @@ def _check_maritime(game, a: MaritimeTrade) -> None:
             raise IllegalActionError("B-TRADE-4", f"there are no {g} cards in this game", a)
     if a.give == a.get:
         raise IllegalActionError("B-TRADE-11", f"a maritime trade must ask for a good other than {a.give}", a)
-    p = game.active
+    p = game.active_player
     gi, ri = game.good_index(a.give), game.good_index(a.get)
     for g, i in ((a.give, gi), (a.get, ri)):
         if not game.good_rules[i].bank_trade:
@@ -140,7 +140,7 @@ def _check_maritime(game, a: MaritimeTrade) -> None:
 
 
 def _apply_maritime(game, a: MaritimeTrade) -> None:
-    p = game.active
+    p = game.active_player
     g, r = game.good_index(a.give), game.good_index(a.get)
     rate = game.rates(p)[g]
     game.hands[p][g] -= rate
@@ -161,14 +161,14 @@ def _check_offer(game, a: OfferTrade) -> None:
     same = [game.goods[r] for r in range(G) if a.give[r] and a.get[r]]
     if same:
         raise IllegalActionError("B-TRADE-5", f"a trade may not swap {same[0]} for {same[0]}", a)
-    h = game.hands[game.active]
+    h = game.hands[game.active_player]
     for r in range(G):
         if a.give[r] > h[r]:
-            raise IllegalActionError("B-TRADE-2", f"seat {game.active} holds {h[r]} {game.goods[r]}, offers {a.give[r]}", a)
+            raise IllegalActionError("B-TRADE-2", f"seat {game.active_player} holds {h[r]} {game.goods[r]}, offers {a.give[r]}", a)
 
 
 def _apply_offer(game, a: OfferTrade) -> None:
-    p, n = game.active, game.n
+    p, n = game.active_player, game.n
     st = game.ext[NAME]
     st["offer"] = (tuple(a.give), tuple(a.get))
     st["accepted"] = []
@@ -182,11 +182,11 @@ def _check_response(game, a) -> None:
     game.require_phase(a, TRADE_RESPONSE, rule="B-TRADE-3")
     if isinstance(a, AcceptTrade):
         need = game.ext[NAME]["offer"][1]
-        h = game.hands[game.current]
+        h = game.hands[game.current_player]
         for r in range(game.n_goods):
             if need[r] > h[r]:
                 raise IllegalActionError(
-                    "B-TRADE-2", f"seat {game.current} holds {h[r]} {game.goods[r]}, the offer asks {need[r]}", a
+                    "B-TRADE-2", f"seat {game.current_player} holds {h[r]} {game.goods[r]}, the offer asks {need[r]}", a
                 )
 
 
@@ -199,7 +199,7 @@ def _answered(game) -> None:
 
 
 def _apply_accept(game, a: AcceptTrade) -> None:
-    game.ext[NAME]["accepted"].append(game.current)
+    game.ext[NAME]["accepted"].append(game.current_player)
     game.log.append(a)
     _answered(game)
 
@@ -210,8 +210,8 @@ def _apply_decline(game, a: DeclineTrade) -> None:
 
 
 def _check_confirm(game, a: ConfirmTrade) -> None:
-    if game.current != game.active:
-        raise IllegalActionError("B-TRADE-3", f"only the offering seat {game.active} completes its trade", a)
+    if game.current_player != game.active_player:
+        raise IllegalActionError("B-TRADE-3", f"only the offering seat {game.active_player} completes its trade", a)
     game.require_phase(a, TRADE_CONFIRM, rule="B-TRADE-2")
     accepted = game.ext[NAME]["accepted"]
     if a.partner not in accepted:
@@ -221,7 +221,7 @@ def _check_confirm(game, a: ConfirmTrade) -> None:
 def _apply_confirm(game, a: ConfirmTrade) -> None:
     st = game.ext[NAME]
     give, get = st["offer"]
-    p, q = game.active, a.partner
+    p, q = game.active_player, a.partner
     game.transfer(p, q, give)
     game.transfer(q, p, get)
     st["offer"] = None
@@ -231,8 +231,8 @@ def _apply_confirm(game, a: ConfirmTrade) -> None:
 
 
 def _check_cancel(game, a: CancelTrade) -> None:
-    if game.current != game.active:
-        raise IllegalActionError("B-TRADE-3", f"only the offering seat {game.active} may withdraw the offer", a)
+    if game.current_player != game.active_player:
+        raise IllegalActionError("B-TRADE-3", f"only the offering seat {game.active_player} may withdraw the offer", a)
     game.require_phase(a, TRADE_RESPONSE, TRADE_CONFIRM, rule="B-TRADE-2")
 
 
@@ -292,7 +292,7 @@ class Trade(Module):
         ph = game.phase
         if ph is TRADE_RESPONSE:
             need = game.ext[NAME]["offer"][1]
-            h = game.hands[game.current]
+            h = game.hands[game.current_player]
             ok = all(h[r] >= need[r] for r in range(game.n_goods))
             out.extend((_ACCEPT, _DECLINE) if ok else (_DECLINE,))
         elif ph is TRADE_CONFIRM:
