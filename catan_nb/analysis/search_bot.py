@@ -238,28 +238,12 @@ class SearchBot:
             node, path = root, [root]
             # Selection and expansion over the bot's own decisions this turn.
             while not g.is_over and g.current_player == me and g.turn == turn:
-                legal = g.legal_actions()
-                if node is root and allowed is not None:
-                    legal = [a for a in legal if a in allowed] or legal
-                for a in legal:
-                    child = node.children.get(a)
-                    if child is not None:
-                        child.avail += 1
-                untried = [a for a in legal if a not in node.children]
-                if untried:
-                    a = untried[int(rng.random() * len(untried))]
-                    child = node.children[a] = _Node()
-                    child.avail = 1
-                    g.apply(a)
-                    path.append(child)
-                    break
-                c = self.exploration
-                a = max(legal, key=lambda x: (node.children[x].reward / node.children[x].visits
-                                              + c * math.sqrt(math.log(node.children[x].avail)
-                                                              / node.children[x].visits)))
-                node = node.children[a]
+                a, node, new = self._step_down(node, g.legal_actions(), allowed if node is root else None,
+                                               rng.random)
                 g.apply(a)
                 path.append(node)
+                if new:
+                    break
             # Rollout: the rest of the bot's turn by the value bot's greedy choices, then (with
             # horizon="round") every other seat's turn by the fast policy.
             steps = 0
@@ -283,6 +267,30 @@ class SearchBot:
         ranked = sorted(root.children.items(), key=lambda kv: (-kv[1].visits, -kv[1].reward))
         return [Choice(a, nd.reward / nd.visits, why.get(a, ()) + (("visits", float(nd.visits)),))
                 for a, nd in ranked if nd.visits]
+
+    def _step_down(self, node: "_Node", legal: list, allowed, draw) -> tuple:
+        """One step of the tree walk (ISMCTS with availability counts): ``(action, child, new)``.
+
+        ``allowed`` narrows the root's moves (or ``None``); the actions available here count once more
+        in their children; an untried one is expanded (drawn by ``draw()``, a float in [0, 1)), else
+        the child of best UCB value is followed."""
+        if allowed is not None:
+            legal = [a for a in legal if a in allowed] or legal
+        children = node.children
+        for a in legal:
+            child = children.get(a)
+            if child is not None:
+                child.avail += 1
+        untried = [a for a in legal if a not in children]
+        if untried:
+            a = untried[int(draw() * len(untried))]
+            child = children[a] = _Node()
+            child.avail = 1
+            return a, child, True
+        c = self.exploration
+        a = max(legal, key=lambda x: (children[x].reward / children[x].visits
+                                      + c * math.sqrt(math.log(children[x].avail) / children[x].visits)))
+        return a, children[a], False
 
     def _fast_games(self, game: Game):
         """The compiled simulator's games for searches on ``game`` (exact mode), or ``None`` when it
@@ -334,28 +342,13 @@ class SearchBot:
             kernel.search_begin(T, S, me)
             node, path = root, [root]
             while games.winner(1) is None and games.current_player(1) == me and games.turn(1) == turn:
-                legal = [catalog[a] for a in games.legal(1)]
-                if node is root and allowed is not None:
-                    legal = [a for a in legal if a in allowed] or legal
-                for a in legal:
-                    child = node.children.get(a)
-                    if child is not None:
-                        child.avail += 1
-                untried = [a for a in legal if a not in node.children]
-                if untried:
-                    a = untried[int(kernel.draw_random(T, S, 1, slot) * len(untried))]
-                    child = node.children[a] = _Node()
-                    child.avail = 1
-                    games.step(1, index[a])
-                    path.append(child)
-                    break
-                c = self.exploration
-                a = max(legal, key=lambda x: (node.children[x].reward / node.children[x].visits
-                                              + c * math.sqrt(math.log(node.children[x].avail)
-                                                              / node.children[x].visits)))
-                node = node.children[a]
+                a, node, new = self._step_down(node, [catalog[a] for a in games.legal(1)],
+                                               allowed if node is root else None,
+                                               lambda: kernel.draw_random(T, S, 1, slot))
                 games.step(1, index[a])
                 path.append(node)
+                if new:
+                    break
             reward = float(kernel.rollout(T, S, 1, me, turn, horizon, weights, float(self.scale)))
             kernel.search_end(T, S, me)
             for nd in path:

@@ -71,25 +71,8 @@ def canal_pairs(game) -> frozenset[tuple[int, int]]:
     key = (id(game.board), game.n)  # the localities depend on the player count (SC-11)
     hit = _PAIRS.get(key)
     if hit is None or hit[0] is not game.board:
-        d = _sc.scenario_data(game.board)
-        places = set(_sc.localities(game))
-        t = game.topology
-        pairs = set()
-        for c in d.canal:
-            seen, todo = {c}, [c]
-            while todo:
-                v = todo.pop()
-                for e in t.node_edges[v]:
-                    if not d.road_ok[e]:
-                        continue
-                    for w in t.edge_nodes[e]:
-                        if w in seen:
-                            continue
-                        seen.add(w)
-                        if w in d.canal:
-                            pairs.add((min(c, w), max(c, w)))
-                        elif w not in places:
-                            todo.append(w)
+        road_ok = _sc.scenario_data(game.board).road_ok
+        pairs = _erie.pairs_along(game, road_ok.__getitem__)
         hit = _PAIRS[key] = (game.board, frozenset(pairs))
     return hit[1]
 

@@ -32,7 +32,7 @@ from . import Module, register
 from .corsica_new_york import localities, scenario_data
 
 __all__ = ["ErieCanal", "PlayCanal", "OfferCanal", "AnswerCanal", "CANAL_ANSWER", "CANAL_TOKENS", "NAME",
-           "linked_pairs"]
+           "linked_pairs", "pairs_along"]
 
 NAME = "erie_canal"
 #: ERIE-1: the Traders'-guild ship tokens used as canal tokens.
@@ -71,20 +71,20 @@ def _st(game) -> dict:
     return game.ext[NAME]
 
 
-def linked_pairs(game, player: int) -> set[tuple[int, int]]:
-    """ERIE-2: pairs of canal localities ``player``'s roads link directly (through no other locality)."""
+def pairs_along(game, path_ok) -> set[tuple[int, int]]:
+    """ERIE-2: pairs of canal localities joined along paths where ``path_ok(e)`` holds, through no other
+    locality, as ``(low, high)`` intersections (the roads of a player: :func:`linked_pairs`; the paths a
+    network could take: the bots' targets)."""
     d = scenario_data(game.board)
     places = localities(game)
     t = game.topology
-    road = game.kind_id["road"]
-    mine = game.placed[road][player]
     out = set()
     for c in d.canal:
         seen, todo = {c}, [c]
         while todo:
             v = todo.pop()
             for e in t.node_edges[v]:
-                if e not in mine:
+                if not path_ok(e):
                     continue
                 for w in t.edge_nodes[e]:
                     if w in seen:
@@ -95,6 +95,12 @@ def linked_pairs(game, player: int) -> set[tuple[int, int]]:
                     elif w not in places:
                         todo.append(w)  # never through another locality
     return out
+
+
+def linked_pairs(game, player: int) -> set[tuple[int, int]]:
+    """ERIE-2: pairs of canal localities ``player``'s roads link directly (through no other locality)."""
+    mine = game.placed[game.kind_id["road"]][player]
+    return pairs_along(game, mine.__contains__)
 
 
 def _check_play(game, a: PlayCanal) -> None:
