@@ -11,7 +11,20 @@ import sys
 import tempfile
 from pathlib import Path
 
+import importlib
+import pkgutil
+
 import catan_nb
+OPTIONAL = {"numba", "gymnasium", "pettingzoo", "dask", "distributed", "kaleido", "voila", "jupyterlab"}
+# Every module of the installed package imports (a subpackage missing from the wheel fails here).
+for info in pkgutil.walk_packages(catan_nb.__path__, "catan_nb."):
+    if info.name.endswith("__main__"):
+        continue
+    try:
+        importlib.import_module(info.name)
+    except ImportError as exc:  # only an optional extra (rl, fast, dask...) may be missing
+        if "catan-nb[" not in str(exc) and getattr(exc, "name", None) not in OPTIONAL:
+            raise
 from catan_nb import Board, DiceSheet, Game
 from catan_nb.analysis import RandomBot, play_game
 from catan_nb.board import BOARDS_DIR
