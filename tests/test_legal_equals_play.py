@@ -40,7 +40,10 @@ candidates are judged by their own rule, written here from RULES.md:
   ``UseArchitect.seen``, the ``stolen`` card of ``MoveRobber``, ``MovePirate``, ``ChaseRobber``
   and ``PlayBishop``, the Alchemist's event die: listed as ``None``; a given outcome is accepted
   exactly when the action without it is and the outcome can happen (dice faces 1..6, a card the
-  deck or the supply holds, a card the victim holds).
+  deck or the supply holds, a card the victim holds);
+* ``UseNoblewoman.resource`` (H-CARD-8): the card named at once, the one-step form of saves written
+  before the two steps (the player, then the card seen): listed as ``None``; a given card is accepted
+  exactly when the action without it is and the victim holds it (judged as an outcome).
 
 Figures (positions, candidates per variant, run time) are printed with ``-s``.  The default run
 takes about a minute on one core; ``CATAN_NB_LEGAL_POSITIONS=<n>`` sets the positions per
@@ -99,7 +102,7 @@ FIGURES: dict[str, dict[str, float]] = {}
 OUTCOMES = {
     "RollDice": "dice", "BuyDevelopmentCard": "card", "UseProfessors": "card", "ExchangeFavour": "drawn",
     "UseArchitect": "seen", "MoveRobber": "stolen", "MovePirate": "stolen", "ChaseRobber": "stolen",
-    "PlayBishop": "stolen", "PlayAlchemist": "event",
+    "PlayBishop": "stolen", "PlayAlchemist": "event", "UseNoblewoman": "resource",
 }
 NODE_FIELDS = {"node", "from_node", "to_node"}
 PATH_FIELDS = {"path", "from_path", "to_path", "source", "target"}
@@ -588,6 +591,8 @@ def outcome_variants(game: Game, listed: list, rng: random.Random) -> list:
             values += [tuple(_held(game, q, rng) for q in victims)]
         elif name == "PlayAlchemist":
             values = [0, 1, 3, 4, 5, 6, 7]
+        elif name == "UseNoblewoman":
+            values = list(Resource)
         elif name in ("BuyDevelopmentCard", "UseProfessors"):
             values = list(DevCard)
         elif name == "ExchangeFavour":
@@ -707,7 +712,7 @@ def _outcome_rule(game: Game, a, listed: set, field: str) -> tuple[bool, str]:
         victims = _bishop_victims(game, a.hex)
         return (len(v) == len(victims) and all(g in game.goods and game.hands[q][game.good_index(g)]
                                                for q, g in zip(victims, v)), "B-ROB-7")
-    # a stolen card: the victim holds it (B-ROB-7)
+    # a stolen card, or the Noblewoman's card named at once (H-CARD-8): the victim holds it (B-ROB-7)
     return (a.victim is not None and v in game.goods and game.hands[a.victim][game.good_index(v)] > 0, "B-ROB-7")
 
 

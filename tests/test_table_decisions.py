@@ -352,6 +352,50 @@ def test_helpers_explorer_then_exchange_for_the_priest_and_use_it():
     assert g.n_cities[HUMAN] == cities + 1 and g.dev_cards(HUMAN)[DevCard.KNIGHT] == 0, priest
 
 
+def test_helpers_noblewoman_chooses_the_player_then_sees_the_hand():
+    """H-CARD-8 (the Noblewoman) in two steps, like the Master Merchant: the "More actions" list names each
+    player with more visible VP who holds a card ("use the Noblewoman to look at Blue's hand"), never a card;
+    once one is chosen, the list shows the cards of that hand ("take 1 wool with the Noblewoman") and the
+    human takes one.  Position: Helpers, 4 players, beginner start; weighted bots play seat 0 too, through the
+    engine, until seat 0 is in its main phase with an opponent ahead on visible VP, holding a card, and no
+    helper used or received this turn; the Noblewoman is then swapped into seat 0's hand from the display
+    (the helpers' documented state, cards conserved)."""
+    from catan_nb.constants import HelperCard
+
+    g = Game(Board.beginner(), players=4, seed=2, start="beginner", rules=Rules(modules=("helpers",)))
+    hp = g.ext["helpers"]
+
+    def ahead(g):
+        mine = g.vp(HUMAN, visible=True)
+        return [q for q in range(1, g.n) if g.vp(q, visible=True) > mine and sum(g.hands[q])]
+
+    advance(g, lambda g: (g.current_player == HUMAN == g.active_player and g.phase is Phase.MAIN and ahead(g)
+                          and not hp["used"][HUMAN] and not hp["fresh"][HUMAN]
+                          and HelperCard.NOBLEWOMAN.value in hp["display"] + [hp["held"][HUMAN]]))
+    if hp["held"][HUMAN] != HelperCard.NOBLEWOMAN.value:
+        i = hp["display"].index(HelperCard.NOBLEWOMAN.value)
+        hp["display"][i], hp["held"][HUMAN] = hp["held"][HUMAN], HelperCard.NOBLEWOMAN.value
+        hp["side"][HUMAN] = "A"
+    victims = ahead(g)
+    t = table_for(g)
+    listed = [a for a in t.legal() if type(a).__name__ == "UseNoblewoman"]
+    assert [a.victim for a in listed] == victims and all(a.resource is None for a in listed)
+    labels = [label for label, a in t.special.options if a in listed]
+    assert labels == [f"use the Noblewoman to look at {t.name(q).split(' (')[0]}'s hand" for q in victims], labels
+    q = victims[0]
+    hand, mine = list(t.game.hands[q]), list(t.game.hands[HUMAN])
+    human_does(t, lambda a: a in listed and a.victim == q)
+    assert t.game.phase.value == "noblewoman" and t.game.hands[q] == hand
+    takes = [a for a in t.legal()]
+    assert [a.resource.value for a in takes] == [r for r in range(5) if hand[r]]
+    labels = [label for label, a in t.special.options]
+    assert labels == [f"take 1 {a.resource} with the Noblewoman" for a in takes], labels
+    took = human_does(t, lambda a: a == takes[-1])
+    r = took.resource.value
+    assert t.game.hands[q][r] == hand[r] - 1 and t.game.hands[HUMAN][r] == mine[r] + 1
+    assert t.game.phase.value == "helper_after_use"
+
+
 # ---------------------------------------------------------------------------- Cities & Knights
 CK = Rules(modules=("cities_knights",))
 QUIET = (1, 1, 4)  # a 2 (nobody collects on the beginner board) and the yellow gate (nobody draws at level 0)
@@ -634,6 +678,8 @@ COVERED = {
     "ExchangeHelper": "test_helpers_explorer_then_exchange_for_the_priest_and_use_it",
     "phase:helper_after_use": "test_helpers_explorer_then_exchange_for_the_priest_and_use_it",
     "UsePriest": "test_helpers_explorer_then_exchange_for_the_priest_and_use_it",
+    "NoblewomanTake": "test_helpers_noblewoman_chooses_the_player_then_sees_the_hand",
+    "phase:noblewoman": "test_helpers_noblewoman_chooses_the_player_then_sees_the_hand",
     "ChooseMetropolis": "test_ck_metropolis_chosen_at_the_table",
     "phase:metropolis": "test_ck_metropolis_chosen_at_the_table",
     "RetreatKnight": "test_ck_knight_displaced_by_a_bot_retreats_where_the_human_says",

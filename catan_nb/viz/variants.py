@@ -55,7 +55,12 @@ def _phrases() -> None:
     p("UseRobberBride", lambda who, a, b, g: f"{who} used the Robber Bride to send the robber back to the desert")
     p("UseCaptain", lambda who, a, b, g: f"{who} used the Captain to trade {a.resource} 2:1 with the bank this turn")
     p("UsePriest", lambda who, a, b, g: f"{who} used the Priest for a {a.build} at {place_of_node(b, a.node)}")
-    p("UseNoblewoman", lambda who, a, b, g: f"{who} used the Noblewoman for 1 {a.resource} from {seat(g, a.victim)}")
+    p("UseNoblewoman", lambda who, a, b, g: (
+        f"{who} used the Noblewoman to look at {seat(g, a.victim)}'s hand" if a.resource is None
+        else f"{who} used the Noblewoman for 1 {a.resource} from {seat(g, a.victim)}"))
+    # the card the Noblewoman takes is named to its holder only (the holder's button says "take 1 wool")
+    p("NoblewomanTake", lambda who, a, b, g: f"{who} took 1 {a.resource} with the Noblewoman".strip())
+    PRIVATE.setdefault("NoblewomanTake", (mine, lambda who, a, b, g: f"{who} took 1 card with the Noblewoman"))
     p("UseExplorer", lambda who, a, b, g: (
         f"{who} used the Explorer to move a road {place_of_path(b, a.source)} → {place_of_path(b, a.target)}"))
     p("UseArchitect", lambda who, a, b, g: f"{who} used the Architect to buy a development card, seeing the top 3")

@@ -13,13 +13,17 @@ State in ``game.ext["helpers"]`` (plain data):
 ``reaction``, ``architect``
     a pending reaction to a roll (H-USE-9), the cards seen with the Architect;
 ``knights_given_up``
-    knight cards given up to the Priest (they leave the game).
+    knight cards given up to the Priest (they leave the game);
+``looked``
+    while the Noblewoman's holder chooses a card: the seat and the hand it looks at (H-CARD-8).
 
 Flow: using a helper is one checked action (its effect is part of it); the holder
 then flips it to side B or returns it for another one from the display
 (:class:`FlipHelper`, :class:`ExchangeHelper`; H-USE-2, H-USE-3).  The General and
 the Mayor react to any player's roll (H-USE-9): the engine stops in phase
-``HELPER_REACTION`` for the holder to use or decline.
+``HELPER_REACTION`` for the holder to use or decline.  The Noblewoman takes two steps, like the
+Master Merchant (CK-PC-20): the player is chosen by public counts (:class:`UseNoblewoman`), then the
+holder sees that hand and takes a card of it (:class:`NoblewomanTake`, phase ``NOBLEWOMAN``).
 
 Decisions recorded here: H-CARD-9's Explorer (A4) and Architect (A6) follow the
 spec's PROPOSAL; the Architect's two unkept cards go back into the deck, which
@@ -37,7 +41,7 @@ from ...constants import COSTS, N_DEV_CARDS, DevCard, HelperCard, Resource, Terr
 from ...errors import IllegalActionError
 from ..actions import Action
 from ..phase import Phase
-from . import Module, register
+from . import Module, deal_again, register
 from .development import dev_state, draw_dev, give_dev, recount_largest_army
 from .robber import DISCARD
 
@@ -54,6 +58,7 @@ __all__ = [
     "UseCaptain",
     "UsePriest",
     "UseNoblewoman",
+    "NoblewomanTake",
     "UseExplorer",
     "UseArchitect",
     "KeepCard",
@@ -67,6 +72,8 @@ HELPER_REACTION = Phase.register("helper_reaction", "{player} may use their help
 HELPER_AFTER_USE = Phase.register("helper_after_use", "{player} flips their helper or exchanges it", owner=NAME)
 #: H-CARD-9: the Architect's holder keeps one of the cards seen.
 ARCHITECT_CHOICE = Phase.register("architect_choice", "{player} keeps one of the development cards seen", owner=NAME)
+#: H-CARD-8: the Noblewoman's holder looks at the chosen player's hand and takes one card of it.
+NOBLEWOMAN = Phase.register("noblewoman", "{player} looks at a hand and takes 1 card (H-CARD-8)", owner=NAME)
 ROAD_COST = COSTS["road"]
 DEV_COST = COSTS["development_card"]
 PRIEST_COST = {"settlement": (1, 1, 0, 0, 0), "city": (0, 0, 0, 1, 2)}  # H-CARD-7
@@ -154,9 +161,23 @@ class UsePriest(Action):
 
 @dataclass(frozen=True, slots=True)
 class UseNoblewoman(Action):
-    """Noblewoman: take ``resource`` from a player with more visible VP (H-CARD-8)."""
+    """Noblewoman: look at the hand of ``victim``, a player with more visible VP, then take 1 card of it
+    (:class:`NoblewomanTake`) (H-CARD-8).
+
+    Two steps, like the Master Merchant (CK-PC-20): ``legal_actions`` lists every player with more
+    visible VP who holds a card (both public), so that the listing tells nothing of the hands; the
+    cards are seen once the player is chosen.  ``resource`` given takes that card at once (the
+    one-step form of saves written before the two steps; never listed).
+    """
 
     victim: int
+    resource: Resource | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class NoblewomanTake(Action):
+    """Take ``resource`` from the hand the Noblewoman looks at (H-CARD-8)."""
+
     resource: Resource
 
 
@@ -462,24 +483,58 @@ def _apply_priest(game, a: UsePriest) -> None:
     _after_use(game, p)
 
 
+def _noblewoman_victims(game, p: int) -> list[int]:
+    """H-CARD-8, B-END-6: the players ``p`` may choose, by public counts only: more visible VP, a card in hand."""
+    mine = game.vp(p, visible=True)
+    return [q for q in range(game.n) if q != p and game.vp(q, visible=True) > mine and sum(game.hands[q])]
+
+
 def _check_noblewoman(game, a: UseNoblewoman) -> None:
     p = game.current_player
     _require_usable(game, a, HelperCard.NOBLEWOMAN, p)
-    if not 0 <= a.victim < game.n or a.victim == p:
+    if type(a.victim) is not int or not 0 <= a.victim < game.n or a.victim == p:
         raise IllegalActionError("H-CARD-8", f"seat {a.victim!r} cannot be chosen", a)
     mine, theirs = game.vp(p, visible=True), game.vp(a.victim, visible=True)
     if theirs <= mine:
         raise IllegalActionError("H-CARD-8", f"seat {a.victim} has {theirs} visible VP, not more than seat {p}'s {mine}", a)
-    r = Resource.parse(a.resource)
-    if game.hands[a.victim][r.value] == 0:
-        raise IllegalActionError("H-CARD-8", f"seat {a.victim} holds no {r}", a)
+    if not sum(game.hands[a.victim]):  # as listed: nothing to take (the count is public)
+        raise IllegalActionError("H-CARD-8", f"seat {a.victim} holds no card to take", a)
+    if a.resource is not None:
+        r = Resource.parse(a.resource)
+        if game.hands[a.victim][r.value] == 0:
+            raise IllegalActionError("H-CARD-8", f"seat {a.victim} holds no {r}", a)
 
 
 def _apply_noblewoman(game, a: UseNoblewoman) -> None:
     p = game.active_player
-    game.hands[a.victim][a.resource.value] -= 1
-    game.hands[p][a.resource.value] += 1
     game.log.append(a)
+    if a.resource is not None:  # the one-step form: the card named at once
+        r = Resource.parse(a.resource).value
+        game.hands[a.victim][r] -= 1
+        game.hands[p][r] += 1
+        _after_use(game, p)
+        return
+    state(game)["looked"] = [a.victim, list(game.hands[a.victim])]  # what the holder has seen
+    game.push(NOBLEWOMAN, p, a.victim)
+
+
+def _check_noblewoman_take(game, a: NoblewomanTake) -> None:
+    game.require_phase(a, NOBLEWOMAN, rule="H-CARD-8")
+    q = game.stack[-1].data
+    r = Resource.parse(a.resource)
+    if game.hands[q][r.value] == 0:
+        raise IllegalActionError("H-CARD-8", f"seat {q} holds no {r}", a)
+
+
+def _apply_noblewoman_take(game, a: NoblewomanTake) -> None:
+    p = game.current_player
+    q = game.stack[-1].data
+    r = Resource.parse(a.resource).value
+    game.hands[q][r] -= 1
+    game.hands[p][r] += 1
+    state(game).pop("looked", None)
+    game.log.append(a)
+    game.pop()
     _after_use(game, p)
 
 
@@ -572,6 +627,15 @@ def _apply_keep(game, a: KeepCard) -> None:
     _after_use(game, p)
 
 
+def _looked_at(game, player: int) -> dict:
+    """What ``player`` is looking at now: the hand chosen with the Noblewoman (H-CARD-8)."""
+    top = game.stack[-1] if game.stack else None
+    if top is None or top.phase is not NOBLEWOMAN or top.player != player:
+        return {}
+    q, hand = state(game)["looked"]
+    return {"looked": (q, list(hand))}
+
+
 # ---------------------------------------------------------------------------- module
 _FLIP, _DECLINE = FlipHelper(), DeclineHelper()
 STACK_NUMBERED = [c.value for c in HelperCard if c.number is not None]
@@ -583,7 +647,7 @@ class Helpers(Module):
     """H-*: the ten helpers, dealing, use, flip or exchange, and their effects."""
 
     name = NAME
-    legal_in = ("helper_after_use", "architect_choice", "helper_reaction", "roll", "main")
+    legal_in = ("helper_after_use", "architect_choice", "helper_reaction", "noblewoman", "roll", "main")
     actions = {
         FlipHelper: (_check_flip, _apply_flip),
         ExchangeHelper: (_check_exchange, _apply_exchange),
@@ -596,6 +660,7 @@ class Helpers(Module):
         UseCaptain: (_check_captain, _apply_captain),
         UsePriest: (_check_priest, _apply_priest),
         UseNoblewoman: (_check_noblewoman, _apply_noblewoman),
+        NoblewomanTake: (_check_noblewoman_take, _apply_noblewoman_take),
         UseExplorer: (_check_explorer, _apply_explorer),
         UseArchitect: (_check_architect, _apply_architect),
         KeepCard: (_check_keep, _apply_keep),
@@ -655,6 +720,28 @@ class Helpers(Module):
         st["reaction"] = card.value
         game.push(HELPER_REACTION, p)
 
+    def view(self, game, player: int) -> dict:
+        """The hand ``player`` looks at with the Noblewoman (H-CARD-8), if any: ``{"looked": (seat, counts)}``."""
+        return _looked_at(game, player)
+
+    def determinize(self, game, observer: int, rng) -> None:
+        """The hand the observer looks at with the Noblewoman (H-CARD-8) is known and kept; the other
+        hidden hands are dealt from the rest."""
+        seen = _looked_at(game, observer)
+        if not seen:
+            return
+        q0, known = seen["looked"]
+        others = [q for q in range(game.n) if q not in (observer, q0)]
+        pool = [g for g in range(game.n_goods) for _ in range(sum(game.hands[q][g] for q in others + [q0]) - known[g])]
+        deal_again(pool, rng)
+        game.hands[q0] = list(known)
+        for q in others:
+            k = sum(game.hands[q])
+            game.hands[q] = [0] * game.n_goods
+            for g in pool[:k]:
+                game.hands[q][g] += 1
+            del pool[:k]
+
     def legal(self, game, out: list) -> None:
         st = state(game)
         ph = game.phase
@@ -666,6 +753,10 @@ class Helpers(Module):
             return
         if ph is ARCHITECT_CHOICE:
             out.extend(KeepCard(DevCard(c)) for c in sorted(set(st["architect"])))
+            return
+        if ph is NOBLEWOMAN:
+            q = game.stack[-1].data
+            out.extend(NoblewomanTake(Resource(r)) for r in range(5) if game.hands[q][r])
             return
         if ph is HELPER_REACTION:
             if st["reaction"] == HelperCard.MAYOR.value:
@@ -719,11 +810,8 @@ def _own_turn_options(game, card: HelperCard, p: int, out: list) -> None:
                 out.extend(UsePriest("settlement", v, played) for v in game.candidates(p, "settlement"))
             if hand[3] and hand[4] >= 2 and left["city"] > 0:
                 out.extend(UsePriest("city", v, played) for v in game.candidates(p, "city"))
-    elif card is HelperCard.NOBLEWOMAN:
-        mine = game.vp(p, visible=True)
-        for q in range(game.n):
-            if q != p and game.vp(q, visible=True) > mine:
-                out.extend(UseNoblewoman(q, Resource(r)) for r in range(5) if game.hands[q][r])
+    elif card is HelperCard.NOBLEWOMAN:  # the victim first, by public counts; its cards are seen next
+        out.extend(UseNoblewoman(q) for q in _noblewoman_victims(game, p))
     elif card is HelperCard.EXPLORER:
         for e in dead_end_roads(game, p):
             out.extend(UseExplorer(e, f) for f in _explorer_targets(game, p, e))
