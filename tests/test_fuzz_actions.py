@@ -117,7 +117,29 @@ def _rare_positions() -> list[Game]:
     out.append(_defender_draw())
     out.extend(_progress_positions())
     out.append(_token_move())
+    out.append(_noblewoman())
     return out
+
+
+def _noblewoman() -> Game:
+    """H-CARD-8: the Noblewoman's holder (seat 0) looks at the hand of seat 1, ahead on visible VP (a city)."""
+    from catan_nb import Resource
+    from catan_nb.constants import HelperCard
+    from catan_nb.rules import RollDice
+    from catan_nb.rules.modules.helpers import DeclineHelper, UseNoblewoman
+
+    g = Game(Board.beginner(), players=4, seed=7, start="beginner", rules=Rules(modules=("helpers",)))
+    hp = g.ext["helpers"]
+    i = hp["display"].index(HelperCard.NOBLEWOMAN.value)  # swapped with seat 0's helper (cards conserved)
+    hp["display"][i], hp["held"][0] = hp["held"][0], HelperCard.NOBLEWOMAN.value
+    g.place(1, "city", sorted(g.placed[g.kind_id["settlement"]][1])[0])
+    g.deal(1, {Resource.WOOL: 2, Resource.ORE: 1})
+    g.play(RollDice(dice=(1, 1)))
+    while g.phase.value == "helper_reaction":
+        g.play(DeclineHelper())
+    g.play(UseNoblewoman(1))
+    assert g.phase.value == "noblewoman"
+    return g
 
 
 def _defender_draw() -> Game:
