@@ -1,10 +1,10 @@
 """A human seat at the game table, played only through the table's own click and button handlers.
 
 :class:`HumanDriver` picks one of the legal actions of the human seat to act (at random, but
-preferring the kinds of move and the decisions it has not reached yet, see :meth:`HumanDriver.choose`)
-and performs it as a person would: a button, a board click (then the victim or the "Which one?"
-choice), a module panel's button or a layer's marker, the discard steppers, the "More actions"
-list.  It never calls ``game.play``.  Each step checks that the table showed no error the click
+preferring the kinds of move and the decisions it has not reached yet, and building as a player
+does, see :meth:`HumanDriver.choose`) and performs it as a person would: a button, a board click
+(then the victim or the "Which one?" choice), a module panel's button or a layer's marker, the
+discard steppers, the "More actions" list.  It never calls ``game.play``.  Each step checks that the table showed no error the click
 did not cause by being illegal (every action the driver takes is legal).
 
 :func:`widget_strings` walks a widget tree (children, HTML values, button labels and tooltips,
@@ -24,6 +24,7 @@ import ipywidgets as W
 import plotly.graph_objects as go
 
 from catan_nb import Resource
+from catan_nb.constants import COSTS, pips
 from catan_nb.analysis.bot_features.cities_knights import CitiesKnightsFeatures
 from catan_nb.analysis.value_bot import DEFAULT_WEIGHTS, ValueBot
 from catan_nb.rules import (
@@ -76,6 +77,10 @@ MEANS = {
     "PromoteKnight": ("DisplaceKnight",),
     "BuildShip": ("MoveNumberToken", "phase:move_token"),
 }
+#: Builds the policy makes first whenever the table offers them (:meth:`HumanDriver._progress`), in this order.
+PROGRESS = ("BuildCity", "BuildSettlement", "ImproveCity", "BuyDevelopmentCard")
+#: What a development card costs (B-BUILD-1), for the bank trades towards one (games with development cards).
+DEV_COST = tuple(COSTS["development_card"])
 #: Kinds of move the look-ahead does not try (they lead nowhere new, or only by chance).
 ROUTINE = frozenset({"RollDice", "EndTurn", "MaritimeTrade", "Discard", "BuildRoad", "OfferCanal"})
 #: The adviser's weights (:class:`ValueBot`): city improvements count three times as much (CK-IMP-*: the
@@ -175,11 +180,17 @@ class HumanDriver:
     tokens were never used, a founding settlement on a canal locality and the roads towards a canal
     link (:func:`canal_roads_needed`), a token kept for the next trade phase to be offered; then a
     kind of move it never made; then a move that brings the human into a phase it never acted in
-    (looked ahead on a copy of the game), a step towards a decision never reached (:data:`MEANS`);
+    (looked ahead on a copy of the game); then, with probability ``progress_rate`` each, what a player
+    does to get on (:meth:`_progress`): a city, a settlement, a city improvement, a development card
+    when the table offers one, else a bank trade that turns a surplus into a card the next build lacks;
+    a step towards a decision never reached (:data:`MEANS`);
     then, with probability ``advice``, the move a value bot would make for its seat
     (so that it builds, improves and leads as a player does), else a kind of move weighted by
-    :data:`KIND_WEIGHT` and by how rarely it was made.  An offer to the other players comes with
-    probability ``offer_rate`` while trading is open.
+    :data:`KIND_WEIGHT` and by how rarely it was made.  Within a kind, the move is the best by
+    :meth:`_score` (with probability ``progress_rate``): a site by the dots around it, a road towards a free
+    site, the robber where it hurts the leaders and not the human.  These two read only what the human's
+    widgets show (the board, its own hand and rates, public counts, the moves offered).  An offer to the
+    other players comes with probability ``offer_rate`` while trading is open.
 
     ``coverage`` counts the decisions reached (:func:`decision_names`) and, for the novelty of
     cards and helpers, the moves by card (``"PlayProgress:wedding"``); pass one counter to the
@@ -188,9 +199,10 @@ class HumanDriver:
     """
 
     def __init__(self, table, seed: int = 0, offer_rate: float = 0.05, coverage: Counter | None = None,
-                 advice: float = 0.0, need=None, build_rate: float = 0.5):
+                 advice: float = 0.0, need=None, build_rate: float = 0.5, progress_rate: float = 0.9):
         self.t = table
         self.build_rate = build_rate
+        self.progress_rate = progress_rate
         self.rng = random.Random(seed)
         self.advice = advice
         self.adviser = ValueBot(seed=seed + 1, weights=ADVISER_WEIGHTS) if advice else None
@@ -272,6 +284,9 @@ class HumanDriver:
         ahead = self._ahead(legal)
         if ahead is not None:
             return ahead
+        progress = self._progress(kinds)
+        if progress is not None:
+            return progress
         missing = self.missing()
         means = [n for n in names if n in MEANS and any(d in MEANS[n] or o in MEANS[n] for d, o in missing.items())]
         if means and rng.random() < 0.8:  # a step towards a decision never reached (a card to play, a metropolis)
@@ -301,7 +316,115 @@ class HumanDriver:
             top = max(map(played, moves))
             return self.rng.choice([a for a in moves if played(a) == top])
         fresh = [a for a in moves if variant(a) != type(a).__name__ and not self.coverage[variant(a)]]
-        return self.rng.choice(fresh or moves)
+        if fresh:
+            return self.rng.choice(fresh)
+        return self._best(moves)
+
+    # ------------------------------------------------------------------ playing sensibly
+    # What follows reads only what the human's widgets show: the board (terrains, numbers, pieces, the
+    # robber), its own hand and rates, the public counts (cards held, visible VP) and the moves offered.
+    def _progress(self, kinds: dict):
+        """A move that brings the human on, as a player makes it, or ``None``: a city, then a settlement
+        (B-BUILD-*), then a city improvement (CK-IMP-*), then a development card, when the table offers one; else a bank trade that turns a surplus into a card missing
+        for the next build (B-TRADE-6..9, :meth:`_trade_toward`)."""
+        rng = self.rng
+        for name in PROGRESS:
+            if name in kinds and rng.random() < self.progress_rate:
+                return self._best(kinds[name])
+        trades = kinds.get("MaritimeTrade")
+        if trades and rng.random() < self.progress_rate:
+            return self._trade_toward(trades)
+        return None
+
+    def _target(self) -> tuple[int, ...] | None:
+        """The cost of the next thing the human builds (counts per good): a city while it has a settlement
+        to upgrade, else a settlement while a site is on its roads, else a development card where the game
+        has them, else a road; ``None`` when none is left to build."""
+        g = self.t.game
+        p = g.current_player
+        left = g.pieces_left(p)
+        wants = []
+        if left.get("city", 0) > 0 and any(g.node_owner[v] == p and g.node_kind[v] == g.kind_id["settlement"]
+                                            for v in range(len(g.node_owner))):
+            wants.append(g.cost("city"))
+        if left.get("settlement", 0) > 0 and g.candidates(p, "settlement"):
+            wants.append(g.cost("settlement"))
+        if getattr(g, "deck_size", 0) and g.n_goods == len(DEV_COST):
+            wants.append(DEV_COST)
+        if left.get("road", 0) > 0:
+            wants.append(g.cost("road"))
+        hand = g.hands[p]
+        for cost in wants:
+            if any(h < c for h, c in zip(hand, cost)):
+                return tuple(cost)
+        return None
+
+    def _trade_toward(self, trades: list):
+        """A bank trade giving a good held beyond the next build's needs (:meth:`_target`) for one that
+        build lacks, or ``None``."""
+        g = self.t.game
+        cost = self._target()
+        if cost is None:
+            return None
+        hand = g.hands[g.current_player]
+        rates = g.rates(g.current_player)
+        good = []
+        for a in trades:
+            give, get = g.good_index(a.give), g.good_index(a.get)
+            if not isinstance(g.goods[give], Resource):
+                continue  # commodities are kept for the city improvements (CK-IMP-*)
+            if hand[give] - rates[give] >= cost[give] and hand[get] < cost[get]:
+                good.append((rates[give], a))
+        if not good:
+            return None
+        best = min(k for k, _ in good)  # the cheapest rate first (a harbour's)
+        return self.rng.choice([a for k, a in good if k == best])
+
+    def _best(self, moves: list):
+        """The best of ``moves`` (one kind) by :meth:`_score`, ties and now and then any at random."""
+        if len(moves) == 1 or self.rng.random() >= self.progress_rate:
+            return self.rng.choice(moves)
+        scores = [self._score(a) for a in moves]
+        top = max(scores)
+        return self.rng.choice([a for a, k in zip(moves, scores) if k == top])
+
+    def _score(self, a) -> float:
+        """How good a move looks from the human's seat: a settlement or a city by the dots of the numbers
+        around it (new goods count more), a road or a ship by the free sites it reaches, the robber on the
+        hex that costs the others the most and none of the human's own, robbing the leader."""
+        g = self.t.game
+        t = g.topology
+        p = g.current_player
+        name = type(a).__name__
+        if name in ("BuildSettlement", "BuildCity", "UsePriest"):
+            node = a.node
+            owned = {g.hex_terrain[h] for v, o in enumerate(g.node_owner) if o == p for h in t.node_hexes[v]}
+            score = 0.0
+            for h in t.node_hexes[node]:
+                k = pips(g.hex_token[h])
+                score += k * (1.5 if g.hex_terrain[h] not in owned else 1.0)
+            return score
+        if name in ("BuildRoad", "BuildShip"):
+            free = set(g.candidates(p, "settlement", founding=True))
+            best = 0.0
+            for v in t.edge_nodes[a.path]:
+                if v in free:
+                    best = max(best, 2.0)
+                elif any(w in free for e in t.node_edges[v] for w in t.edge_nodes[e]):
+                    best = max(best, 1.0)
+            return best
+        if name in ("MoveRobber", "MovePirate"):
+            hx = a.hex
+            players = set(g.hex_players(hx)) if 0 <= hx < len(g.hex_token) else set()
+            if p in players:
+                return -10.0
+            lead = {q: g.vp(q, visible=True) for q in range(g.n)}
+            score = pips(g.hex_token[hx]) * sum(1 + lead[q] / 4 for q in players)
+            victim = getattr(a, "victim", None)
+            if victim is not None:
+                score += 0.5 * lead[victim] + (0.2 if any(g.hands[victim]) else 0.0)
+            return score
+        return 0.0
 
     def _toward_canal(self, roads, settlements=()):
         """With the Erie Canal, while its decisions were never reached: a founding settlement on a canal
@@ -596,7 +719,7 @@ HIDDEN_FIELDS = {
     "UseProfessors": ("card",), "ExchangeFavour": ("drawn",), "ReturnFavour": ("guild",),
     "ReturnProgress": ("card",), "SpyTake": ("card",), "TakeGoods": ("cards",), "GiveGoods": ("cards",),
     "HarborOffer": ("resource",), "HarborReply": ("commodity",), "PlayBishop": ("stolen",), "KeepCard": ("card",),
-    "UseArchitect": ("seen",),
+    "UseArchitect": ("seen",), "NoblewomanTake": ("resource",),
 }
 
 

@@ -562,6 +562,64 @@ def test_ck_wedding_the_human_gives_presents_to_a_bot():
     assert sum(g.hands[HUMAN]) == held - 2 and g.hands[HUMAN][Resource.ORE.value] == before[Resource.ORE.value] - 1
 
 
+def test_ck_deserter_played_by_a_bot_the_human_removes_its_knight():
+    """CK-PC-12 (Deserter, phase ``deserter``): a bot plays the Deserter on the human, who removes one of its
+    knights (ringed on the board or in the list).  Position (``ck_game``): seat 0 hires a knight through the
+    engine (dealt 1 ore and 1 wool); seat 1 holds the Deserter (moved from its deck, documented state); the
+    human ends its turn at the table and seat 1 (a scripted bot) rolls a quiet 2 and plays the Deserter on it."""
+    from catan_nb.rules.modules.cities_knights import HireKnight, PlayDeserter, RemoveKnight, knights
+
+    g = ck_game()
+    g.deal(HUMAN, {Resource.ORE: 1, Resource.WOOL: 1})
+    g.play(HireKnight(g.candidates(HUMAN, "knight")[0]))
+    mine = [r[0] for r in knights(g, HUMAN)]
+    holding(g, 1, "deserter")
+    deserter = PlayDeserter(HUMAN)
+
+    def want(game):
+        if game.current_player != 1:
+            return None
+        return RollDice(dice=QUIET) if game.phase is Phase.ROLL else deserter
+
+    bot = Scripted(want, seed=3)
+    t = table_for(g, {1: bot}, end_turn=True)
+    assert deserter in bot.made and g.phase.value == "deserter" and g.current_player == HUMAN, g.phase
+    human_does(t, lambda a: isinstance(a, RemoveKnight) and a.node == mine[0])
+    assert not knights(g, HUMAN) and g.phase.value != "deserter"
+
+
+def test_ck_commercial_harbor_played_by_a_bot_the_human_replies_with_a_commodity():
+    """CK-PC-19 (Commercial Harbor, phase ``harbor_reply``): a bot offers the human a resource and the human
+    gives a commodity of its choice in return.  Position (``ck_game``): seat 0 is dealt 1 cloth and 1 coin,
+    the bots hold no commodity (so the human is the one asked), seat 1 is dealt 2 lumber and holds the
+    Commercial Harbor (moved from its deck); the human ends its turn at the table and seat 1 (a scripted bot)
+    rolls a quiet 2 and plays it."""
+    from catan_nb.constants import Commodity
+    from catan_nb.rules.modules.cities_knights import HarborReply, PlayProgress
+
+    g = ck_game()
+    g.deal(HUMAN, {Commodity.CLOTH: 1, Commodity.COIN: 1})
+    for q in (1, 2, 3):
+        assert not any(g.hands[q][5:])
+    g.deal(1, {Resource.LUMBER: 2})
+    holding(g, 1, "commercial_harbor")
+    harbor = PlayProgress("commercial_harbor")
+
+    def want(game):
+        if game.current_player != 1:
+            return None
+        return RollDice(dice=QUIET) if game.phase is Phase.ROLL else harbor
+
+    bot = Scripted(want, seed=3)
+    t = table_for(g, {1: bot}, end_turn=True)
+    assert harbor in bot.made and g.phase.value == "harbor_reply" and g.current_player == HUMAN, g.phase
+    coin = g.good_index(Commodity.COIN)
+    before = list(g.hands[HUMAN])
+    assert type(g.log[-1]).__name__ == "HarborOffer"  # the resource the bot gave the human
+    human_does(t, lambda a: isinstance(a, HarborReply) and a.commodity is Commodity.COIN)
+    assert g.hands[HUMAN][coin] == before[coin] - 1 and g.phase.value != "harbor_reply"
+
+
 # ---------------------------------------------------------------------------- Great Catan
 def sail(g: Game, seat: int, limit: int = 40) -> int:
     """Ships of ``seat`` placed (:meth:`Game.place`) one by one on legal ship paths (``g.candidates``), each the
@@ -687,6 +745,10 @@ COVERED = {
     "PlayIntrigue": "test_ck_intrigue_displaces_a_bots_knight_on_the_humans_roads",
     "PlayInventor": "test_ck_inventor_swaps_two_tokens",
     "GiveGoods": "test_ck_wedding_the_human_gives_presents_to_a_bot",
+    "RemoveKnight": "test_ck_deserter_played_by_a_bot_the_human_removes_its_knight",
+    "phase:deserter": "test_ck_deserter_played_by_a_bot_the_human_removes_its_knight",
+    "HarborReply": "test_ck_commercial_harbor_played_by_a_bot_the_human_replies_with_a_commodity",
+    "phase:harbor_reply": "test_ck_commercial_harbor_played_by_a_bot_the_human_replies_with_a_commodity",
     "phase:wedding": "test_ck_wedding_the_human_gives_presents_to_a_bot",
     "DisplaceKnight": "test_ck_the_human_displaces_a_bots_knight_from_the_which_one_choice",
     "MoveNumberToken": "test_great_catan_the_human_moves_a_token_once_the_supply_is_used_up",
