@@ -4,8 +4,9 @@
 preferring the kinds of move and the decisions it has not reached yet, and building as a player
 does, see :meth:`HumanDriver.choose`) and performs it as a person would: a button, a board click
 (then the victim or the "Which one?" choice), a module panel's button or a layer's marker, the
-discard steppers, the "More actions" list.  It never calls ``game.play``.  Each step checks that the table showed no error the click
-did not cause by being illegal (every action the driver takes is legal).
+discard steppers, the "More actions" list.  It never calls ``game.play``.  Each step checks that
+the table showed no error the click did not cause by being illegal (every action the driver takes
+is legal).
 
 :func:`widget_strings` walks a widget tree (children, HTML values, button labels and tooltips,
 dropdown options, text fields, and the board figure's trace text, hover text and custom data) for
@@ -24,9 +25,9 @@ import ipywidgets as W
 import plotly.graph_objects as go
 
 from catan_nb import Resource
-from catan_nb.constants import COSTS, pips
 from catan_nb.analysis.bot_features.cities_knights import CitiesKnightsFeatures
 from catan_nb.analysis.value_bot import DEFAULT_WEIGHTS, ValueBot
+from catan_nb.constants import COSTS, pips
 from catan_nb.rules import (
     AcceptTrade,
     BuildCity,
@@ -325,8 +326,9 @@ class HumanDriver:
     # robber), its own hand and rates, the public counts (cards held, visible VP) and the moves offered.
     def _progress(self, kinds: dict):
         """A move that brings the human on, as a player makes it, or ``None``: a city, then a settlement
-        (B-BUILD-*), then a city improvement (CK-IMP-*), then a development card, when the table offers one; else a bank trade that turns a surplus into a card missing
-        for the next build (B-TRADE-6..9, :meth:`_trade_toward`)."""
+        (B-BUILD-*), then a city improvement (CK-IMP-*), then a development card, when the table offers
+        one; else a bank trade that turns a surplus into a card missing for the next build (B-TRADE-6..9,
+        :meth:`_trade_toward`)."""
         rng = self.rng
         for name in PROGRESS:
             if name in kinds and rng.random() < self.progress_rate:
