@@ -333,14 +333,7 @@ def test_covered_names_what_the_kernel_cannot_play():
         Games(Board.beginner(), 4, rules=Rules(modules=("friends",)))
 
 
-#: Issue 29, left: the engine's ValueBot gained the modules' features and plays out pushed decisions
-#: (issue 26); the kernel's value policy follows the former bot, so value bots play in the engine
-#: (catan_nb.fast.EXACT_POLICIES) until the kernel follows the new one.
-VALUE_GAP = pytest.mark.skip(reason="the kernel's value policy follows the former ValueBot (EXACT_POLICIES)")
-
-
 # ---------------------------------------------------------------- the value policy
-@VALUE_GAP
 def test_value_policy_chooses_as_the_value_bot():
     """At positions of value-bot games (3-6 players), the kernel's value policy picks an action the
     value bot (without domestic offers) rates best: its own choice, or one its tie-break noise
@@ -401,9 +394,8 @@ def _engine_and_kernel(kind, players, i, offers=True):
 
 
 @pytest.mark.parametrize("kind,players,offers,default", [
-    ("random", 4, True, 12), ("weighted", 3, True, 20), ("weighted", 6, True, 8),
-    pytest.param("value", 4, True, 10, marks=VALUE_GAP), pytest.param("value", 3, False, 6, marks=VALUE_GAP),
-    pytest.param("value", 5, True, 4, marks=VALUE_GAP), pytest.param("value", 6, False, 3, marks=VALUE_GAP),
+    ("random", 4, True, 12), ("weighted", 3, True, 20), ("weighted", 6, True, 8), ("value", 4, True, 10),
+    ("value", 3, False, 6), ("value", 5, True, 4), ("value", 6, False, 3),
 ])
 def test_exact_mode_plays_the_engines_games(kind, players, offers, default):
     """Drawing from the engine's own generators, the kernel and RandomBot / WeightedBot / ValueBot
@@ -435,7 +427,6 @@ def test_simulate_openings_gives_the_same_playouts_with_or_without_the_kernel(mo
     assert simulate_openings(Board.random(seed=9), **kw) == engine
 
 
-@VALUE_GAP
 def test_search_bot_chooses_the_same_with_or_without_the_kernel(monkeypatch):
     from catan_nb.analysis import WeightedBot, play_game
     from catan_nb.analysis.search_bot import SearchBot
