@@ -420,7 +420,7 @@ def test_simulate_gives_the_same_records_with_or_without_the_kernel(monkeypatch)
 def test_simulate_openings_gives_the_same_playouts_with_or_without_the_kernel(monkeypatch):
     from catan_nb.analysis import simulate_openings
 
-    kw = dict(seat=2, top=2, playouts=_games(4), seed=3, bot="weighted", progress=False, max_turns=120)
+    kw = dict(seat=2, top=2, playouts=_games(4), seed=3, bot="value", progress=False, max_turns=120)
     monkeypatch.setenv("CATAN_NB_FAST", "0")
     engine = simulate_openings(Board.random(seed=9), **kw)
     monkeypatch.setenv("CATAN_NB_FAST", "1")

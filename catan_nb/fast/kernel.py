@@ -1258,15 +1258,18 @@ def choose_weighted(T, S, g, buf, k):
 # :func:`features` computes the value bot's base-game features of a position for one player, in
 # the order of :data:`FEATURES`, with the arithmetic and summation order of
 # :func:`catan_nb.analysis.value_bot.features`; :func:`position_value` is their weighted sum.
-# :func:`choose_value` is :meth:`ValueBot.explain` without domestic offers: every legal action is
-# applied to a scratch copy of the game and scored, the robber goes by the bot's heuristic, a
-# development card bought is drawn from the cards the player cannot see (what the bot's
-# determinisation does), and the bot's tie-breaking noise (1e-6) comes from the game's generator.
-# 
-# Left out: the Cities & Knights features (the kernel plays the base game) and domestic offers
-# (``ValueBot(offers=False)`` is the twin).  Ending the turn scores as the position itself: the
-# bot's determinised copy also checks the next player's redrawn hidden VP cards at the start of
-# their turn, which the kernel could only do by reading the real ones.
+# :func:`choose_value` is :meth:`ValueBot.explain`: every legal action is applied to a scratch copy
+# of the game and scored, the decisions it pushes for the bot (a knight's robber, the roads of Road
+# Building) played out first (:func:`own_decisions`), the robber goes by the bot's heuristic, and the
+# bot's tie-breaking noise (1e-6) comes from its own generator in exact mode (the game's otherwise);
+# in exact mode it also determinises as the bot does and makes its one-for-one offers
+# (T[P_VALUE_OFFERS]).  :func:`choose_greedy` is :meth:`ValueBot.greedy` (the search bot's playouts).
+#
+# Left out: the rule modules' features (:mod:`catan_nb.analysis.bot_features`: none for the base
+# game and the 5-6 player extension, the only rules the kernel plays).  Outside exact mode a card
+# bought is drawn from the cards the player cannot see, and ending the turn scores as the position
+# itself: the bot's determinised copy also checks the next player's redrawn hidden VP cards at the
+# start of their turn, which the kernel could only do by reading the real ones.
 
 @njit(cache=True, _nrt=False)
 def hex_chance(T, S, g, hx):
