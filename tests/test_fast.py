@@ -377,6 +377,46 @@ def test_value_policy_chooses_as_the_value_bot():
     assert card >= 0.8 * len(misses), misses[:10]
 
 
+def test_value_policy_plays_out_the_decisions_an_action_pushes():
+    """Exact mode, at positions of value-bot games where the bot weighs Road Building, a knight (in
+    the main phase or before the roll) or a discard of its own 7: the kernel's value of every legal
+    action is ValueBot.explain's, the same determinisation and tie-break noise, with the decisions
+    the action pushes played out (the free roads, the robber and its steal: ValueBot._own_decisions,
+    kernel.own_decisions)."""
+    from catan_nb.analysis.value_bot import ValueBot
+    from catan_nb.fast import kernel, value_weights
+    from catan_nb.rules import Phase, PlayKnight, PlayRoadBuilding
+
+    found = {"road_building": 0, "knight": 0, "discard": 0}
+    weights = value_weights()
+    for gi in range(60):
+        if min(found.values()) >= 3:
+            break
+        players = 3 + gi % 2
+        board = Board.random(seed=300 + gi)
+        game = Game(board, players=players, seed=gi)
+        bots = [ValueBot(seed=gi * 10 + p, offers=False) for p in range(players)]
+        games = Games(board, players, exact=True, value_offers=False)
+        while not game.is_over:
+            acts = game.legal_actions()
+            me = game.current_player
+            kind = ("road_building" if any(isinstance(a, PlayRoadBuilding) for a in acts) else
+                    "knight" if any(isinstance(a, PlayKnight) for a in acts) else
+                    "discard" if game.phase is Phase.DISCARD and me == game.active_player else None)
+            if kind is not None and len(acts) > 1:
+                seed = gi * 1000 + game.turn
+                ranked = ValueBot(seed=seed, offers=False).explain(game, top=None)
+                games.load(0, game)
+                games.load_random(0, 1 + me, seed)
+                vals = np.zeros(len(acts))
+                k = kernel.values_of(games.T, games.S, 0, weights, vals)
+                mine = {games.catalog[a]: v for a, v in zip(games.legal(0), vals[:k])}
+                assert mine == pytest.approx({c.action: c.value for c in ranked}, rel=0, abs=1e-9), (gi, kind)
+                found[kind] += 1
+            game.apply(bots[me].choose(game))
+    assert min(found.values()) >= 3, found
+
+
 # ---------------------------------------------------------------- exact mode: the engine's own games
 def _engine_and_kernel(kind, players, i, offers=True):
     from catan_nb.analysis import RandomBot, WeightedBot, play_game
