@@ -467,14 +467,19 @@ def test_simulate_openings_gives_the_same_playouts_with_or_without_the_kernel(mo
     assert simulate_openings(Board.random(seed=9), **kw) == engine
 
 
-def test_search_bot_chooses_the_same_with_or_without_the_kernel(monkeypatch):
-    from catan_nb.analysis import WeightedBot, play_game
+@pytest.mark.parametrize("seed,players,turns", [(5, 4, 40), (13, 5, 60)])
+def test_search_bot_chooses_the_same_with_or_without_the_kernel(monkeypatch, seed, players, turns):
+    """The search bot's tree walk and rollouts in the kernel (exact mode) choose as in the engine: the
+    value bot's greedy steps (ValueBot.greedy: more than 24 actions sampled, the robber, cards bought
+    from the determinisation's generator), then the rollout policy (the 5-player game reaches them all)."""
+    from catan_nb.analysis import ValueBot, WeightedBot, play_game
     from catan_nb.analysis.search_bot import SearchBot
 
     def run():
-        game = Game(Board.random(seed=5), players=4, seed=5)
-        bots = [SearchBot(seed=5, iterations=25)] + [WeightedBot(seed=p) for p in range(1, 4)]
-        return play_game(game, bots, max_turns=40).log
+        game = Game(Board.random(seed=seed, layout="five_six" if players > 4 else "base"), players=players, seed=seed)
+        bots = [SearchBot(seed=seed, iterations=25 if players == 4 else 20)] + [
+            ValueBot(seed=p) if p % 2 and players > 4 else WeightedBot(seed=p) for p in range(1, players)]
+        return play_game(game, bots, max_turns=turns).log
 
     monkeypatch.setenv("CATAN_NB_FAST", "0")
     engine = run()
