@@ -333,14 +333,7 @@ def test_covered_names_what_the_kernel_cannot_play():
         Games(Board.beginner(), 4, rules=Rules(modules=("friends",)))
 
 
-#: Issue 29, left: the engine's ValueBot gained the modules' features and plays out pushed decisions
-#: (issue 26); the kernel's value policy follows the former bot, so value bots play in the engine
-#: (catan_nb.fast.EXACT_POLICIES) until the kernel follows the new one.
-VALUE_GAP = pytest.mark.skip(reason="the kernel's value policy follows the former ValueBot (EXACT_POLICIES)")
-
-
 # ---------------------------------------------------------------- the value policy
-@VALUE_GAP
 def test_value_policy_chooses_as_the_value_bot():
     """At positions of value-bot games (3-6 players), the kernel's value policy picks an action the
     value bot (without domestic offers) rates best: its own choice, or one its tie-break noise
@@ -384,6 +377,46 @@ def test_value_policy_chooses_as_the_value_bot():
     assert card >= 0.8 * len(misses), misses[:10]
 
 
+def test_value_policy_plays_out_the_decisions_an_action_pushes():
+    """Exact mode, at positions of value-bot games where the bot weighs Road Building, a knight (in
+    the main phase or before the roll) or a discard of its own 7: the kernel's value of every legal
+    action is ValueBot.explain's, the same determinisation and tie-break noise, with the decisions
+    the action pushes played out (the free roads, the robber and its steal: ValueBot._own_decisions,
+    kernel.own_decisions)."""
+    from catan_nb.analysis.value_bot import ValueBot
+    from catan_nb.fast import kernel, value_weights
+    from catan_nb.rules import Phase, PlayKnight, PlayRoadBuilding
+
+    found = {"road_building": 0, "knight": 0, "discard": 0}
+    weights = value_weights()
+    for gi in range(60):
+        if min(found.values()) >= 3:
+            break
+        players = 3 + gi % 2
+        board = Board.random(seed=300 + gi)
+        game = Game(board, players=players, seed=gi)
+        bots = [ValueBot(seed=gi * 10 + p, offers=False) for p in range(players)]
+        games = Games(board, players, exact=True, value_offers=False)
+        while not game.is_over:
+            acts = game.legal_actions()
+            me = game.current_player
+            kind = ("road_building" if any(isinstance(a, PlayRoadBuilding) for a in acts) else
+                    "knight" if any(isinstance(a, PlayKnight) for a in acts) else
+                    "discard" if game.phase is Phase.DISCARD and me == game.active_player else None)
+            if kind is not None and len(acts) > 1:
+                seed = gi * 1000 + game.turn
+                ranked = ValueBot(seed=seed, offers=False).explain(game, top=None)
+                games.load(0, game)
+                games.load_random(0, 1 + me, seed)
+                vals = np.zeros(len(acts))
+                k = kernel.values_of(games.T, games.S, 0, weights, vals)
+                mine = {games.catalog[a]: v for a, v in zip(games.legal(0), vals[:k])}
+                assert mine == pytest.approx({c.action: c.value for c in ranked}, rel=0, abs=1e-9), (gi, kind)
+                found[kind] += 1
+            game.apply(bots[me].choose(game))
+    assert min(found.values()) >= 3, found
+
+
 # ---------------------------------------------------------------- exact mode: the engine's own games
 def _engine_and_kernel(kind, players, i, offers=True):
     from catan_nb.analysis import RandomBot, WeightedBot, play_game
@@ -401,9 +434,8 @@ def _engine_and_kernel(kind, players, i, offers=True):
 
 
 @pytest.mark.parametrize("kind,players,offers,default", [
-    ("random", 4, True, 12), ("weighted", 3, True, 20), ("weighted", 6, True, 8),
-    pytest.param("value", 4, True, 10, marks=VALUE_GAP), pytest.param("value", 3, False, 6, marks=VALUE_GAP),
-    pytest.param("value", 5, True, 4, marks=VALUE_GAP), pytest.param("value", 6, False, 3, marks=VALUE_GAP),
+    ("random", 4, True, 12), ("weighted", 3, True, 20), ("weighted", 6, True, 8), ("value", 4, True, 10),
+    ("value", 3, False, 6), ("value", 5, True, 4), ("value", 6, False, 3),
 ])
 def test_exact_mode_plays_the_engines_games(kind, players, offers, default):
     """Drawing from the engine's own generators, the kernel and RandomBot / WeightedBot / ValueBot
@@ -428,22 +460,26 @@ def test_simulate_gives_the_same_records_with_or_without_the_kernel(monkeypatch)
 def test_simulate_openings_gives_the_same_playouts_with_or_without_the_kernel(monkeypatch):
     from catan_nb.analysis import simulate_openings
 
-    kw = dict(seat=2, top=2, playouts=_games(4), seed=3, bot="weighted", progress=False, max_turns=120)
+    kw = dict(seat=2, top=2, playouts=_games(4), seed=3, bot="value", progress=False, max_turns=120)
     monkeypatch.setenv("CATAN_NB_FAST", "0")
     engine = simulate_openings(Board.random(seed=9), **kw)
     monkeypatch.setenv("CATAN_NB_FAST", "1")
     assert simulate_openings(Board.random(seed=9), **kw) == engine
 
 
-@VALUE_GAP
-def test_search_bot_chooses_the_same_with_or_without_the_kernel(monkeypatch):
-    from catan_nb.analysis import WeightedBot, play_game
+@pytest.mark.parametrize("seed,players,turns", [(5, 4, 40), (13, 5, 60)])
+def test_search_bot_chooses_the_same_with_or_without_the_kernel(monkeypatch, seed, players, turns):
+    """The search bot's tree walk and rollouts in the kernel (exact mode) choose as in the engine: the
+    value bot's greedy steps (ValueBot.greedy: more than 24 actions sampled, the robber, cards bought
+    from the determinisation's generator), then the rollout policy (the 5-player game reaches them all)."""
+    from catan_nb.analysis import ValueBot, WeightedBot, play_game
     from catan_nb.analysis.search_bot import SearchBot
 
     def run():
-        game = Game(Board.random(seed=5), players=4, seed=5)
-        bots = [SearchBot(seed=5, iterations=25)] + [WeightedBot(seed=p) for p in range(1, 4)]
-        return play_game(game, bots, max_turns=40).log
+        game = Game(Board.random(seed=seed, layout="five_six" if players > 4 else "base"), players=players, seed=seed)
+        bots = [SearchBot(seed=seed, iterations=25 if players == 4 else 20)] + [
+            ValueBot(seed=p) if p % 2 and players > 4 else WeightedBot(seed=p) for p in range(1, players)]
+        return play_game(game, bots, max_turns=turns).log
 
     monkeypatch.setenv("CATAN_NB_FAST", "0")
     engine = run()

@@ -318,8 +318,11 @@ class SearchBot:
 
         root = _Node()
         allowed = None
+        why: dict = {}
         if self.widen is not None:
-            allowed = {c.action for c in self.value.explain(game, top=self.widen)}
+            shortlist = self.value.explain(game, top=self.widen)
+            allowed = {c.action for c in shortlist}
+            why = {c.action: c.reasons for c in shortlist}
         turn = game.turn
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
         T, S = games.T, games.S
@@ -354,12 +357,18 @@ class SearchBot:
             for nd in path:
                 nd.visits += 1
                 nd.reward += reward
+            if self.iterations is not None and len(root.children) > 1 and n >= 16:
+                # The move visited most is played: stop once no other can catch up in what is left.
+                first, second = sorted((c.visits for c in root.children.values()), reverse=True)[:2]
+                if first - second > self.iterations - n:
+                    break
         games.save_random(0, slot, self.rng)
         if games.offered(0, me) == turn:
             self.value._offered_turn = (turn, me)
         self.searched += n
         ranked = sorted(root.children.items(), key=lambda kv: (-kv[1].visits, -kv[1].reward))
-        return [Choice(a, nd.reward / nd.visits) for a, nd in ranked if nd.visits]
+        return [Choice(a, nd.reward / nd.visits, why.get(a, ()) + (("visits", float(nd.visits)),))
+                for a, nd in ranked if nd.visits]
 
     def __repr__(self) -> str:
         budget = f"iterations={self.iterations}" if self.iterations is not None else f"seconds={self.seconds}"

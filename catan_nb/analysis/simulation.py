@@ -309,7 +309,7 @@ def _run_chunk(spec: _Spec, indices: Sequence[int]) -> list[GameRecord]:
 
 
 #: Bots the compiled simulator plays (catan_nb.fast's exact mode: the engine's games, draw for draw).
-_FAST_BOTS = ("random", "weighted")  # catan_nb.fast.EXACT_POLICIES (imported lazily: numba is optional)
+_FAST_BOTS = ("random", "weighted", "value")  # catan_nb.fast.EXACT_POLICIES (imported lazily: numba is optional)
 
 
 def _use_fast(spec: _Spec, games: int) -> _Spec:

@@ -86,12 +86,11 @@ def available() -> bool:
 
 
 #: The engine's bots whose games the kernel's exact mode plays draw for draw, so that ``simulate``,
-#: ``simulate_openings`` and the search bot may hand them to the kernel.  ``"value"`` is left out
-#: for now: the engine's :class:`~catan_nb.analysis.ValueBot` gained the rule modules' features and
-#: plays out the decisions an action pushes (issue 26), which the kernel's value policy does not
-#: follow yet, so value bots play in the engine (the kernel's ``"value"`` policy still plays and
-#: replays its own games: :func:`play`, the vector environment).
-EXACT_POLICIES = ("random", "weighted")
+#: ``simulate_openings`` and the search bot may hand them to the kernel: the value policy follows
+#: :class:`~catan_nb.analysis.ValueBot` in the base game (its reach search, the builds its pieces
+#: left allow, the decisions an action pushes played out, :meth:`~catan_nb.analysis.ValueBot.greedy`
+#: for the search bot's playouts).
+EXACT_POLICIES = ("random", "weighted", "value")
 #: Rough CPU seconds of one 4-player game of the engine's bots (:func:`wanted` weighs jobs with them).
 ENGINE_SECONDS = {"random": 0.01, "weighted": 0.01, "value": 0.2}
 #: Rough CPU seconds of a job's first compile on a machine, and of loading it from numba's cache in

@@ -1258,15 +1258,18 @@ def choose_weighted(T, S, g, buf, k):
 # :func:`features` computes the value bot's base-game features of a position for one player, in
 # the order of :data:`FEATURES`, with the arithmetic and summation order of
 # :func:`catan_nb.analysis.value_bot.features`; :func:`position_value` is their weighted sum.
-# :func:`choose_value` is :meth:`ValueBot.explain` without domestic offers: every legal action is
-# applied to a scratch copy of the game and scored, the robber goes by the bot's heuristic, a
-# development card bought is drawn from the cards the player cannot see (what the bot's
-# determinisation does), and the bot's tie-breaking noise (1e-6) comes from the game's generator.
-# 
-# Left out: the Cities & Knights features (the kernel plays the base game) and domestic offers
-# (``ValueBot(offers=False)`` is the twin).  Ending the turn scores as the position itself: the
-# bot's determinised copy also checks the next player's redrawn hidden VP cards at the start of
-# their turn, which the kernel could only do by reading the real ones.
+# :func:`choose_value` is :meth:`ValueBot.explain`: every legal action is applied to a scratch copy
+# of the game and scored, the decisions it pushes for the bot (a knight's robber, the roads of Road
+# Building) played out first (:func:`own_decisions`), the robber goes by the bot's heuristic, and the
+# bot's tie-breaking noise (1e-6) comes from its own generator in exact mode (the game's otherwise);
+# in exact mode it also determinises as the bot does and makes its one-for-one offers
+# (T[P_VALUE_OFFERS]).  :func:`choose_greedy` is :meth:`ValueBot.greedy` (the search bot's playouts).
+#
+# Left out: the rule modules' features (:mod:`catan_nb.analysis.bot_features`: none for the base
+# game and the 5-6 player extension, the only rules the kernel plays).  Outside exact mode a card
+# bought is drawn from the cards the player cannot see, and ending the turn scores as the position
+# itself: the bot's determinised copy also checks the next player's redrawn hidden VP cards at the
+# start of their turn, which the kernel could only do by reading the real ones.
 
 @njit(cache=True, _nrt=False)
 def hex_chance(T, S, g, hx):
@@ -1346,7 +1349,9 @@ def features(T, S, g, me, f):
     spots = 0.0
     buildable = 0
     if S[g, T[O_PIECES] + 3 * me + K_SETTLE] < T[P_LIM_SETTLE]:
-        # free intersections within two paths of the network (an opponent's building or road cuts the way)
+        # value_bot._reach: the roads ``me`` needs to each intersection, at most two and no more than
+        # the roads left, along empty land paths from its roads' ends (and its buildings while a road
+        # is left), never through an opponent's building (B-BUILD-5)
         DIST = T[P_X_VALUE]  # scratch: distance by intersection, the frontier, the next one
         FRONT = DIST + N
         NXT = FRONT + N
@@ -1354,20 +1359,16 @@ def features(T, S, g, me, f):
             S[g, DIST + v] = -1
         nf = 0
         TOUCH = T[O_TOUCH] + N * me
+        left = T[P_LIM_ROAD] - S[g, T[O_PIECES] + 3 * me + K_ROAD]
         for v in range(N):
-            if S[g, TOUCH + v] > 0:
+            if S[g, TOUCH + v] > 0 or (left > 0 and S[g, OW + v] == me):
                 S[g, DIST + v] = 0
                 S[g, FRONT + nf] = v
                 nf += 1
-        if nf == 0:
-            for v in range(N):
-                if S[g, OW + v] == me:
-                    S[g, DIST + v] = 0
-                    S[g, FRONT + nf] = v
-                    nf += 1
         EO = T[O_EDGE_OWNER]
         EN = T[TO_EDGE_NODES]
-        for d in range(1, 3):
+        OK = T[TO_EDGE_OK]
+        for d in range(1, min(2, left) + 1):
             nn = 0
             for j in range(nf):
                 v = S[g, FRONT + j]
@@ -1377,10 +1378,7 @@ def features(T, S, g, me, f):
                 NE = T[TO_NODE_EDGES] + 3 * v
                 for i in range(3):
                     e = T[NE + i]
-                    if e < 0:
-                        continue
-                    eo = S[g, EO + e]
-                    if eo >= 0 and eo != me:
+                    if e < 0 or S[g, EO + e] >= 0 or not T[OK + e]:
                         continue
                     u = T[EN + 2 * e + 1] if T[EN + 2 * e] == v else T[EN + 2 * e]
                     if S[g, DIST + u] < 0:
@@ -1427,8 +1425,15 @@ def features(T, S, g, me, f):
     total = hand_total(T, S, g, me)
     HA = T[O_HANDS] + 5 * me
     progress = 0.0
+    PC = T[O_PIECES] + 3 * me
     for j in range(3):  # towards a city (1.3), a settlement (1.2 if a spot, else 0.2), a road (0.45)
         row = C_CITY if j == 0 else (C_SETTLE if j == 1 else C_ROAD)
+        if j == 0 and (S[g, PC + K_CITY] >= T[P_LIM_CITY] or S[g, PC + K_SETTLE] == 0):
+            continue  # a city needs one in the supply and a settlement to go on
+        if j == 1 and S[g, PC + K_SETTLE] >= T[P_LIM_SETTLE]:
+            continue
+        if j == 2 and S[g, PC + K_ROAD] >= T[P_LIM_ROAD]:
+            continue
         weight = 1.3 if j == 0 else ((1.2 if spots > 0 else 0.2) if j == 1 else 0.45)
         need = 0
         have = 0
@@ -1665,12 +1670,84 @@ def value_confirm(T, S, g, buf, k):
 
 
 @njit(cache=True, _nrt=False)
+def fork_mt(T, S, g, slot, D, h):
+    """Exact mode: row ``h`` of ``D`` draws (its slot 0) from a copy of generator ``slot`` of game
+    ``g``, as a copy of a game draws from its original's generator state (Game.copy: copy on draw)."""
+    src = T[P_X_MT] + 625 * slot
+    dst = T[P_X_MT]
+    for i in range(625):
+        D[h, dst + i] = S[g, src + i]
+
+
+@njit(cache=True, _nrt=False)
+def policy_below(T, S, g, seat, m):
+    """A whole number in 0..m-1 for ``seat``'s policy: random.Random._randbelow of its own
+    generator in exact mode, else from the game's."""
+    if T[P_EXACT]:
+        return mt_randbelow(T, S, g, 1 + seat, m)
+    return rng_below(T, S, g, m)
+
+
+@njit(cache=True, _nrt=False)
+def robber_pick(T, V, h, me, acts, k, S, g):
+    """ValueBot._robber(...)[0] in the position ``V[h]`` over its ``k`` robber moves in ``acts``:
+    the best score, its tie-break noise drawn for seat ``me`` from game ``S[g]`` (the bot's own
+    generator), move by move."""
+    best = acts[0]
+    best_v = -np.inf
+    for i in range(k):
+        v = robber_value(T, V, h, me, acts[i]) + policy_float(T, S, g, me) * 1e-6
+        if v > best_v:
+            best, best_v = acts[i], v
+    return best
+
+
+@njit(cache=True, _nrt=False)
+def own_decisions(T, S, g, me, W, D, f):
+    """ValueBot._own_decisions on row 1 of ``D``: the decisions of ``me``'s an action pushed (the
+    robber of a knight or of one's own 7 after one's last discard, Road Building's roads) played
+    greedily, at most 4: the robber by :func:`robber_pick` (the noise from ``me``'s generator in
+    game ``S[g]``), the others by the value of the position each leads to, the first 40 of them.
+    Rows 2 and 3 hold the candidates, row 4 their list."""
+    acts = D[4]
+    for _ in range(4):
+        if is_over(D, 1) or current(D, 1) != me:
+            break
+        ph = top_phase(D, 1)
+        if ph == PH_MAIN or ph == PH_ROLL:
+            break
+        k = legal(T, D, 1, acts, False)
+        if k == 0:
+            break
+        if ph == PH_ROBBER:
+            a = robber_pick(T, D, 1, me, acts, k, S, g)
+            apply(T, D, 1, a, -1)
+            after_action(T, D, 1, a)
+            continue
+        best = -1
+        best_v = -1e18
+        cand = 2
+        for j in range(min(k, 40)):
+            copy_game(T, D, 1, D, cand)
+            apply(T, D, cand, acts[j], -1)
+            after_action(T, D, cand, acts[j])
+            v = position_value(T, D, cand, me, W, f)
+            if v > best_v:
+                best, best_v = cand, v
+                cand = 5 - cand  # keep the best, try the next in the other row
+        copy_game(T, D, best, D, 1)
+
+
+@njit(cache=True, _nrt=False)
 def choose_value(T, S, g, W, D, buf, k, f, vals):
-    """ValueBot.explain(...)[0] over the ``k`` legal actions in ``buf``; ``D`` (two rows) is room
-    for the copies.  In exact mode it is the engine's ValueBot draw for draw (its determinisation,
-    its noise, its one-for-one offers when T[P_VALUE_OFFERS]); otherwise the copies hold the real
-    cards, a card bought is drawn from the cards ``me`` cannot see and ending the turn scores as
-    the position itself."""
+    """ValueBot.explain(...)[0] over the ``k`` legal actions in ``buf``; ``D`` (five rows, each as wide as a
+    game's row and the catalogue) is room for the copies.  Each action is applied to a copy and scored; when
+    it pushes ``me``'s own decisions (a knight's robber, Road Building's roads) they are played out
+    first (:func:`own_decisions`).  In exact mode it is the engine's ValueBot draw for draw (its
+    determinisation, its noise, its one-for-one offers when T[P_VALUE_OFFERS]; a copy's chance
+    outcomes from the determinisation's generator); otherwise the copies hold the real cards, a
+    card bought is drawn from the cards ``me`` cannot see and ending the turn scores as the
+    position itself."""
     if k == 1:
         return buf[0]
     top = STACK + 3 * S[g, SC_DEPTH] - 3
@@ -1681,14 +1758,8 @@ def choose_value(T, S, g, W, D, buf, k, f, vals):
         return value_answer(T, S, g, me, W, D, buf, k, f)
     if ph == PH_TRADE_CONFIRM:
         return value_confirm(T, S, g, buf, k)
-    best = buf[0]
-    best_v = -np.inf
     if ph == PH_ROBBER:
-        for i in range(k):
-            v = robber_value(T, S, g, me, buf[i]) + policy_float(T, S, g, me) * 1e-6
-            if v > best_v:
-                best, best_v = buf[i], v
-        return best
+        return robber_pick(T, S, g, me, buf, k, S, g)
     n = T[P_N]
     src = S  # the position the copies start from: the game, or its determinisation in D[0]
     sg = g
@@ -1697,6 +1768,9 @@ def choose_value(T, S, g, W, D, buf, k, f, vals):
         src = D
         sg = 0
     base = position_value(T, src, sg, me, W, f)
+    chain = ph != PH_FOUND_SETTLE and ph != PH_FOUND_ROAD  # the founding's actions are weighed as they are
+    best = buf[0]
+    best_v = -np.inf
     card = -1
     for i in range(k):
         a = buf[i]
@@ -1706,38 +1780,38 @@ def choose_value(T, S, g, W, D, buf, k, f, vals):
             v = base + policy_float(T, S, g, me) * 1e-6
         else:
             forced = -1
-            if a == A_BUY:
-                if card < 0:  # the copy's first draw: from the determinised deck (exact), or the unseen cards
-                    if exact:
-                        u = mt_random(T, S, g, n + 3)
-                        x = int(u * (D[0, T[O_DECK]] + D[0, T[O_DECK] + 1] + D[0, T[O_DECK] + 2]
-                                     + D[0, T[O_DECK] + 3] + D[0, T[O_DECK] + 4]))
-                        card = 0
-                        while x >= D[0, T[O_DECK] + card]:
-                            x -= D[0, T[O_DECK] + card]
-                            card += 1
-                    else:
-                        total = 0
-                        for c in range(5):
-                            total += S[g, T[O_DECK] + c]
-                            for q in range(n):
-                                if q != me:
-                                    total += S[g, T[O_DEV] + 5 * q + c]
-                        x = int(rng_float(T, S, g) * total)
-                        card = 0
-                        while True:
-                            y = S[g, T[O_DECK] + card]
-                            for q in range(n):
-                                if q != me:
-                                    y += S[g, T[O_DEV] + 5 * q + card]
-                            if x < y:
-                                break
-                            x -= y
-                            card += 1
+            if a == A_BUY and not exact:  # a card drawn from the cards me cannot see
+                if card < 0:
+                    total = 0
+                    for c in range(5):
+                        total += S[g, T[O_DECK] + c]
+                        for q in range(n):
+                            if q != me:
+                                total += S[g, T[O_DEV] + 5 * q + c]
+                    x = int(rng_float(T, S, g) * total)
+                    card = 0
+                    while True:
+                        y = S[g, T[O_DECK] + card]
+                        for q in range(n):
+                            if q != me:
+                                y += S[g, T[O_DEV] + 5 * q + card]
+                        if x < y:
+                            break
+                        x -= y
+                        card += 1
                 forced = card
             copy_game(T, src, sg, D, 1)
+            if exact and a == A_BUY:  # the card from the determinised deck, by its generator
+                fork_mt(T, S, g, n + 3, D, 1)
             apply(T, D, 1, a, forced)
             after_action(T, D, 1, a)
+            if chain and not is_over(D, 1) and current(D, 1) == me:
+                nph = top_phase(D, 1)
+                if nph != ph and nph != PH_MAIN and nph != PH_ROLL and nph != PH_FOUND_SETTLE \
+                        and nph != PH_FOUND_ROAD:
+                    if exact:  # a steal of the robber played out: the determinisation's generator
+                        fork_mt(T, S, g, n + 3, D, 1)
+                    own_decisions(T, S, g, me, W, D, f)
             v = position_value(T, D, 1, me, W, f)
             if a == A_KNIGHT and ph == PH_ROLL:  # before the roll: worth it when the robber sits on me
                 v += 8.0 if robbed(T, S, g, me) else -4.0
@@ -1750,6 +1824,84 @@ def choose_value(T, S, g, W, D, buf, k, f, vals):
         offer = offer_for(T, S, g, me)
         if offer >= 0 and best_v <= base + 1e-9:
             return offer
+    return best
+
+
+@njit(cache=True, _nrt=False)
+def sample_into(T, S, g, seat, buf, m, k, pool):
+    """random.Random.sample(buf[:m], k) of ``seat``'s generator into ``buf[:k]`` (``pool``: room)."""
+    setsize = 21
+    if k > 5:
+        x = 1
+        while x < 3 * k:  # 4 ** ceil(log(3k, 4))
+            x *= 4
+        setsize += x
+    for i in range(m):
+        pool[i] = buf[i]
+    if m <= setsize:
+        for i in range(k):
+            j = policy_below(T, S, g, seat, m - i)
+            buf[i] = pool[j]
+            pool[j] = pool[m - i - 1]
+    else:
+        chosen = pool[m:]
+        for i in range(k):
+            j = policy_below(T, S, g, seat, m)
+            again = True
+            while again:
+                again = False
+                for t in range(i):
+                    if chosen[t] == j:
+                        again = True
+                        j = policy_below(T, S, g, seat, m)
+                        break
+            chosen[i] = j
+            buf[i] = pool[j]
+
+
+@njit(cache=True, _nrt=False)
+def choose_greedy(T, S, g, W, D, buf, k, f):
+    """ValueBot.greedy (limit 24) for game ``g``'s current player, on the game itself (a
+    determinisation already: the search bot's playouts): more than 24 legal actions are cut to a
+    random 24 (random.Random.sample; ending the turn always weighed, last), then the trades and the
+    robber as :func:`choose_value`, every other action by the value of the position it leads to
+    (rolling: the position itself), with no pushed decisions played out and no offers."""
+    if k == 1:
+        return buf[0]
+    top = STACK + 3 * S[g, SC_DEPTH] - 3
+    ph = S[g, top]
+    me = S[g, top + 1]
+    if k > 24:
+        end = False
+        for i in range(k):
+            if buf[i] == A_END:
+                end = True
+        sample_into(T, S, g, me, buf, k, 24, D[4])
+        k = 24
+        if end:
+            buf[k] = A_END
+            k += 1
+    if ph == PH_TRADE_RESPONSE:
+        return value_answer(T, S, g, me, W, D, buf, k, f)
+    if ph == PH_TRADE_CONFIRM:
+        return value_confirm(T, S, g, buf, k)
+    if ph == PH_ROBBER:
+        return robber_pick(T, S, g, me, buf, k, S, g)
+    best = buf[0]
+    best_v = -1e18
+    for i in range(k):
+        a = buf[i]
+        if a == A_ROLL:
+            v = position_value(T, S, g, me, W, f)
+        else:
+            copy_game(T, S, g, D, 1)
+            if T[P_EXACT] and a == A_BUY:  # the copy draws from the game's generator as it stands
+                fork_mt(T, S, g, 0, D, 1)
+            apply(T, D, 1, a, -1)
+            after_action(T, D, 1, a)
+            v = position_value(T, D, 1, me, W, f) + policy_float(T, S, g, me) * 1e-6
+        if v > best_v:
+            best, best_v = a, v
     return best
 
 
@@ -1814,7 +1966,7 @@ def play_games(T, seeds, starting_seats, boards, seat_policy, W, max_turns, max_
     the seats' ``seat_policy[i]``; its result row to ``results[i]`` and its actions to ``logs[i]``
     (room for none: nothing recorded)."""
     S = np.zeros((1, T[P_ROW_SIZE]), np.int64)
-    D = np.zeros((2, T[P_ROW_SIZE]), np.int64)
+    D = np.zeros((5, max(T[P_ROW_SIZE], T[P_N_ACTIONS] + 8)), np.int64)
     buf = np.empty(T[P_N_ACTIONS] + 8, np.int64)
     f = np.empty(N_FEATURES + 10)
     for i in range(seeds.shape[0]):
@@ -1826,7 +1978,7 @@ def play_games(T, seeds, starting_seats, boards, seat_policy, W, max_turns, max_
 @njit(cache=True)
 def play_from(T, S, seat_policy, W, max_turns, max_actions, logs, results):
     """Play on every game (row) of ``S`` from where it stands, as :func:`play_games` does."""
-    D = np.zeros((2, T[P_ROW_SIZE]), np.int64)
+    D = np.zeros((5, max(T[P_ROW_SIZE], T[P_N_ACTIONS] + 8)), np.int64)
     buf = np.empty(T[P_N_ACTIONS] + 8, np.int64)
     f = np.empty(N_FEATURES + 10)
     for g in range(S.shape[0]):
@@ -1849,7 +2001,7 @@ def step_one(T, S, g, a, log):
 @njit(cache=True)
 def choose_one(T, S, g, policy, W):
     """The action ``policy`` picks in game ``g`` now."""
-    D = np.zeros((2, T[P_ROW_SIZE]), np.int64)
+    D = np.zeros((5, max(T[P_ROW_SIZE], T[P_N_ACTIONS] + 8)), np.int64)
     buf = np.empty(T[P_N_ACTIONS] + 8, np.int64)
     f = np.empty(N_FEATURES + 10)
     return choose(T, S, g, policy, W, D, buf, f)
@@ -1897,7 +2049,7 @@ def play_random_boards(T, tmpl, seeds, starting_seats, seat_policy, W, max_turns
     """play_games on boards drawn in the kernel: game i's board from ``seeds[i]`` (salted) into
     ``boards[i]``, then the game from ``seeds[i]``."""
     S = np.zeros((1, T[P_ROW_SIZE]), np.int64)
-    D = np.zeros((2, T[P_ROW_SIZE]), np.int64)
+    D = np.zeros((5, max(T[P_ROW_SIZE], T[P_N_ACTIONS] + 8)), np.int64)
     buf = np.empty(T[P_N_ACTIONS] + 8, np.int64)
     f = np.empty(N_FEATURES + 10)
     for i in range(seeds.shape[0]):
@@ -2086,7 +2238,7 @@ def env_reset(T, S, tmpl, fixed, seeds, ol, terr, obs, masks, high, logs, player
 def values_of(T, S, g, W, out):
     """The value policy's score of each legal action of game ``g`` (its _by_value phases), into
     ``out``; returns how many (for tests: ValueBot.explain's values)."""
-    D = np.zeros((2, T[P_ROW_SIZE]), np.int64)
+    D = np.zeros((5, max(T[P_ROW_SIZE], T[P_N_ACTIONS] + 8)), np.int64)
     buf = np.empty(T[P_N_ACTIONS] + 8, np.int64)
     f = np.empty(N_FEATURES + 10)
     k = legal(T, S, g, buf, False)
@@ -2142,7 +2294,7 @@ def simulate_exact(T, tmpl, fixed, given, game_seeds, board_seeds, bot_seeds, st
     Game(seed=game_seeds[i]), bots seeded by bot_seeds[i] (random.Random each), founding from
     ``starting_seat``; its result row to ``results[i]``."""
     S = np.zeros((1, T[P_ROW_SIZE]), np.int64)
-    D = np.zeros((2, T[P_ROW_SIZE]), np.int64)
+    D = np.zeros((5, max(T[P_ROW_SIZE], T[P_N_ACTIONS] + 8)), np.int64)
     buf = np.empty(T[P_N_ACTIONS] + 8, np.int64)
     f = np.empty(N_FEATURES + 10)
     nolog = np.zeros((0, 2), np.int32)
@@ -2288,14 +2440,14 @@ def rollout(T, S, g, me, turn, horizon, W, scale):
     the search bot's): the rest of ``me``'s turn by the value bot (at most 30 actions), then the
     rollout policy until ``horizon`` turns have begun (at most 400 actions in all); the leaf is
     ``me``'s lead over the best opponent in units of ``scale`` (+-10 for a finished game)."""
-    D = np.zeros((2, T[P_ROW_SIZE]), np.int64)
+    D = np.zeros((5, max(T[P_ROW_SIZE], T[P_N_ACTIONS] + 8)), np.int64)
     buf = np.empty(T[P_N_ACTIONS] + 8, np.int64)
     f = np.empty(N_FEATURES + 10)
     nolog = np.zeros((0, 2), np.int32)
     steps = 0
     while not is_over(S, g) and S[g, SC_TURN] == turn and current(S, g) == me and steps < 30:
         k = legal(T, S, g, buf, False)
-        step(T, S, g, choose_value(T, S, g, W, D, buf, k, f, f[:0]), nolog)
+        step(T, S, g, choose_greedy(T, S, g, W, D, buf, k, f), nolog)
         steps += 1
     while not is_over(S, g) and S[g, SC_TURN] < horizon and steps < 400:
         k = legal(T, S, g, buf, False)
