@@ -51,6 +51,7 @@ def games() -> list[Game]:
         dict(players=4, rules=Rules(modules=("friends",))),
         dict(players=4, rules=Rules(modules=("helpers",))),
         dict(players=6, rules=Rules(modules=("friends", "helpers"))),
+        dict(players=4, rules=Rules(modules=("cities_knights",))),  # its own copy_state (issue 26)
     ]
     for i, v in enumerate(variants):
         board = Board.random(seed=i, layout="five_six" if v["players"] > 4 else "base")
@@ -181,3 +182,27 @@ def test_copies_draw_what_their_source_would_have_drawn():
     assert future(g) == expected  # then the source
     d = c.copy()  # another copy of a copy, made before anyone drew
     assert future(a) == expected and future(c) == expected and future(d) == expected
+
+
+def test_cities_knights_copy_state_is_copy_plain_along_a_game():
+    """Issue 26: C&K's faster ``copy_state`` gives exactly what ``copy_plain`` gives, sharing no list."""
+    from catan_nb.analysis import ValueBot
+    from catan_nb.rules.modules import copy_plain
+
+    g = Game(Board.random(seed=5), seed=5, rules=Rules(modules=("cities_knights",)))
+    ck = next(m for m in g.modules if m.name == "cities_knights")
+    bots = [ValueBot(seed=q) for q in range(g.n)]
+    while not g.is_over and len(g.log) < 250:
+        st = g.ext["cities_knights"]
+        c = ck.copy_state(st)
+        assert c == copy_plain(st) and list(c) == list(st)
+        mine = {id(x) for x in _lists(st)}
+        assert not any(id(x) in mine for x in _lists(c))
+        g.apply(bots[g.current_player].choose(g))
+
+
+def _lists(v):
+    if isinstance(v, (list, dict)):
+        yield v
+        for x in (v.values() if isinstance(v, dict) else v):
+            yield from _lists(x)

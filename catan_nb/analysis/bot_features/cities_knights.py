@@ -230,14 +230,18 @@ class CitiesKnightsFeatures(ModuleFeatures):
         # the barbarians: how near, who would lose a city, who would defend Catan (CK-BAR-1..3)
         steps_left = BARBARIAN_TRACK - ck["barbarians"]
         near = ck["barbarians"] / BARBARIAN_TRACK
-        mine_k = [r for r in ck["knights"] if r[1] == player]
-        knights = sum(r[2] for r in mine_k)
-        my_active = sum(r[2] for r in mine_k if r[3])
+        ready = [0] * n  # every knight's strength per seat, and the active ones' (catan_strength)
+        contrib = [0] * n
+        for r in ck["knights"]:
+            ready[r[1]] += r[2]
+            if r[3]:
+                contrib[r[1]] += r[2]
+        knights = ready[player]
+        my_active = contrib[player]
         active = near * my_active
         defender = 0.0
         metro = {m[1] for m in ck["metropolis"] if m is not None}
         exposed = [q for q in range(n) if any(v not in metro for v in game.placed[city][q])]
-        contrib = [catan_strength(game, q) for q in range(n)]
         strength = barbarian_strength(game)
         # an attack before the player can act again finds the knights active now; one within the window
         # finds every knight it holds activated in time (CK-KN-4: a grain each)
@@ -246,7 +250,6 @@ class CitiesKnightsFeatures(ModuleFeatures):
         later = attack_chance(rolls + WINDOW_ROUNDS * n, steps_left) - soon
         threat = soon * _loses(player, contrib, exposed, strength)
         if later > 0:
-            ready = [sum(r[2] for r in ck["knights"] if r[1] == q) for q in range(n)]
             lost = _loses(player, ready, exposed, strength)
             if ready[player] > contrib[player]:  # its own knights held: activated if a grain comes in time
                 i = game.good_index(ACTIVATE_GOOD)

@@ -66,7 +66,7 @@ from ...errors import IllegalActionError
 from ..actions import Action, EndRoadBuilding
 from ..phase import Phase
 from ..pieces import PieceKind
-from . import Module, deal_again, register
+from . import Module, copy_plain, deal_again, register
 from .development import ROAD_BUILDING
 from .robber import DISCARD
 
@@ -424,6 +424,12 @@ class HarborReply(Action):
 
 
 # ------------------------------------------------------------------------------------------ helpers
+#: How :meth:`CitiesKnights.copy_state` copies the state's entries: 1 a list of atoms (or a row),
+#: 2 a list of rows of atoms (or of ``None``); the rest by :func:`~catan_nb.rules.modules.copy_plain`.
+_COPY_HOW = {"defender": 1, "harbored": 1, "merchant": 1, "levels": 2, "metropolis": 2, "walls": 2,
+             "knights": 2, "decks": 2, "hands": 2, "vp_cards": 2, "fleet": 2}
+
+
 def _st(game) -> dict:
     return game.ext[NAME]
 
@@ -1839,6 +1845,20 @@ class CitiesKnights(Module):
             "fleet": [list(f) for f in st["fleet"]],
             **_looked_at(game, player),
         }
+
+    def copy_state(self, st: dict) -> dict:
+        # Copied for every node of a search: the known lists of rows and of atoms directly (the same
+        # copy as copy_plain, faster); any other entry ("displaced", "last_attack"...) by copy_plain.
+        c = {}
+        for k, v in st.items():
+            how = _COPY_HOW.get(k)
+            if v is None or how is None:
+                c[k] = v if v is None else copy_plain(v)
+            elif how == 1:
+                c[k] = v[:]
+            else:
+                c[k] = [r if r is None else r[:] for r in v]
+        return c
 
     def determinize(self, game, observer: int, rng) -> None:
         """The decks' order and the other players' progress cards are hidden; how many cards of each
