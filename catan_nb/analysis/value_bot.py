@@ -201,12 +201,14 @@ def _kinds(game: Game, mods) -> tuple[list[int], list[tuple[int, str, tuple[bool
     return hit[2], hit[3], hit[4]
 
 
-def _reach(game: Game, player: int, paths, blocks, depth: int) -> dict[int, int]:
+def _reach(game: Game, player: int, paths, blocks, depth: int, left: dict[str, int] | None = None) -> dict[int, int]:
     """Path pieces ``player`` needs to reach each intersection within ``depth`` (0: reached now), along
-    each path kind it can still build, never through an opponent's blocking piece (B-BUILD-5)."""
+    each path kind it can still build, never through an opponent's blocking piece (B-BUILD-5);
+    ``left`` is ``game.pieces_left(player)`` if known."""
     owner, nkind = game.node_owner, game.node_kind
     eo = game.edge_owner
-    left = game.pieces_left(player)
+    if left is None:
+        left = game.pieces_left(player)
     own = [v for v in game.occupied if owner[v] == player]
     dist: dict[int, int] = {}
     for k, name, adj in paths:
@@ -274,8 +276,9 @@ def features(game: Game, player: int, ctx: Context | None = None) -> dict[str, f
     depth = max([BASE_REACH] + [m.reach for m in mods])
     spots = targets = 0.0
     buildable = 0
-    dist = ctx.dist = _reach(game, player, paths, blocks, depth)
-    if game.pieces_left(player).get("settlement", 0) > 0:
+    left = game.pieces_left(player)
+    dist = ctx.dist = _reach(game, player, paths, blocks, depth, left)
+    if left.get("settlement", 0) > 0:
         blocked, land = game.blocked, bd.node_land
         free = [v for v in dist if not blocked[v] and land[v] and owner[v] < 0]
         for m in game.modules:  # the modules' own limits on settlements (scenario spaces, SC-5)
@@ -315,15 +318,21 @@ def features(game: Game, player: int, ctx: Context | None = None) -> dict[str, f
     army = (game.knights_played(player) + 0.5 * knights_held) if army_open else 0.0
     total = sum(game.discardable(player))  # what a 7 counts: commodities too (CK-COM-1), not goods kept out (B-ROB-2)
     progress = 0.0
-    left = game.pieces_left(player)
     builds = [(game.cost(b), w) for b, w in (("city", 1.3), ("settlement", 1.2 if spots > 0 else 0.2), ("road", 0.45))
               if left.get(b, 0) > 0 and (b != "city" or game.placed[game.kind_id["settlement"]][player])]
     for m in mods:
         builds += m.builds(game, player)
     full = game.hands[player]
     for cost, weight in builds:
-        need = sum(cost)
-        have = sum([min(full[r], c) for r, c in enumerate(cost) if c])
+        hit = _NEEDS.get(cost) if type(cost) is tuple else None
+        if hit is None:
+            hit = (sum(cost), tuple((r, c) for r, c in enumerate(cost) if c))
+            if type(cost) is tuple:
+                if len(_NEEDS) >= 4096:
+                    _NEEDS.clear()
+                _NEEDS[cost] = hit
+        need = hit[0]
+        have = sum([min(full[r], c) for r, c in hit[1]])
         progress = max(progress, weight * (have / need) ** 2 if need else 0.0)
     limit = game.hand_limit(player)
     risk = max(0, total - limit) * P7
@@ -342,6 +351,8 @@ def features(game: Game, player: int, ctx: Context | None = None) -> dict[str, f
 
 
 _WEIGHTS: dict[tuple, dict[str, float]] = {}
+#: A build's cost (counts per good) -> (cards it needs, its ``(good, count)`` pairs of nonzero counts).
+_NEEDS: dict[tuple, tuple[int, tuple[tuple[int, int], ...]]] = {}
 
 
 def weights_for(game: Game, weights: Mapping[str, float] | None = None) -> dict[str, float]:
@@ -377,7 +388,7 @@ def position_value(game: Game, player: int, weights: Mapping[str, float] | None 
         return 1e6 if game.winner == player else -1e6
     w = weights_for(game, weights)
     f = features(game, player)
-    return sum(w.get(k, 0.0) * v for k, v in f.items())
+    return sum([w.get(k, 0.0) * v for k, v in f.items()])
 
 
 def _reasons(w: Mapping[str, float], before: Mapping[str, float], after: Mapping[str, float],

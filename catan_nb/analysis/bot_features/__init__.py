@@ -153,13 +153,21 @@ def register_features(module: str) -> Callable[[type], type]:
 _MEMO: dict[tuple, tuple] = {}
 
 
+#: The last ``game.modules`` seen and its feature objects (games copied from one share the tuple).
+_LAST: list = [None, ()]
+
+
 def features_for(game) -> tuple[ModuleFeatures, ...]:
     """The feature objects of a game's modules, in the modules' order."""
-    names = tuple(m.name for m in game.modules)
+    mods = game.modules
+    if mods is _LAST[0] and _MEMO:
+        return _LAST[1]
+    names = tuple(m.name for m in mods)
     hit = _MEMO.get(names)
     if hit is None:
         _load()
         hit = _MEMO[names] = tuple(FEATURES[n] for n in names if n in FEATURES)
+    _LAST[:] = [mods, hit]
     return hit
 
 
