@@ -218,6 +218,7 @@ class SearchBot:
             return self._search_fast(game, me, games)
         root = _Node()
         rng = self.rng
+        game.road_lengths()  # counted once here (a cache of the game's), not again in every determinisation
         # The root's candidates: the value bot's best ``widen`` moves (all of them with None).
         allowed = None
         why: dict = {}

@@ -559,6 +559,7 @@ class ValueBot:
         if phase is Phase.MOVE_ROBBER:
             return self._robber(game, me, acts)[0].action
         w = weights_for(game, self.weights)
+        game.road_lengths()  # counted once here (a cache of the game's), not again in every copy below
         best, best_v = acts[0], -1e18
         for a in acts:
             if isinstance(a, RollDice):
