@@ -424,10 +424,11 @@ class HarborReply(Action):
 
 
 # ------------------------------------------------------------------------------------------ helpers
-#: How :meth:`CitiesKnights.copy_state` copies the state's entries: 1 a list of atoms (or a row),
-#: 2 a list of rows of atoms (or of ``None``); the rest by :func:`~catan_nb.rules.modules.copy_plain`.
-_COPY_HOW = {"defender": 1, "harbored": 1, "merchant": 1, "levels": 2, "metropolis": 2, "walls": 2,
-             "knights": 2, "decks": 2, "hands": 2, "vp_cards": 2, "fleet": 2}
+#: How :meth:`CitiesKnights.copy_state` copies the state's entries: lists of atoms (or a row), lists of
+#: rows of atoms (or of ``None``), atoms (shared); any other by :func:`~catan_nb.rules.modules.copy_plain`.
+_COPY_FLAT = ("defender", "harbored", "merchant")
+_COPY_ROWS = ("levels", "metropolis", "walls", "knights", "decks", "hands", "vp_cards", "fleet")
+_COPY_KNOWN = frozenset(_COPY_FLAT + _COPY_ROWS + ("barbarians", "attacks", "defender_left", "crane"))
 
 
 def _st(game) -> dict:
@@ -1849,15 +1850,17 @@ class CitiesKnights(Module):
     def copy_state(self, st: dict) -> dict:
         # Copied for every node of a search: the known lists of rows and of atoms directly (the same
         # copy as copy_plain, faster); any other entry ("displaced", "last_attack"...) by copy_plain.
-        c = {}
-        for k, v in st.items():
-            how = _COPY_HOW.get(k)
-            if v is None or how is None:
-                c[k] = v if v is None else copy_plain(v)
-            elif how == 1:
+        c = st.copy()  # the atoms shared, the entries in their order
+        for k in _COPY_FLAT:
+            v = c.get(k)
+            if v is not None:
                 c[k] = v[:]
-            else:
+        for k in _COPY_ROWS:
+            v = c.get(k)
+            if v is not None:
                 c[k] = [r if r is None else r[:] for r in v]
+        for k in c.keys() - _COPY_KNOWN:
+            c[k] = copy_plain(c[k])
         return c
 
     def determinize(self, game, observer: int, rng) -> None:
