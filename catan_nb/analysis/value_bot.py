@@ -253,18 +253,22 @@ def features(game: Game, player: int, ctx: Context | None = None) -> dict[str, f
     for v in sorted(game.occupied):  # the buildings, in intersection order
         k = produces[kind[v]]
         if k:
-            rp = node_yields.get(v)
-            if rp is None:  # (good, chance) of each producing hex at v, in hex order
-                rp = node_yields[v] = tuple(x for h in bd.node_hexes[v] for x in hy[h])
+            terms = node_yields.get((v, k))
+            if terms is None:  # what a piece collecting k at v adds: to its owner, to the opponents' sum
+                rp = node_yields.get(v)
+                if rp is None:  # (good, chance) of each producing hex at v, in hex order
+                    rp = node_yields[v] = tuple(x for h in bd.node_hexes[v] for x in hy[h])
+                terms = node_yields[(v, k)] = (tuple((r, k * p) for r, p in rp),
+                                               tuple(k * p * (1.0 if r >= 0 else GOLD_WORTH) for r, p in rp))
             if owner[v] == player:
-                for r, p in rp:
+                for r, x in terms[0]:
                     if r >= 0:
-                        prod[r] += k * p
+                        prod[r] += x
                     else:
-                        anyc += k * p
+                        anyc += x
             else:
-                for r, p in rp:
-                    others += k * p * (1.0 if r >= 0 else GOLD_WORTH)
+                for x in terms[1]:
+                    others += x
     production = sum(prod) + GOLD_WORTH * anyc
     diversity = sum(1 for x in prod if x > 0)
     harbours = sum((1.0 if rates[r] == 2 and prod[r] > 0 else 0.0) for r in range(N_RES))

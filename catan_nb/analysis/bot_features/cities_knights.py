@@ -202,15 +202,16 @@ class CitiesKnightsFeatures(ModuleFeatures):
     def features(self, game, player: int, ctx) -> dict[str, float]:
         ck = game.ext[NAME]
         n = game.n
-        levels = ck["levels"][player]
-        improvements = sum(LEVEL_WORTH[x] for x in levels)
+        all_levels = ck["levels"]
+        levels = all_levels[player]
+        improvements = sum([LEVEL_WORTH[x] for x in levels])
         race = 0.0
         for i in range(len(TRACKS)):
             held = ck["metropolis"][i]
             mine = levels[i]
             if held is not None and held[0] == player:
                 continue
-            others = max((ck["levels"][q][i] for q in range(n) if q != player), default=0)
+            others = max([all_levels[q][i] for q in range(n) if q != player], default=0)
             if held is None:
                 if mine >= 2:
                     lead = (mine - 1) / (METROPOLIS_LEVEL - 1)
@@ -264,7 +265,7 @@ class CitiesKnightsFeatures(ModuleFeatures):
                 defender = urgency
             elif my_active == best_other:
                 defender = 0.3 * urgency
-        progress = sum(CARD_WORTH.get(c, 1.0) for c in ck["hands"][player])
+        progress = sum([CARD_WORTH.get(c, 1.0) for c in ck["hands"][player]])
         return {"improvements": improvements, "metropolis_race": race, "commodities": comm,
                 "knights": float(knights), "active_knights": active, "threat": threat, "defender": defender,
                 "progress": progress}
