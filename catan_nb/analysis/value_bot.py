@@ -507,7 +507,7 @@ class ValueBot:
         mods = features_for(d)
         ahead = tuple(t for m in mods for t in m.lookahead)
         before = features(d, me)
-        self._base = base = sum(w.get(k, 0.0) * v for k, v in before.items())
+        self._base = base = sum([w.get(k, 0.0) * v for k, v in before.items()])
         out = []
         seen: list[dict | None] = []
         for a in acts:
@@ -524,7 +524,7 @@ class ValueBot:
                 v, f = (1e6 if c.winner == me else -1e6), None
             else:
                 f = features(c, me)
-                v = sum(w.get(k, 0.0) * x for k, x in f.items())
+                v = sum([w.get(k, 0.0) * x for k, x in f.items()])
                 if ahead and isinstance(a, ahead) and any(m.needs_lookahead(d, me, a) for m in mods):
                     v = max(v, self._follow_up(c, me, w))
             if isinstance(a, PlayKnight) and game.phase is Phase.ROLL:

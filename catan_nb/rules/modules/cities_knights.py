@@ -428,7 +428,8 @@ class HarborReply(Action):
 #: rows of atoms (or of ``None``), atoms (shared); any other by :func:`~catan_nb.rules.modules.copy_plain`.
 _COPY_FLAT = ("defender", "harbored", "merchant")
 _COPY_ROWS = ("levels", "metropolis", "walls", "knights", "decks", "hands", "vp_cards", "fleet")
-_COPY_KNOWN = frozenset(_COPY_FLAT + _COPY_ROWS + ("barbarians", "attacks", "defender_left", "crane"))
+_COPY_KNOWN = frozenset(_COPY_FLAT + _COPY_ROWS + ("barbarians", "attacks", "defender_left", "crane", "last_attack"))
+_ATOMS = frozenset({str, int, float, bool, type(None)})
 
 
 def _st(game) -> dict:
@@ -1859,6 +1860,10 @@ class CitiesKnights(Module):
             v = c.get(k)
             if v is not None:
                 c[k] = [r if r is None else r[:] for r in v]
+        v = c.get("last_attack")  # the last attack's record: atoms and lists of atoms (_attack)
+        if type(v) is dict:
+            c["last_attack"] = {k: (x[:] if type(x) is list and _ATOMS.issuperset(map(type, x)) else copy_plain(x))
+                                for k, x in v.items()}
         for k in c.keys() - _COPY_KNOWN:
             c[k] = copy_plain(c[k])
         return c
