@@ -114,7 +114,8 @@ Hooks (all optional)
     A copy of the module's ``game.ext[name]`` for :meth:`~catan_nb.rules.Game.copy`, sharing
     nothing mutable with ``state``.  The default, :func:`copy_plain`, copies any plain data;
     override it only for speed, in a module whose games are copied very often (search bots copy
-    a game per node): the development deck copies its few lists directly.
+    a game per node): the development deck copies its few lists directly, Cities & Knights its
+    lists of rows (levels, knights, decks, hands...).
 """
 
 from __future__ import annotations
