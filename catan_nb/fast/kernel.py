@@ -1490,16 +1490,19 @@ def robbed(T, S, g, me):
 
 
 @njit(cache=True, _nrt=False)
+def robber_move(T, a):
+    """The hex and the victim (-1 for none) of robber action ``a``."""
+    if a < T[P_A_STEAL]:
+        return a - T[P_A_ROB], -1
+    n = T[P_N]
+    return (a - T[P_A_STEAL]) // n, (a - T[P_A_STEAL]) % n
+
+
+@njit(cache=True, _nrt=False)
 def robber_value(T, S, g, me, a):
     """ValueBot._robber's score of one robber move (its noise aside): block the leader's best hex,
     not one's own; steal from the leader with cards."""
-    n = T[P_N]
-    if a < T[P_A_STEAL]:
-        hx = a - T[P_A_ROB]
-        victim = -1
-    else:
-        hx = (a - T[P_A_STEAL]) // n
-        victim = (a - T[P_A_STEAL]) % n
+    hx, victim = robber_move(T, a)
     t = S[g, T[O_HEX_TOKEN] + hx]
     pips = (6 - abs(7 - t)) if t else 0
     hurt = 0.0
@@ -2351,17 +2354,11 @@ def choose_rollout(T, S, g, buf, k, slot):
                 best = buf[i]
         return best
     if ph == PH_ROBBER:
-        n = T[P_N]
         best = buf[0]
         best_v = -1000000000
         for i in range(k):
             a = buf[i]
-            if a < T[P_A_STEAL]:
-                hx = a - T[P_A_ROB]
-                victim = -1
-            else:
-                hx = (a - T[P_A_STEAL]) // n
-                victim = (a - T[P_A_STEAL]) % n
+            hx, victim = robber_move(T, a)
             t = S[g, T[O_HEX_TOKEN] + hx]
             pips = (6 - abs(7 - t)) if t else 0
             v = 0
