@@ -530,6 +530,19 @@ def test_ck_inventor_swaps_two_tokens():
     assert {tokens[a.first], tokens[a.second]}.isdisjoint({2, 6, 8, 12})
 
 
+def bot_one_plays(g: Game, card):
+    """The human ends its turn at the table; seat 1, a scripted bot, rolls a quiet 2 and plays ``card``.
+    Returns the bot and the table."""
+
+    def want(game):
+        if game.current_player != 1:
+            return None
+        return RollDice(dice=QUIET) if game.phase is Phase.ROLL else card
+
+    bot = Scripted(want, seed=3)
+    return bot, table_for(g, {1: bot}, end_turn=True)
+
+
 def test_ck_wedding_the_human_gives_presents_to_a_bot():
     """CK-PC-18 (Wedding, phase ``wedding``): a bot behind the human plays the Wedding; the human, with more
     VP, gives 2 resources or commodities of its choice.  Position (``ck_game``: seat 0 has two cities, more VP
@@ -544,13 +557,7 @@ def test_ck_wedding_the_human_gives_presents_to_a_bot():
     holding(g, 1, "wedding")
     wedding = PlayProgress("wedding")
 
-    def want(game):
-        if game.current_player != 1:
-            return None
-        return RollDice(dice=QUIET) if game.phase is Phase.ROLL else wedding
-
-    bot = Scripted(want, seed=3)
-    t = table_for(g, {1: bot}, end_turn=True)
+    bot, t = bot_one_plays(g, wedding)
     assert wedding in bot.made and g.phase.value == "wedding" and g.current_player == HUMAN, g.phase
     assert "gives wedding presents" in text(t.status)
     held = sum(g.hands[HUMAN])
@@ -576,13 +583,7 @@ def test_ck_deserter_played_by_a_bot_the_human_removes_its_knight():
     holding(g, 1, "deserter")
     deserter = PlayDeserter(HUMAN)
 
-    def want(game):
-        if game.current_player != 1:
-            return None
-        return RollDice(dice=QUIET) if game.phase is Phase.ROLL else deserter
-
-    bot = Scripted(want, seed=3)
-    t = table_for(g, {1: bot}, end_turn=True)
+    bot, t = bot_one_plays(g, deserter)
     assert deserter in bot.made and g.phase.value == "deserter" and g.current_player == HUMAN, g.phase
     human_does(t, lambda a: isinstance(a, RemoveKnight) and a.node == mine[0])
     assert not knights(g, HUMAN) and g.phase.value != "deserter"
@@ -605,13 +606,7 @@ def test_ck_commercial_harbor_played_by_a_bot_the_human_replies_with_a_commodity
     holding(g, 1, "commercial_harbor")
     harbor = PlayProgress("commercial_harbor")
 
-    def want(game):
-        if game.current_player != 1:
-            return None
-        return RollDice(dice=QUIET) if game.phase is Phase.ROLL else harbor
-
-    bot = Scripted(want, seed=3)
-    t = table_for(g, {1: bot}, end_turn=True)
+    bot, t = bot_one_plays(g, harbor)
     assert harbor in bot.made and g.phase.value == "harbor_reply" and g.current_player == HUMAN, g.phase
     coin = g.good_index(Commodity.COIN)
     before = list(g.hands[HUMAN])
