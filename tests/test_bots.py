@@ -481,3 +481,26 @@ def test_value_bot_builds_the_road_that_links_two_canal_localities():
     assert got == BuildRoad(roads[-1]), (got, roads)
     g.apply(got)
     assert g.ext["erie_canal"]["tokens"][me] == 1
+
+
+@pytest.mark.parametrize("horizon", ["turn", "round"])
+def test_X56_SBP_1_search_playouts_stop_when_the_bot_ends_its_turn(monkeypatch, horizon):
+    """With horizon="turn" a playout ends with the bot's EndTurn: the others' Special Building Phase
+    (X56-SBP-1) that follows it is not played by the fast policy (whose moves there are random);
+    with horizon="round" it is."""
+    import catan_nb.analysis.search_bot as sb
+    from catan_nb.rules.modules.five_six import SPECIAL_BUILD
+
+    monkeypatch.setenv("CATAN_NB_FAST", "0")
+    seen = []
+    policy = sb.rollout_policy
+
+    def spy(game, rng):
+        seen.append(game.phase)
+        return policy(game, rng)
+
+    monkeypatch.setattr(sb, "rollout_policy", spy)
+    game = Game(Board.random(seed=4, layout="five_six"), players=5, seed=4)
+    bots = [SearchBot(seed=1, iterations=8, horizon=horizon)] + [ValueBot(seed=p) for p in range(1, 5)]
+    play_game(game, bots, max_turns=26)
+    assert (SPECIAL_BUILD in seen) == (horizon == "round")

@@ -467,17 +467,19 @@ def test_simulate_openings_gives_the_same_playouts_with_or_without_the_kernel(mo
     assert simulate_openings(Board.random(seed=9), **kw) == engine
 
 
-@pytest.mark.parametrize("seed,players,turns", [(5, 4, 40), (13, 5, 60)])
-def test_search_bot_chooses_the_same_with_or_without_the_kernel(monkeypatch, seed, players, turns):
+@pytest.mark.parametrize("seed,players,turns,horizon", [(5, 4, 40, "turn"), (13, 5, 60, "turn"), (13, 5, 40, "round")])
+def test_search_bot_chooses_the_same_with_or_without_the_kernel(monkeypatch, seed, players, turns, horizon):
     """The search bot's tree walk and rollouts in the kernel (exact mode) choose as in the engine: the
     value bot's greedy steps (ValueBot.greedy: more than 24 actions sampled, the robber, cards bought
-    from the determinisation's generator), then the rollout policy (the 5-player game reaches them all)."""
+    from the determinisation's generator), then the rollout policy (the 5-player game with
+    horizon="round" reaches them all, the Special Building Phase included; with horizon="turn" the
+    playout stops when the bot ends its turn, before the others' Special Building Phase)."""
     from catan_nb.analysis import ValueBot, WeightedBot, play_game
     from catan_nb.analysis.search_bot import SearchBot
 
     def run():
         game = Game(Board.random(seed=seed, layout="five_six" if players > 4 else "base"), players=players, seed=seed)
-        bots = [SearchBot(seed=seed, iterations=25 if players == 4 else 20)] + [
+        bots = [SearchBot(seed=seed, iterations=25 if players == 4 else 20, horizon=horizon)] + [
             ValueBot(seed=p) if p % 2 and players > 4 else WeightedBot(seed=p) for p in range(1, players)]
         return play_game(game, bots, max_turns=turns).log
 

@@ -157,8 +157,9 @@ class SearchBot:
     widen : int or None
         Search only the value bot's best ``widen`` moves at the root (None: every legal move).
     horizon : {"turn", "round"}
-        Where a playout stops: at the end of the bot's turn (its own plan, the opponents judged
-        by the value function), or after every other seat's turn too (the fast policy plays them).
+        Where a playout stops: when the bot ends its turn (its own plan, the opponents judged by
+        the value function; with 5-6 players the others' Special Building Phase is not played), or
+        after every other seat's turn too (the fast policy plays them).
     offers : bool
         Make one-for-one domestic offers when one card short of a city or settlement.
     """
@@ -237,23 +238,32 @@ class SearchBot:
             n += 1
             g = game.determinized(me, rng.getrandbits(32))
             node, path = root, [root]
+            ended = False
             # Selection and expansion over the bot's own decisions this turn.
             while not g.is_over and g.current_player == me and g.turn == turn:
                 a, node, new = self._step_down(node, g.legal_actions(), allowed if node is root else None,
                                                rng.random)
                 g.apply(a)
+                ended = type(a) is EndTurn
                 path.append(node)
                 if new:
                     break
             # Rollout: the rest of the bot's turn by the value bot's greedy choices, then (with
-            # horizon="round") every other seat's turn by the fast policy.
+            # horizon="round") every other seat's turn by the fast policy.  With horizon="turn" the
+            # playout stops when the bot ends its turn: what others may do after it (a Special
+            # Building Phase, X56-SBP-1) is left to the leaf's value, as their own turns are.
             steps = 0
             while not g.is_over and g.turn == turn and g.current_player == me and steps < 30:
-                g.apply(self.value.greedy(g))
+                a = self.value.greedy(g)
+                g.apply(a)
+                ended = ended or type(a) is EndTurn
                 steps += 1
             horizon = turn + (g.n if self.horizon == "round" else 1)
-            while not g.is_over and g.turn < horizon and steps < 400:
-                g.apply(rollout_policy(g, rng))
+            own = self.horizon == "turn"
+            while not g.is_over and g.turn < horizon and steps < 400 and not (own and ended):
+                a = rollout_policy(g, rng)
+                g.apply(a)
+                ended = ended or type(a) is EndTurn
                 steps += 1
             reward = self._leaf(g, me)
             for nd in path:
@@ -335,6 +345,7 @@ class SearchBot:
         index = {a: i for i, a in enumerate(catalog)}
         slot = 1 + me
         horizon = turn + (game.n if self.horizon == "round" else 1)
+        own = self.horizon == "turn"  # stop when the bot ends its turn (see _search)
         weights = _weights_array(self.weights)
         n = 0
         while True:
@@ -353,7 +364,7 @@ class SearchBot:
                 path.append(node)
                 if new:
                     break
-            reward = float(kernel.rollout(T, S, 1, me, turn, horizon, weights, float(self.scale)))
+            reward = float(kernel.rollout(T, S, 1, me, turn, horizon, weights, float(self.scale), own))
             kernel.search_end(T, S, me)
             for nd in path:
                 nd.visits += 1

@@ -560,11 +560,12 @@ class Games:
         """Exact mode: ``seat``'s value bot last offered a trade in ``turn`` (ValueBot._offered_turn)."""
         self.S[i, self.setup.param("X_OFFERED") + seat] = turn
 
-    def rollout(self, i: int, me: int, turn: int, horizon: int, weights=None, scale: float = 1000.0) -> float:
+    def rollout(self, i: int, me: int, turn: int, horizon: int, weights=None, scale: float = 1000.0,
+                own: bool = False) -> float:
         """SearchBot's rollout of game ``i`` and its leaf value for ``me`` (see kernel.rollout)."""
         from .kernel import rollout
 
-        return float(rollout(self.T, self.S, i, me, turn, horizon, value_weights(weights), float(scale)))
+        return float(rollout(self.T, self.S, i, me, turn, horizon, value_weights(weights), float(scale), own))
 
     def legal(self, i: int, offers: bool = False) -> np.ndarray:
         """Catalogue indices of game ``i``'s legal actions, in the engine's order."""

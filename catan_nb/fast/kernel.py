@@ -2432,10 +2432,11 @@ def choose_rollout(T, S, g, buf, k, slot):
 
 
 @njit(cache=True)
-def rollout(T, S, g, me, turn, horizon, W, scale):
+def rollout(T, S, g, me, turn, horizon, W, scale, own=False):
     """SearchBot._search's rollout and leaf, exactly (in exact mode, seat ``me``'s generator being
     the search bot's): the rest of ``me``'s turn by the value bot (at most 30 actions), then the
-    rollout policy until ``horizon`` turns have begun (at most 400 actions in all); the leaf is
+    rollout policy until ``horizon`` turns have begun (at most 400 actions in all), or with ``own``
+    until ``me`` has ended its turn (the others' Special Building Phase is not played); the leaf is
     ``me``'s lead over the best opponent in units of ``scale`` (+-10 for a finished game)."""
     D = np.zeros((5, max(T[P_ROW_SIZE], T[P_N_ACTIONS] + 8)), np.int64)
     buf = np.empty(T[P_N_ACTIONS] + 8, np.int64)
@@ -2447,6 +2448,8 @@ def rollout(T, S, g, me, turn, horizon, W, scale):
         step(T, S, g, choose_greedy(T, S, g, W, D, buf, k, f), nolog)
         steps += 1
     while not is_over(S, g) and S[g, SC_TURN] < horizon and steps < 400:
+        if own and S[g, STACK + 3 * S[g, SC_DEPTH] - 3] == PH_SBP:  # me ended its turn (X56-SBP-1)
+            break
         k = legal(T, S, g, buf, False)
         step(T, S, g, choose_rollout(T, S, g, buf, k, 1 + me), nolog)
         steps += 1
