@@ -10,8 +10,10 @@ search
 2. walks down a tree of the bot's **own** decisions of this turn (an action sequence: trade, build,
    buy, end), choosing among the actions legal in this determinisation by UCB1 with availability
    counts (Cowling, Powley & Whitehouse 2012), and adds one new node;
-3. plays the rest of the round with a fast rollout policy (builds first, the best spot, the
-   robber on the leader) until every other seat has had a turn;
+3. plays the rest of the bot's turn with the value bot's greedy choices and stops when the bot
+   ends its turn (``horizon="turn"``, the default: with 5-6 players the others' Special Building
+   Phase that follows is not played), or goes on with a fast rollout policy (builds first, the
+   best spot, the robber on the leader) until every other seat has had a turn (``"round"``);
 4. scores the position with :func:`~catan_nb.analysis.value_bot.position_value` as the chance
    that the bot's lead holds (a logistic of its value minus the best opponent's; a win is 1).
 
