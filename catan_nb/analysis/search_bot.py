@@ -14,8 +14,8 @@ search
    ends its turn (``horizon="turn"``, the default: with 5-6 players the others' Special Building
    Phase that follows is not played), or goes on with a fast rollout policy (builds first, the
    best spot, the robber on the leader) until every other seat has had a turn (``"round"``);
-4. scores the position with :func:`~catan_nb.analysis.value_bot.position_value` as the chance
-   that the bot's lead holds (a logistic of its value minus the best opponent's; a win is 1).
+4. scores the position with :func:`~catan_nb.analysis.value_bot.position_value`: the bot's lead
+   over the best opponent, in victory points (``scale``); a finished game scores +10 or -10.
 
 The root action visited most is played (the search stops as soon as no other could catch up with
 the iterations left).  ``iterations`` fixes the work per decision (seeded and
@@ -192,7 +192,7 @@ class SearchBot:
         return self.explain(game, top=None)[0].action
 
     def explain(self, game: Game, top: int | None = 3) -> list[Choice]:
-        """The root actions, best first, with their mean scores (chance of keeping the lead)."""
+        """The root actions, best first, with their mean scores (the lead over the best opponent, in VP)."""
         acts = game.legal_actions()
         me = game.current_player
         if len(acts) == 1 or game.phase is not Phase.MAIN or me != game.active_player:

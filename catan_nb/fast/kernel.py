@@ -2448,7 +2448,7 @@ def rollout(T, S, g, me, turn, horizon, W, scale, own=False):
         step(T, S, g, choose_greedy(T, S, g, W, D, buf, k, f), nolog)
         steps += 1
     while not is_over(S, g) and S[g, SC_TURN] < horizon and steps < 400:
-        if own and S[g, STACK + 3 * S[g, SC_DEPTH] - 3] == PH_SBP:  # me ended its turn (X56-SBP-1)
+        if own and top_phase(S, g) == PH_SBP:  # me ended its turn (X56-SBP-1)
             break
         k = legal(T, S, g, buf, False)
         step(T, S, g, choose_rollout(T, S, g, buf, k, 1 + me), nolog)
