@@ -55,7 +55,8 @@ from ..rules import (
     Phase,
     RollDice,
 )
-from .value_bot import Choice, ValueBot, position_value
+from .bot_features import search_weights
+from .value_bot import DEFAULT_WEIGHTS, Choice, ValueBot, position_value
 
 __all__ = ["SearchBot", "rollout_policy"]
 
@@ -151,7 +152,9 @@ class SearchBot:
     seconds : float, optional
         A time budget per decision instead (at most 1 s is the table's default).
     weights : mapping, optional
-        Weights of the value function (:data:`~catan_nb.analysis.value_bot.DEFAULT_WEIGHTS`).
+        Weights of the value function (:data:`~catan_nb.analysis.value_bot.DEFAULT_WEIGHTS`), on top
+        of the rule modules' :func:`~catan_nb.analysis.bot_features.search_weights` (features only
+        the search weighs: a Catan token a few roads away).
     exploration : float
         The UCB1 constant.
     scale : float
@@ -181,6 +184,7 @@ class SearchBot:
         self.scale = scale
         self.horizon = horizon
         self.widen = widen
+        weights = {**search_weights(), **(DEFAULT_WEIGHTS if weights is None else weights)}
         self.value = ValueBot(self.rng, weights, offers=offers)
         self.offers = offers
         self.weights = self.value.weights

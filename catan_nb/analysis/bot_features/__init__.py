@@ -16,6 +16,9 @@ A :class:`ModuleFeatures` subclass may declare
 
 * ``weights``: the value bot's default weight of each feature it adds (merged into the bot's
   weights; a bot's own ``weights`` replace them);
+* ``search_weights``: weights only the search bot (:class:`~catan_nb.analysis.search_bot.SearchBot`)
+  adds, for features whose worth shows in a whole turn's plan rather than in one greedy move (a
+  Catan token a few roads away); :func:`search_weights` merges every module's;
 * ``preferences``: how much :class:`~catan_nb.analysis.bots.WeightedBot` prefers each of the
   module's action types (its purchases are building too);
 * ``lookahead``: action types whose worth shows only with the next action of the same turn
@@ -49,7 +52,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
-__all__ = ["ModuleFeatures", "FEATURES", "register_features", "features_for", "Context", "ANY"]
+__all__ = ["ModuleFeatures", "FEATURES", "register_features", "features_for", "search_weights", "Context", "ANY"]
 
 #: The index of "a resource of one's choice" (a gold field's pick) in a yield's good slot.
 ANY = -2
@@ -89,6 +92,7 @@ class ModuleFeatures:
 
     module: ClassVar[str] = ""
     weights: ClassVar[Mapping[str, float]] = {}
+    search_weights: ClassVar[Mapping[str, float]] = {}
     preferences: ClassVar[Mapping[type, float]] = {}
     lookahead: ClassVar[tuple[type, ...]] = ()
     reach: ClassVar[int] = 0
@@ -169,6 +173,23 @@ def features_for(game) -> tuple[ModuleFeatures, ...]:
         hit = _MEMO[names] = tuple(FEATURES[n] for n in names if n in FEATURES)
     _LAST[:] = [mods, hit]
     return hit
+
+
+def search_weights() -> dict[str, float]:
+    """The weights the search bot adds to the value bot's: every registered module's
+    :attr:`ModuleFeatures.search_weights` (a feature weighs only in games of its module, which alone
+    compute it).
+
+    Examples
+    --------
+    >>> search_weights()["tokens_near"]
+    600.0
+    """
+    _load()
+    out: dict[str, float] = {}
+    for m in FEATURES.values():
+        out.update(m.search_weights)
+    return out
 
 
 def _load() -> None:
