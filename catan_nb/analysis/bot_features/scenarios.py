@@ -1,6 +1,7 @@
 """Corsica, New York and the Erie Canal (RULES.md section 15): what the value bot weighs beyond the base game.
 
-* **Catan tokens** (SC-3, SC-10): a VP intersection whose token waits is a target worth its point;
+* **Catan tokens** (SC-3, SC-10): a VP intersection whose token waits is a target worth its point
+  (and, for the search bot, ``tokens_near``);
   the spots search keeps to the scenario's marked paths (SC-6) and localities (SC-5, through the
   module's own ``candidates`` hook).
 * **Red paths** (SC-8): a red path's rate is worth reaching, the more for a resource the player collects.
@@ -14,8 +15,9 @@ feature                 meaning
 ======================  =====================================================================
 ``tokens_near``         Catan tokens (SC-10) one to four roads from the player's network: the
                         nearest counts :data:`TOKEN_NEAR` of a VP by the roads still to build, the
-                        next half that.  Weighed by the search bot only (:attr:`search_weights`):
-                        a token is a plan of several roads, which a one-move greedy bot overpays for
+                        next half that.  Weighed by the search bot only (``search_weights``:
+                        it plays out the roads to a token; given to the value bot too, games grew
+                        longer and the search's gain vanished)
 ``canal_tokens``        Erie Canal: canal tokens held
 ``canal_links``         Erie Canal: pairs of canal localities linked (ERIE-2), each paid a token: worth
                         more than reaching for it, so that the last road of a link is built
@@ -41,9 +43,10 @@ class ScenarioFeatures(ModuleFeatures):
     """Catan tokens on VP intersections, red paths' rates; roads only on marked paths."""
 
     reach = 4
-    #: The search bot's weight of ``tokens_near``: on the ladder's development seed 101 (200 games against
-    #: three value bots) it lifted the search bot from 0.34 to 0.625; the value bot is not given it (with
-    #: it, value-bot games grew from 92 to 126 turns).
+    #: The search bot's weight of ``tokens_near`` (a token one road away: 300, a third of a VP).  Measured on
+    #: a development seed (101, 200 games against three value bots): the search bot won 0.34 without it,
+    #: 0.625 with it.  The value bot is not given it: with every bot weighing near tokens (and tokens
+    #: out of ``targets``), games grew from 92 to 126 turns and the search bot won 0.31.
     search_weights = {"tokens_near": 600.0}
 
     def features(self, game, player: int, ctx):
