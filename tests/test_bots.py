@@ -487,7 +487,7 @@ def test_SC_10_the_search_bot_weighs_catan_tokens_a_few_roads_away():
     """SC-10, SC-3: a free Catan token one to four roads from the network is ``tokens_near``
     (:data:`TOKEN_NEAR` by the roads still to build, the next token half that); a token taken no longer
     counts; the search bot weighs it (the modules' ``search_weights``), the value bot does not, and a
-    bot's own weights may replace it."""
+    bot's own weights may replace it.  With the Erie Canal (ERIE-2) the feature is off."""
     from catan_nb.analysis.bot_features import search_weights
     from catan_nb.analysis.bot_features.scenarios import TOKEN_NEAR
     from catan_nb.analysis.value_bot import DEFAULT_WEIGHTS, features, weights_for
@@ -518,6 +518,9 @@ def test_SC_10_the_search_bot_weighs_catan_tokens_a_few_roads_away():
     assert ValueBot(seed=0).weights.get("tokens_near", 0.0) == 0.0
     mine = SearchBot(seed=0, weights=dict(DEFAULT_WEIGHTS, tokens_near=0.0))
     assert mine.weights["tokens_near"] == 0.0 and mine.value.weights is mine.weights
+    ny = LADDER.setup_for(["erie_canal"]).game(3)  # New York with the Erie Canal: the roads go to canal links
+    assert ny.ext["corsica_new_york"]["tokens"]
+    assert all("tokens_near" not in features(ny, q) for q in range(ny.n))
 
 
 @pytest.mark.parametrize("horizon", ["turn", "round"])

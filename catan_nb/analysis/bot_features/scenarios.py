@@ -13,7 +13,8 @@
 ======================  =====================================================================
 feature                 meaning
 ======================  =====================================================================
-``tokens_near``         Catan tokens (SC-10) one to four roads from the player's network: the
+``tokens_near``         Catan tokens (SC-10) one to four roads from the player's network (not with
+                        the Erie Canal, whose links want the roads): the
                         nearest counts :data:`TOKEN_NEAR` of a VP by the roads still to build, the
                         next half that.  Weighed by the search bot only (``search_weights``:
                         it plays out the roads to a token; given to the value bot too, games grew
@@ -46,10 +47,14 @@ class ScenarioFeatures(ModuleFeatures):
     #: The search bot's weight of ``tokens_near`` (a token one road away: 300, a third of a VP).  Measured on
     #: a development seed (101, 200 games against three value bots): the search bot won 0.34 without it,
     #: 0.625 with it.  The value bot is not given it: with every bot weighing near tokens (and tokens
-    #: out of ``targets``), games grew from 92 to 126 turns and the search bot won 0.31.
+    #: out of ``targets``), games grew from 92 to 126 turns and the search bot won 0.31.  Not with the
+    #: Erie Canal, where roads are wanted for canal links (ERIE-2): there the feature cost the search bot
+    #: (the ladder's seeds 1 and 2: 160 of 400 without it, 125 of 400 with it).
     search_weights = {"tokens_near": 600.0}
 
     def features(self, game, player: int, ctx):
+        if _erie.NAME in game.rules.modules:  # the canal links want the roads (see search_weights)
+            return {}
         dist = ctx.dist
         near = sorted((TOKEN_NEAR[d] for v, o in game.ext[_sc.NAME]["tokens"]
                        if o is None and (d := dist.get(v))), reverse=True)
