@@ -44,7 +44,7 @@ class ScenarioFeatures(ModuleFeatures):
     """Catan tokens on VP intersections, red paths' rates; roads only on marked paths."""
 
     reach = 4
-    #: The search bot's weight of ``tokens_near`` (a token one road away: 300, a third of a VP).  Measured on
+    #: The search bot's weight of ``tokens_near`` (a token one road away: 300, 0.3 of a VP).  Measured on
     #: a development seed (101, 200 games against three value bots): the search bot won 0.34 without it,
     #: 0.625 with it.  The value bot is not given it: with every bot weighing near tokens (and tokens
     #: out of ``targets``), games grew from 92 to 126 turns and the search bot won 0.31.  Not with the
