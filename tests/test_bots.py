@@ -488,9 +488,9 @@ def test_SC_10_the_search_bot_weighs_catan_tokens_a_few_roads_away():
     (:data:`TOKEN_NEAR` by the roads still to build, the next token half that); a token taken no longer
     counts; the search bot weighs it (the modules' ``search_weights``), the value bot does not, and a
     bot's own weights may replace it.  With the Erie Canal (ERIE-2) the feature is off."""
-    from catan_nb.analysis.bot_features import search_weights
+    from catan_nb.analysis.bot_features import features_for, search_weights
     from catan_nb.analysis.bot_features.scenarios import TOKEN_NEAR
-    from catan_nb.analysis.value_bot import DEFAULT_WEIGHTS, features, weights_for
+    from catan_nb.analysis.value_bot import DEFAULT_WEIGHTS, _kinds, _reach, features, weights_for
 
     g = LADDER.setup_for(["corsica_new_york"]).game(3)
     bots = [WeightedBot(seed=q) for q in range(4)]
@@ -498,17 +498,14 @@ def test_SC_10_the_search_bot_weighs_catan_tokens_a_few_roads_away():
         g.apply(bots[g.current_player].choose(g))
     tokens = g.ext["corsica_new_york"]["tokens"]
     assert len(tokens) == 11 and any(o is None for _, o in tokens)  # SC-3: 11 on Corsica
-    from catan_nb.analysis.bot_features import features_for
-    from catan_nb.analysis.value_bot import _kinds, _reach  # the distances the feature reads
-
-    _, paths, blocks = _kinds(g, features_for(g))
+    _, paths, blocks = _kinds(g, features_for(g))  # the distances the feature reads
     for p in range(4):
         f = features(g, p)
         dist = _reach(g, p, paths, blocks, 4)
         near = sorted((TOKEN_NEAR[dist[v]] for v, o in tokens if o is None and dist.get(v)), reverse=True)
         expect = near[0] + 0.5 * sum(near[1:2]) if near else 0.0
         assert f.get("tokens_near", 0.0) == pytest.approx(expect), p
-    p, row = next((p, row) for p in range(4) for row in tokens if features(g, p).get("tokens_near"))
+    p = next(p for p in range(4) if features(g, p).get("tokens_near"))
     for row in tokens:
         row[1] = (p + 1) % 4  # SC-10: every token taken by someone else
     assert "tokens_near" not in features(g, p)

@@ -70,7 +70,7 @@ from ..rules import (
     PlayKnight,
     RollDice,
 )
-from .bot_features import Context, features_for
+from .bot_features import Context, best_two, features_for
 
 __all__ = ["ValueBot", "position_value", "features", "weights_for", "DEFAULT_WEIGHTS", "URGENT_BUILD", "Choice"]
 
@@ -310,9 +310,7 @@ def features(game: Game, player: int, ctx: Context | None = None) -> dict[str, f
                 d = dist.get(v)
                 if d:  # reached (d == 0): collected already
                     tv.append(SPOT_VP * worth * SPOT_DISCOUNT[d])
-        if tv:
-            tv.sort(reverse=True)
-            targets = tv[0] + 0.5 * sum(tv[1:2])
+        targets = best_two(tv)
     lengths = game.road_lengths()
     best_other = max((lengths[q] for q in range(game.n) if q != player), default=0)
     road = max(-3, min(3, lengths[player] - best_other)) if lengths[player] >= 3 else 0

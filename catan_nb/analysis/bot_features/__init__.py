@@ -52,7 +52,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
-__all__ = ["ModuleFeatures", "FEATURES", "register_features", "features_for", "search_weights", "Context", "ANY"]
+__all__ = ["ModuleFeatures", "FEATURES", "register_features", "features_for", "search_weights", "best_two", "Context",
+           "ANY"]
 
 #: The index of "a resource of one's choice" (a gold field's pick) in a yield's good slot.
 ANY = -2
@@ -173,6 +174,19 @@ def features_for(game) -> tuple[ModuleFeatures, ...]:
         hit = _MEMO[names] = tuple(FEATURES[n] for n in names if n in FEATURES)
     _LAST[:] = [mods, hit]
     return hit
+
+
+def best_two(values) -> float:
+    """How the bots count several things worth reaching at once: the best value plus half the
+    second (0.0 for none): one is reached first, the next is a fallback.
+
+    Examples
+    --------
+    >>> best_two([0.25, 0.5, 0.12]), best_two([])
+    (0.625, 0.0)
+    """
+    top = sorted(values, reverse=True)[:2]
+    return top[0] + 0.5 * sum(top[1:]) if top else 0.0
 
 
 def search_weights() -> dict[str, float]:

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from ...rules.modules import corsica_new_york as _sc
 from ...rules.modules import erie_canal as _erie
-from . import ModuleFeatures, register_features
+from . import ModuleFeatures, best_two, register_features
 
 #: A red path's rate, in victory points, for a resource the player collects (half for one it does not).
 RATE_VP = 0.35
@@ -56,9 +56,8 @@ class ScenarioFeatures(ModuleFeatures):
         if _erie.NAME in game.rules.modules:  # the canal links want the roads (see search_weights)
             return {}
         dist = ctx.dist
-        near = sorted((TOKEN_NEAR[d] for v, o in game.ext[_sc.NAME]["tokens"]
-                       if o is None and (d := dist.get(v))), reverse=True)
-        return {"tokens_near": near[0] + 0.5 * sum(near[1:2])} if near else {}
+        near = best_two([TOKEN_NEAR[d] for v, o in game.ext[_sc.NAME]["tokens"] if o is None and (d := dist.get(v))])
+        return {"tokens_near": near} if near else {}
 
     def path_filter(self, game, kind: str):
         if kind != "road":
