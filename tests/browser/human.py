@@ -116,12 +116,13 @@ class Seat:
     def visible(self, css: str) -> list[dict]:
         return self.page.evaluate(VISIBLE_JS, [self.root, css])
 
-    def until(self, check, what: str, timeout: float = 60) -> float:
-        """Wait for ``check()``; the seconds it took."""
+    def until(self, check, what, timeout: float = 60) -> float:
+        """Wait for ``check()``; the seconds it took (``what``: a text, or a function giving it at the timeout)."""
         t0 = time.perf_counter()
         while not check():
             if time.perf_counter() - t0 > timeout:
                 self.shot("timeout")
+                what = what() if callable(what) else what
                 raise AssertionError(f"{self.label}: waited {timeout} s for {what}; status: {self.status()!r}")
             time.sleep(0.05)
         return time.perf_counter() - t0
@@ -178,6 +179,11 @@ class Seat:
 
     def press(self, css: str, *, then, what: str, kind: str = "button") -> float:
         """Click the visible button ``css`` of the table."""
+        # On a loaded machine a table's buttons may show late (CI once waited 30 s in vain for a 7's roll):
+        # wait longer, and if it never shows say what the table shows instead (status, notice, a screenshot).
+        self.until(lambda: self.visible(css), lambda: f"the button {css} (in the page: "
+                   f"{self.page.locator(f'{self.root} {css}').count()}; notice: {self.text('.catan-notice')!r})",
+                   timeout=120)
         loc = self.page.locator(f"{self.root} {css}").filter(visible=True).first
         loc.scroll_into_view_if_needed(timeout=30_000)
         return self._timed(kind, lambda: loc.click(timeout=30_000), then, what)
