@@ -520,6 +520,38 @@ def test_SC_10_the_search_bot_weighs_catan_tokens_a_few_roads_away():
     assert all("tokens_near" not in features(ny, q) for q in range(ny.n))
 
 
+def test_H_USE_1_the_search_bot_leaves_a_helpers_use_to_the_value_bot():
+    """H-USE-1, H-CARD-6: a helper's use is one of the Helpers' ``value_moves``: when the value bot's best
+    move is a use, the search bot plays that move without a search; when it is not, the search bot
+    searches (and a game without such modules has none)."""
+    from catan_nb.analysis.bot_features import value_moves
+    from catan_nb.rules.modules import helpers as hp
+
+    g = LADDER.setup_for(["helpers"]).game(5)
+    kinds = value_moves(g)
+    assert hp.UseCaptain in kinds and hp.BuildRoadWithMendicant in kinds and hp.ExchangeHelper not in kinds
+    assert value_moves(LADDER.setup_for(["base"]).game(5)) == ()
+    bots = [ValueBot(seed=q) for q in range(4)]
+    settled = searched = 0
+    while not g.is_over and g.turn < 120 and (settled < 2 or searched < 2):
+        me = g.current_player
+        acts = g.legal_actions()
+        if g.phase is Phase.MAIN and me == g.active_player and len(acts) > 1 and any(isinstance(a, kinds) for a in acts):
+            bot = SearchBot(seed=g.turn, iterations=12)
+            best = ValueBot(seed=g.turn).explain(g, top=None)[0].action
+            before = g.copy()
+            choice = bot.choose(g)
+            assert g.log == before.log  # the game itself untouched
+            if isinstance(best, kinds):
+                assert choice == best and bot.searched == 0
+                settled += 1
+            else:
+                assert bot.searched > 0
+                searched += 1
+        g.apply(bots[me].choose(g))
+    assert settled >= 2 and searched >= 1, (settled, searched)
+
+
 @pytest.mark.parametrize("horizon", ["turn", "round"])
 def test_X56_SBP_1_search_playouts_stop_when_the_bot_ends_its_turn(monkeypatch, horizon):
     """With horizon="turn" a playout ends with the bot's EndTurn: the others' Special Building Phase

@@ -1,7 +1,9 @@
 """A search bot: single-observer information-set Monte Carlo tree search (SO-ISMCTS).
 
 :class:`SearchBot` decides its own turns by search and everything else (the robber, discards,
-trade answers) like :class:`~catan_nb.analysis.value_bot.ValueBot`.  Each iteration of the
+trade answers, and a move a rule module leaves to the value bot when that bot's best: a helper's
+use, :attr:`~catan_nb.analysis.bot_features.ModuleFeatures.value_moves`) like
+:class:`~catan_nb.analysis.value_bot.ValueBot`.  Each iteration of the
 search
 
 1. deals a **determinisation**: a copy of the game in which everything the bot cannot see
@@ -55,7 +57,7 @@ from ..rules import (
     Phase,
     RollDice,
 )
-from .bot_features import search_weights
+from .bot_features import search_weights, value_moves
 from .value_bot import DEFAULT_WEIGHTS, Choice, ValueBot, position_value
 
 __all__ = ["SearchBot", "rollout_policy"]
@@ -201,6 +203,8 @@ class SearchBot:
         me = game.current_player
         if len(acts) == 1 or game.phase is not Phase.MAIN or me != game.active_player:
             ranked = self.value.explain(game, top=None)
+        elif (settled := self._value_move(game, acts)) is not None:
+            ranked = settled
         else:
             offer = self.value.offer_for(game, me) if (self.offers and game.can_trade()) else None
             if offer is not None and not any(isinstance(a, (BuildCity, BuildSettlement)) for a in acts):
@@ -209,6 +213,15 @@ class SearchBot:
                 ranked = self._search(game, me)
         self.last = ranked if top is None else ranked[:top]
         return self.last
+
+    def _value_move(self, game: Game, acts: list) -> list[Choice] | None:
+        """The value bot's ranking when its best move is one the game's modules leave to it
+        (:func:`~catan_nb.analysis.bot_features.value_moves`: a helper's use), else ``None``."""
+        kinds = value_moves(game)
+        if not kinds or not any(isinstance(a, kinds) for a in acts):
+            return None
+        ranked = self.value.explain(game, top=None)
+        return ranked if ranked and isinstance(ranked[0].action, kinds) else None
 
     # ------------------------------------------------------------------ the search
     def _leaf(self, g: Game, me: int) -> float:

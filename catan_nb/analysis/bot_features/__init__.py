@@ -19,6 +19,9 @@ A :class:`ModuleFeatures` subclass may declare
 * ``search_weights``: weights only the search bot (:class:`~catan_nb.analysis.search_bot.SearchBot`)
   adds, for features whose worth shows in a whole turn's plan rather than in one greedy move (a
   Catan token a few roads away); :func:`search_weights` merges every module's;
+* ``value_moves``: action types the search bot leaves to the value bot: when the value bot's best
+  move is one of them, the search bot plays it without a search (a helper's use: searched, the
+  rollouts' noise hid what the value bot's estimate sees); :func:`value_moves` gathers a game's;
 * ``preferences``: how much :class:`~catan_nb.analysis.bots.WeightedBot` prefers each of the
   module's action types (its purchases are building too);
 * ``lookahead``: action types whose worth shows only with the next action of the same turn
@@ -52,8 +55,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
-__all__ = ["ModuleFeatures", "FEATURES", "register_features", "features_for", "search_weights", "best_two", "Context",
-           "ANY"]
+__all__ = ["ModuleFeatures", "FEATURES", "register_features", "features_for", "search_weights", "value_moves",
+           "best_two", "Context", "ANY"]
 
 #: The index of "a resource of one's choice" (a gold field's pick) in a yield's good slot.
 ANY = -2
@@ -94,6 +97,7 @@ class ModuleFeatures:
     module: ClassVar[str] = ""
     weights: ClassVar[Mapping[str, float]] = {}
     search_weights: ClassVar[Mapping[str, float]] = {}
+    value_moves: ClassVar[tuple[type, ...]] = ()
     preferences: ClassVar[Mapping[type, float]] = {}
     lookahead: ClassVar[tuple[type, ...]] = ()
     reach: ClassVar[int] = 0
@@ -203,6 +207,25 @@ def search_weights() -> dict[str, float]:
     out: dict[str, float] = {}
     for m in FEATURES.values():
         out.update(m.search_weights)
+    return out
+
+
+def value_moves(game) -> tuple[type, ...]:
+    """The action types a game's modules leave to the value bot in a search: every module's
+    :attr:`ModuleFeatures.value_moves`.
+
+    Examples
+    --------
+    >>> from catan_nb import Board, Game
+    >>> from catan_nb.rules import Rules
+    >>> value_moves(Game(Board.beginner(), seed=1))
+    ()
+    >>> [t.__name__ for t in value_moves(Game(Board.beginner(), seed=1, rules=Rules(modules=("helpers",))))][:2]
+    ['UseMerchantHelper', 'BuildRoadWithMendicant']
+    """
+    out: tuple[type, ...] = ()
+    for m in features_for(game):
+        out += m.value_moves
     return out
 
 
