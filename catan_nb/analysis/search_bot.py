@@ -1,9 +1,9 @@
 """A search bot: single-observer information-set Monte Carlo tree search (SO-ISMCTS).
 
 :class:`SearchBot` decides its own turns by search and everything else (the robber, discards,
-trade answers, and a move a rule module leaves to the value bot when that bot's best: a helper's
-use, :attr:`~catan_nb.analysis.bot_features.ModuleFeatures.value_moves`) like
-:class:`~catan_nb.analysis.value_bot.ValueBot`.  Each iteration of the
+trade answers) like :class:`~catan_nb.analysis.value_bot.ValueBot`; so too a move a rule module
+leaves to the value bot, when it is that bot's best (a helper's use:
+:attr:`~catan_nb.analysis.bot_features.ModuleFeatures.value_moves`).  Each iteration of the
 search
 
 1. deals a **determinisation**: a copy of the game in which everything the bot cannot see

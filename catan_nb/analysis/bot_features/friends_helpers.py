@@ -89,10 +89,11 @@ class HelpersFeatures(ModuleFeatures):
 
     weights = {"helper": 15.0}
     lookahead = (_hp.UseCaptain,)
-    #: A helper's use is the value bot's choice in a search too.  Measured against three value bots
-    #: (200 games, development seed 101): the search bot won 0.270 searching them, 0.330 leaving them to
-    #: the value bot (0.270 leaving only the exchange after a use to it; a ``helper`` weight of 150 or
-    #: 400 for the search bot: 0.245, 0.190).
+    #: A helper's use is the value bot's choice in a search too.  Measured against three value bots:
+    #: on development seeds 101 and 102 (200 games each) the search bot won 112 of 400 searching the
+    #: uses, 126 leaving them to the value bot; on the ladder's seeds 1 and 2, 139 and then 160 of 400.
+    #: Did not help (seed 101): leaving only the exchange after a use to the value bot (54 of 200, as
+    #: before), a ``helper`` weight of 150 or 400 for the search bot (49, 38 of 200).
     value_moves = (_hp.UseMerchantHelper, _hp.BuildRoadWithMendicant, _hp.UseMayor, _hp.UseGeneral,
                    _hp.UseRobberBride, _hp.UseCaptain, _hp.UsePriest, _hp.UseNoblewoman, _hp.UseExplorer,
                    _hp.UseArchitect)
