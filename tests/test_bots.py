@@ -530,6 +530,7 @@ def test_H_USE_1_the_search_bot_leaves_a_helpers_use_to_the_value_bot():
     g = LADDER.setup_for(["helpers"]).game(5)
     kinds = value_moves(g)
     assert hp.UseCaptain in kinds and hp.BuildRoadWithMendicant in kinds and hp.ExchangeHelper not in kinds
+    assert set(kinds) == set(hp.USES.values()) and len(hp.USES) == 10  # H-COMP-1: one use per helper
     assert value_moves(LADDER.setup_for(["base"]).game(5)) == ()
     bots = [ValueBot(seed=q) for q in range(4)]
     settled = searched = 0

@@ -94,9 +94,7 @@ class HelpersFeatures(ModuleFeatures):
     #: uses, 126 leaving them to the value bot; on the ladder's seeds 1 and 2, 139 and then 160 of 400.
     #: Did not help (seed 101): leaving only the exchange after a use to the value bot (54 of 200, as
     #: before), a ``helper`` weight of 150 or 400 for the search bot (49, 38 of 200).
-    value_moves = (_hp.UseMerchantHelper, _hp.BuildRoadWithMendicant, _hp.UseMayor, _hp.UseGeneral,
-                   _hp.UseRobberBride, _hp.UseCaptain, _hp.UsePriest, _hp.UseNoblewoman, _hp.UseExplorer,
-                   _hp.UseArchitect)
+    value_moves = tuple(_hp.USES.values())
 
     def needs_lookahead(self, game, player: int, action) -> bool:
         return game.hands[player][action.resource.value] >= 2  # H-CARD-6: 2:1 for the rest of the turn

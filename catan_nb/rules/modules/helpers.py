@@ -62,6 +62,7 @@ __all__ = [
     "UseExplorer",
     "UseArchitect",
     "KeepCard",
+    "USES",
 ]
 
 NAME = "helpers"
@@ -207,6 +208,15 @@ class KeepCard(Action):
     """Keep one of the cards seen with the Architect; the others go back into the deck."""
 
     card: DevCard
+
+
+#: The action that uses each helper (H-USE-1, H-CARD-1..9).
+USES: dict[HelperCard, type[Action]] = {
+    HelperCard.MERCHANT: UseMerchantHelper, HelperCard.MENDICANT: BuildRoadWithMendicant,
+    HelperCard.MAYOR: UseMayor, HelperCard.EXPLORER: UseExplorer, HelperCard.GENERAL: UseGeneral,
+    HelperCard.ARCHITECT: UseArchitect, HelperCard.ROBBER_BRIDE: UseRobberBride, HelperCard.CAPTAIN: UseCaptain,
+    HelperCard.PRIEST: UsePriest, HelperCard.NOBLEWOMAN: UseNoblewoman,
+}
 
 
 # ---------------------------------------------------------------------------- helpers
