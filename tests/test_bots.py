@@ -553,6 +553,72 @@ def test_H_USE_1_the_search_bot_leaves_a_helpers_use_to_the_value_bot():
     assert settled >= 2 and searched >= 1, (settled, searched)
 
 
+def _short_of_ore(players: int):
+    """A seeded game of ``players`` (the ladder's set-up) at its active seat's first main phase, every
+    hand emptied, then ore 2, grain 2, wool 3, brick 1: one ore short of a city (surplus wool and brick)."""
+    g = LADDER.setup_for(["five_six" if players > 4 else "base"], players=players).game(7)
+    bots = [ValueBot(seed=q) for q in range(players)]
+    while not (g.phase is Phase.MAIN and g.current_player == g.active_player):
+        g.apply(bots[g.current_player].choose(g))
+    empty_hands(g)
+    deal(g, g.active_player, ore=2, grain=2, wool=3, brick=1)
+    return g
+
+
+def _refused(g):
+    """Every other player declines the open offer (their hands are empty: none could accept)."""
+    while g.phase is Phase.TRADE_RESPONSE:
+        g.play(DeclineTrade())
+
+
+@pytest.mark.parametrize("players", [4, 5, 6])
+def test_B_TRADE_2_the_search_bot_offers_again_after_a_refusal_with_five_or_six_players(players):
+    """B-TRADE-2, B-TRADE-5, X56-SBP-3: one ore short of a city, the search bot offers its most plentiful
+    surplus card (wool) for the ore.  Refused by all, with five or six players (``offers_a_turn`` 2:
+    the extension's bot features) it offers its other surplus card (brick) once more, then searches;
+    with four players it searches at once."""
+    from catan_nb.analysis.bot_features import offers_a_turn
+
+    g = _short_of_ore(players)
+    assert offers_a_turn(g) == (2 if players > 4 else 1)
+    ore, wool, brick = (g.good_index(k) for k in ("ore", "wool", "brick"))
+    bot = SearchBot(seed=3, iterations=12)
+    first = bot.choose(g)
+    assert isinstance(first, OfferTrade) and first.get[ore] == 1 and sum(first.get) == 1
+    assert first.give[wool] == 1 and sum(first.give) == 1, first
+    g.play(first)
+    _refused(g)
+    again = bot.choose(g)
+    if players == 4:
+        assert not isinstance(again, OfferTrade) and bot.searched > 0
+        return
+    assert isinstance(again, OfferTrade) and again.get == first.get, again
+    assert again.give[brick] == 1 and sum(again.give) == 1, again  # another card, not the refused one
+    g.play(again)
+    _refused(g)
+    third = bot.choose(g)
+    assert not isinstance(third, OfferTrade) and bot.searched > 0  # two offers a turn, no more
+
+
+def test_B_TRADE_5_a_further_offer_gives_two_cards_when_no_other_surplus_is_left():
+    """B-TRADE-5: the further offer never asks for the card it gives; with no surplus card left that was
+    not offered, it gives two for the missing one (the most plentiful first), and none without two."""
+    from catan_nb.analysis.search_bot import _another_offer
+
+    g = _short_of_ore(5)
+    ore, wool, brick, grain = (g.good_index(k) for k in ("ore", "wool", "brick", "grain"))
+    hand = [0] * 5
+    hand[ore], hand[grain], hand[wool], hand[brick] = 2, 2, 3, 1
+    other = _another_offer(g, hand, (), frozenset({wool}))
+    assert other.give[brick] == 1 and sum(other.give) == 1 and other.get[ore] == 1
+    two = _another_offer(g, hand, (), frozenset({wool, brick}))
+    assert two.give[wool] == 2 and sum(two.give) == 2 and two.get[ore] == 1 and sum(two.get) == 1
+    hand[wool], hand[brick] = 1, 0
+    assert _another_offer(g, hand, (), frozenset({wool})) is None  # one surplus card, offered already
+    hand[ore] = 1
+    assert _another_offer(g, hand, (), frozenset()) is None  # two ore short: no one-card offer
+
+
 @pytest.mark.parametrize("horizon", ["turn", "round"])
 def test_X56_SBP_1_search_playouts_stop_when_the_bot_ends_its_turn(monkeypatch, horizon):
     """With horizon="turn" a playout ends with the bot's EndTurn: the others' Special Building Phase

@@ -54,11 +54,12 @@ from ..rules import (
     Game,
     MaritimeTrade,
     MoveRobber,
+    OfferTrade,
     Phase,
     RollDice,
 )
-from .bot_features import search_weights, value_moves
-from .value_bot import DEFAULT_WEIGHTS, Choice, ValueBot, position_value
+from .bot_features import offers_a_turn, search_weights, value_moves
+from .value_bot import DEFAULT_WEIGHTS, N_RES, Choice, ValueBot, position_value
 
 __all__ = ["SearchBot", "rollout_policy"]
 
@@ -133,6 +134,34 @@ def rollout_policy(game: Game, rng: random.Random) -> Action:
     return acts[int(rng.random() * len(acts))]
 
 
+def _another_offer(game: Game, hand: list[int], settle: object, offered: frozenset) -> OfferTrade | None:
+    """A further offer in a turn (B-TRADE-2, B-TRADE-5): when ``hand`` is exactly one card short of a
+    city (or of a settlement, if ``settle`` lists a spot), that card for one surplus card not in
+    ``offered`` (the goods offered already), else for two surplus cards, the most plentiful first;
+    ``None`` when there is no such offer."""
+    for build in ("city", "settlement"):
+        if build == "settlement" and not settle:
+            continue
+        cost = game.cost(build)[:N_RES]
+        missing = [r for r in range(N_RES) if hand[r] < cost[r]]
+        if len(missing) != 1 or cost[missing[0]] - hand[missing[0]] != 1:
+            continue
+        surplus = {r: hand[r] - cost[r] for r in range(N_RES) if hand[r] > cost[r]}
+        give = [0] * game.n_goods
+        fresh = [r for r in surplus if r not in offered]
+        if fresh:
+            give[max(fresh, key=lambda r: (surplus[r], -r))] = 1
+        elif sum(surplus.values()) >= 2:
+            for _ in range(2):
+                r = max(surplus, key=lambda r: (surplus[r] - give[r], -r))
+                give[r] += 1
+        else:
+            continue
+        want = tuple(int(r == missing[0]) for r in range(game.n_goods))
+        return OfferTrade(tuple(give), want)
+    return None
+
+
 class _Node:
     __slots__ = ("children", "visits", "reward", "avail")
 
@@ -168,7 +197,9 @@ class SearchBot:
         the value function; with 5-6 players the others' Special Building Phase is not played), or
         after every other seat's turn too (the fast policy plays them).
     offers : bool
-        Make one-for-one domestic offers when one card short of a city or settlement.
+        Make one-for-one domestic offers when one card short of a city or settlement (once a turn;
+        twice where the game's modules allow it: with five or six players, after a refusal, another
+        surplus card or two: :func:`~catan_nb.analysis.bot_features.offers_a_turn`).
     """
 
     def __init__(self, seed: int | random.Random | None = 0, *, iterations: int | None = None,
@@ -192,6 +223,8 @@ class SearchBot:
         self.weights = self.value.weights
         self.last: list[Choice] = []
         self.searched = 0
+        #: This turn's domestic offers: ``((turn, seat), how many, the goods given)``.
+        self._made: tuple = (None, 0, frozenset())
 
     def choose(self, game: Game) -> Action:
         """The action to play for ``game.current_player``."""
@@ -206,13 +239,27 @@ class SearchBot:
         elif (settled := self._value_move(game, acts)) is not None:
             ranked = settled
         else:
-            offer = self.value.offer_for(game, me) if (self.offers and game.can_trade()) else None
-            if offer is not None and not any(isinstance(a, (BuildCity, BuildSettlement)) for a in acts):
-                ranked = [Choice(offer, 1.0)]
-            else:
-                ranked = self._search(game, me)
+            offer = self._offer(game, me, acts)
+            ranked = [Choice(offer, 1.0)] if offer is not None else self._search(game, me)
         self.last = ranked if top is None else ranked[:top]
         return self.last
+
+    def _offer(self, game: Game, me: int, acts: list) -> OfferTrade | None:
+        """The domestic offer to make before searching, or ``None``: none while a city or a settlement
+        can be built; else the value bot's one-for-one (:meth:`ValueBot.offer_for
+        <catan_nb.analysis.value_bot.ValueBot.offer_for>`, once a turn), then, where the game's modules
+        allow more offers a turn (:func:`~catan_nb.analysis.bot_features.offers_a_turn`), another while
+        the bot is still one card short: a surplus card not yet offered, else two surplus cards."""
+        if not (self.offers and game.can_trade()):
+            return None
+        offer = self.value.offer_for(game, me)
+        made = self._made if self._made[0] == (game.turn, me) else ((game.turn, me), 0, frozenset())
+        if offer is None and 0 < made[1] < offers_a_turn(game):
+            offer = _another_offer(game, list(game.hands[me][:N_RES]), game.candidates(me, "settlement"), made[2])
+        if offer is None or any(isinstance(a, (BuildCity, BuildSettlement)) for a in acts):
+            return None
+        self._made = (made[0], made[1] + 1, made[2] | {r for r, k in enumerate(offer.give) if k})
+        return offer
 
     def _value_move(self, game: Game, acts: list) -> list[Choice] | None:
         """The value bot's ranking when its best move is one the game's modules leave to it

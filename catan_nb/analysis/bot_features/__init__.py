@@ -22,6 +22,9 @@ A :class:`ModuleFeatures` subclass may declare
 * ``value_moves``: action types the search bot leaves to the value bot: when the value bot's best
   move is one of them, the search bot plays it without a search (a helper's use: searched, the
   rollouts' noise hid what the value bot's estimate sees); :func:`value_moves` gathers a game's;
+* ``offers_a_turn``: how many domestic offers the search bot may make in a turn (default 1, the
+  value bot's one-for-one); a second comes when the bot is still one card short of a city or a
+  settlement (five or six players: :func:`offers_a_turn` gives a game's);
 * ``preferences``: how much :class:`~catan_nb.analysis.bots.WeightedBot` prefers each of the
   module's action types (its purchases are building too);
 * ``lookahead``: action types whose worth shows only with the next action of the same turn
@@ -56,6 +59,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 __all__ = ["ModuleFeatures", "FEATURES", "register_features", "features_for", "search_weights", "value_moves",
+           "offers_a_turn",
            "best_two", "Context", "ANY"]
 
 #: The index of "a resource of one's choice" (a gold field's pick) in a yield's good slot.
@@ -98,6 +102,7 @@ class ModuleFeatures:
     weights: ClassVar[Mapping[str, float]] = {}
     search_weights: ClassVar[Mapping[str, float]] = {}
     value_moves: ClassVar[tuple[type, ...]] = ()
+    offers_a_turn: ClassVar[int] = 1
     preferences: ClassVar[Mapping[type, float]] = {}
     lookahead: ClassVar[tuple[type, ...]] = ()
     reach: ClassVar[int] = 0
@@ -229,5 +234,18 @@ def value_moves(game) -> tuple[type, ...]:
     return out
 
 
+def offers_a_turn(game) -> int:
+    """How many domestic offers the search bot may make in a turn of ``game``: the most any of its
+    modules allows (:attr:`ModuleFeatures.offers_a_turn`), at least 1.
+
+    Examples
+    --------
+    >>> from catan_nb import Board, Game
+    >>> offers_a_turn(Game(Board.beginner(), seed=1)), offers_a_turn(Game(Board.five_six(), players=5, seed=1))
+    (1, 2)
+    """
+    return max([1, *(m.offers_a_turn for m in features_for(game))])
+
+
 def _load() -> None:
-    from . import cities_knights, friends_helpers, scenarios, seafarers  # noqa: F401  (they register themselves)
+    from . import cities_knights, five_six, friends_helpers, scenarios, seafarers  # noqa: F401  (they register themselves)
