@@ -603,20 +603,22 @@ def test_B_TRADE_2_the_search_bot_offers_again_after_a_refusal_with_five_or_six_
 def test_B_TRADE_5_a_further_offer_gives_two_cards_when_no_other_surplus_is_left():
     """B-TRADE-5: the further offer never asks for the card it gives; with no surplus card left that was
     not offered, it gives two for the missing one (the most plentiful first), and none without two."""
-    from catan_nb.analysis.search_bot import _another_offer
+    from catan_nb.analysis.value_bot import _one_for_one
 
     g = _short_of_ore(5)
     ore, wool, brick, grain = (g.good_index(k) for k in ("ore", "wool", "brick", "grain"))
+    city = g.cost("city")[:5]
     hand = [0] * 5
     hand[ore], hand[grain], hand[wool], hand[brick] = 2, 2, 3, 1
-    other = _another_offer(g, hand, (), frozenset({wool}))
+    assert _one_for_one(g, hand, city).give[wool] == 1  # the first offer: the most plentiful surplus card
+    other = _one_for_one(g, hand, city, frozenset({wool}))
     assert other.give[brick] == 1 and sum(other.give) == 1 and other.get[ore] == 1
-    two = _another_offer(g, hand, (), frozenset({wool, brick}))
+    two = _one_for_one(g, hand, city, frozenset({wool, brick}))
     assert two.give[wool] == 2 and sum(two.give) == 2 and two.get[ore] == 1 and sum(two.get) == 1
     hand[wool], hand[brick] = 1, 0
-    assert _another_offer(g, hand, (), frozenset({wool})) is None  # one surplus card, offered already
+    assert _one_for_one(g, hand, city, frozenset({wool})) is None  # one surplus card, offered already
     hand[ore] = 1
-    assert _another_offer(g, hand, (), frozenset()) is None  # two ore short: no one-card offer
+    assert _one_for_one(g, hand, city, frozenset()) is None  # two ore short: no one-card offer
 
 
 @pytest.mark.parametrize("horizon", ["turn", "round"])

@@ -59,7 +59,7 @@ from ..rules import (
     RollDice,
 )
 from .bot_features import offers_a_turn, search_weights, value_moves
-from .value_bot import DEFAULT_WEIGHTS, N_RES, Choice, ValueBot, position_value
+from .value_bot import DEFAULT_WEIGHTS, Choice, ValueBot, position_value
 
 __all__ = ["SearchBot", "rollout_policy"]
 
@@ -132,34 +132,6 @@ def rollout_policy(game: Game, rng: random.Random) -> Action:
         if end is not None:
             return end
     return acts[int(rng.random() * len(acts))]
-
-
-def _another_offer(game: Game, hand: list[int], settle: object, offered: frozenset) -> OfferTrade | None:
-    """A further offer in a turn (B-TRADE-2, B-TRADE-5): when ``hand`` is exactly one card short of a
-    city (or of a settlement, if ``settle`` lists a spot), that card for one surplus card not in
-    ``offered`` (the goods offered already), else for two surplus cards, the most plentiful first;
-    ``None`` when there is no such offer."""
-    for build in ("city", "settlement"):
-        if build == "settlement" and not settle:
-            continue
-        cost = game.cost(build)[:N_RES]
-        missing = [r for r in range(N_RES) if hand[r] < cost[r]]
-        if len(missing) != 1 or cost[missing[0]] - hand[missing[0]] != 1:
-            continue
-        surplus = {r: hand[r] - cost[r] for r in range(N_RES) if hand[r] > cost[r]}
-        give = [0] * game.n_goods
-        fresh = [r for r in surplus if r not in offered]
-        if fresh:
-            give[max(fresh, key=lambda r: (surplus[r], -r))] = 1
-        elif sum(surplus.values()) >= 2:
-            for _ in range(2):
-                r = max(surplus, key=lambda r: (surplus[r] - give[r], -r))
-                give[r] += 1
-        else:
-            continue
-        want = tuple(int(r == missing[0]) for r in range(game.n_goods))
-        return OfferTrade(tuple(give), want)
-    return None
 
 
 class _Node:
@@ -255,7 +227,7 @@ class SearchBot:
         offer = self.value.offer_for(game, me)
         made = self._made if self._made[0] == (game.turn, me) else ((game.turn, me), 0, frozenset())
         if offer is None and 0 < made[1] < offers_a_turn(game):
-            offer = _another_offer(game, list(game.hands[me][:N_RES]), game.candidates(me, "settlement"), made[2])
+            offer = self.value.offer_toward_build(game, me, made[2])
         if offer is None or any(isinstance(a, (BuildCity, BuildSettlement)) for a in acts):
             return None
         self._made = (made[0], made[1] + 1, made[2] | {r for r, k in enumerate(offer.give) if k})

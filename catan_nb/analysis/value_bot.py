@@ -409,20 +409,28 @@ _FOUNDING = (Phase.FOUNDING_SETTLEMENT, Phase.FOUNDING_ROAD)
 _NO_CHAIN = (Phase.MAIN, Phase.ROLL, *_FOUNDING)
 
 
-def _one_for_one(game: Game, hand: list[int], cost) -> OfferTrade | None:
+def _one_for_one(game: Game, hand: list[int], cost, offered: frozenset | None = None) -> OfferTrade | None:
     """A one-for-one offer for the one card ``hand`` lacks of ``cost`` (counts per good), giving the card
-    it holds most beyond the cost; ``None`` unless exactly one card short with a surplus to give."""
+    it holds most beyond the cost; ``None`` unless exactly one card short with a surplus to give.
+
+    A further offer in the same turn (B-TRADE-2, B-TRADE-5) passes ``offered``, the goods offered
+    already: it gives a surplus card not among them, else two surplus cards (the most plentiful first)."""
     k = len(cost)
     missing = [r for r in range(k) if hand[r] < cost[r]]
     if len(missing) != 1 or cost[missing[0]] - hand[missing[0]] != 1:
         return None
-    surplus = [r for r in range(k) if hand[r] > cost[r]]
-    if not surplus:
+    surplus = {r: hand[r] - cost[r] for r in range(k) if hand[r] > cost[r]}
+    g_vec = [0] * game.n_goods  # commodities too (CK-COM-1)
+    fresh = [r for r in surplus if offered is None or r not in offered]
+    if fresh:
+        g_vec[max(fresh, key=lambda r: surplus[r])] = 1
+    elif offered is not None and sum(surplus.values()) >= 2:
+        for _ in range(2):
+            g_vec[max(surplus, key=lambda r: surplus[r] - g_vec[r])] += 1
+    else:
         return None
-    give = max(surplus, key=lambda r: hand[r] - cost[r])
-    g_vec = tuple(1 if r == give else 0 for r in range(game.n_goods))  # commodities too (CK-COM-1)
     w_vec = tuple(1 if r == missing[0] else 0 for r in range(game.n_goods))
-    return OfferTrade(g_vec, w_vec)
+    return OfferTrade(tuple(g_vec), w_vec)
 
 
 def steal_value(victim_vp: int, victim_cards: int) -> float:
@@ -685,16 +693,25 @@ class ValueBot:
 
     def offer_for(self, game: Game, me: int) -> OfferTrade | None:
         """One-for-one when exactly one card short of a city or settlement, giving a surplus card."""
-        hand = list(game.hands[me][:N_RES])
         if getattr(self, "_offered_turn", None) == (game.turn, me):
             return None  # one offer a turn
+        offer = self.offer_toward_build(game, me)
+        if offer is not None:
+            self._offered_turn = (game.turn, me)
+        return offer
+
+    @staticmethod
+    def offer_toward_build(game: Game, me: int, offered: frozenset | None = None) -> OfferTrade | None:
+        """The offer for the one card ``me`` lacks of a city, else of a settlement (with a spot for it),
+        or ``None``: one surplus card for it; with ``offered`` (the goods offered already this turn) a
+        surplus card not among them, else two.  Whether and how often to offer is the caller's choice
+        (:meth:`offer_for`: once a turn)."""
+        hand = list(game.hands[me][:N_RES])
         for build in ("city", "settlement"):
-            cost = game.cost(build)[:N_RES]
             if build == "settlement" and not game.candidates(me, "settlement"):
                 continue
-            offer = _one_for_one(game, hand, cost)
+            offer = _one_for_one(game, hand, game.cost(build)[:N_RES], offered)
             if offer is not None:
-                self._offered_turn = (game.turn, me)
                 return offer
         return None
 
