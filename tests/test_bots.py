@@ -5,6 +5,7 @@ reproducible (strength is measured by benchmarks/ladder.py, the modules by bench
 from __future__ import annotations
 
 import importlib.util
+import random
 import sys
 from pathlib import Path
 
@@ -642,3 +643,34 @@ def test_X56_SBP_1_search_playouts_stop_when_the_bot_ends_its_turn(monkeypatch, 
     bots = [SearchBot(seed=1, iterations=8, horizon=horizon)] + [ValueBot(seed=p) for p in range(1, 5)]
     play_game(game, bots, max_turns=26)
     assert (SPECIAL_BUILD in seen) == (horizon == "round")
+
+
+@pytest.mark.parametrize("players", [4, 5, 6])
+def test_B_SETUP_17_the_search_bot_founds_with_the_weights_the_modules_give(players):
+    """B-SETUP-17, X56-BOARD-2: the search bot places its founding settlement by the value bot's judgement,
+    with the weights the game's modules give the founding (``founding_weights``).  With five or six
+    players (the extension's bot features: ``diversity`` 40) it prefers a spot on three resources
+    to a slightly richer one on two, which the value bot's own weights choose."""
+    from catan_nb.analysis.bot_features import founding_weights
+    from catan_nb.analysis.value_bot import features
+
+    board = Board.random(seed=1, layout="five_six" if players > 4 else "base")
+    g = Game(board, players=players, seed=1)
+    extra = founding_weights(g)
+    assert extra == ({} if players == 4 else {"diversity": 40.0})
+    bot = SearchBot(seed=3, iterations=8)
+    chosen = bot.choose(g)
+    assert bot.searched == 0  # the founding is not searched
+    assert chosen == ValueBot(random.Random(3), {**bot.weights, **extra}).choose(g)
+    plain = ValueBot(random.Random(3), bot.weights).choose(g)
+    if players == 4:
+        assert chosen == plain
+        return
+    kinds = []
+    for a in (chosen, plain):
+        c = g.copy()
+        c.apply(a)
+        kinds.append(features(c, 0)["diversity"])
+    assert chosen != plain and kinds == [3.0, 2.0], (chosen, plain, kinds)
+    g.play(chosen)  # the road that follows is judged the same way
+    assert SearchBot(seed=3, iterations=8).choose(g) == ValueBot(random.Random(3), {**bot.weights, **extra}).choose(g)

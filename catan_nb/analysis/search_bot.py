@@ -58,10 +58,13 @@ from ..rules import (
     Phase,
     RollDice,
 )
-from .bot_features import offers_a_turn, search_weights, value_moves
+from .bot_features import founding_weights, offers_a_turn, search_weights, value_moves
 from .value_bot import DEFAULT_WEIGHTS, Choice, ValueBot, position_value
 
 __all__ = ["SearchBot", "rollout_policy"]
+
+#: The founding phase's decisions (B-SETUP-17), where the game's modules may adjust the weights.
+_FOUNDING = (Phase.FOUNDING_SETTLEMENT, Phase.FOUNDING_ROAD)
 
 
 def _weights_array(weights):
@@ -197,6 +200,8 @@ class SearchBot:
         self.searched = 0
         #: This turn's domestic offers: ``((turn, seat), how many, the goods given)``.
         self._made: tuple = (None, 0, frozenset())
+        #: The founding's value bot, by the weights the game's modules give it (see :meth:`_judge`).
+        self._founder: tuple | None = None
 
     def choose(self, game: Game) -> Action:
         """The action to play for ``game.current_player``."""
@@ -207,7 +212,7 @@ class SearchBot:
         acts = game.legal_actions()
         me = game.current_player
         if len(acts) == 1 or game.phase is not Phase.MAIN or me != game.active_player:
-            ranked = self.value.explain(game, top=None)
+            ranked = self._judge(game).explain(game, top=None)
         elif (settled := self._value_move(game, acts)) is not None:
             ranked = settled
         else:
@@ -215,6 +220,21 @@ class SearchBot:
             ranked = [Choice(offer, 1.0)] if offer is not None else self._search(game, me)
         self.last = ranked if top is None else ranked[:top]
         return self.last
+
+    def _judge(self, game: Game) -> ValueBot:
+        """The value bot that decides what is not searched: :attr:`value`, or in the founding phase
+        (B-SETUP-17) one whose weights the game's modules adjust
+        (:func:`~catan_nb.analysis.bot_features.founding_weights`: five or six players)."""
+        if game.phase not in _FOUNDING:
+            return self.value
+        extra = founding_weights(game)
+        if not extra:
+            return self.value
+        key = tuple(sorted(extra.items()))
+        cached = self._founder
+        if cached is None or cached[0] != key:
+            cached = self._founder = (key, ValueBot(self.rng, {**self.weights, **extra}, offers=self.offers))
+        return cached[1]
 
     def _offer(self, game: Game, me: int, acts: list) -> OfferTrade | None:
         """The domestic offer to make before searching, or ``None``: none while a city or a settlement

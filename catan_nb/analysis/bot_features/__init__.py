@@ -25,6 +25,9 @@ A :class:`ModuleFeatures` subclass may declare
 * ``offers_a_turn``: how many domestic offers the search bot may make in a turn (default 1, the
   value bot's one-for-one); a second comes when the bot is still one card short of a city or a
   settlement (five or six players: :func:`offers_a_turn` gives a game's);
+* ``founding_weights``: weights the search bot uses instead of its own when it places its founding
+  settlements and roads (B-SETUP-17): with five or six players, more for each resource collected at
+  all (:func:`founding_weights` merges a game's);
 * ``preferences``: how much :class:`~catan_nb.analysis.bots.WeightedBot` prefers each of the
   module's action types (its purchases are building too);
 * ``lookahead``: action types whose worth shows only with the next action of the same turn
@@ -59,7 +62,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 __all__ = ["ModuleFeatures", "FEATURES", "register_features", "features_for", "search_weights", "value_moves",
-           "offers_a_turn",
+           "offers_a_turn", "founding_weights",
            "best_two", "Context", "ANY"]
 
 #: The index of "a resource of one's choice" (a gold field's pick) in a yield's good slot.
@@ -103,6 +106,7 @@ class ModuleFeatures:
     search_weights: ClassVar[Mapping[str, float]] = {}
     value_moves: ClassVar[tuple[type, ...]] = ()
     offers_a_turn: ClassVar[int] = 1
+    founding_weights: ClassVar[Mapping[str, float]] = {}
     preferences: ClassVar[Mapping[type, float]] = {}
     lookahead: ClassVar[tuple[type, ...]] = ()
     reach: ClassVar[int] = 0
@@ -245,6 +249,23 @@ def offers_a_turn(game) -> int:
     (1, 2)
     """
     return max([1, *(m.offers_a_turn for m in features_for(game))])
+
+
+def founding_weights(game) -> dict[str, float]:
+    """The weights a game's modules give the search bot's founding placements (B-SETUP-17): every
+    module's :attr:`ModuleFeatures.founding_weights`, merged in the modules' order (empty: the bot's
+    own weights, as in every other phase).
+
+    Examples
+    --------
+    >>> from catan_nb import Board, Game
+    >>> founding_weights(Game(Board.beginner(), seed=1)), founding_weights(Game(Board.five_six(), players=5, seed=1))
+    ({}, {'diversity': 40.0})
+    """
+    out: dict[str, float] = {}
+    for m in features_for(game):
+        out.update(m.founding_weights)
+    return out
 
 
 def _load() -> None:
