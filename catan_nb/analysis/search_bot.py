@@ -3,7 +3,9 @@
 :class:`SearchBot` decides its own turns by search and everything else (the robber, discards,
 trade answers) like :class:`~catan_nb.analysis.value_bot.ValueBot`; so too a move a rule module
 leaves to the value bot, when it is that bot's best (a helper's use:
-:attr:`~catan_nb.analysis.bot_features.ModuleFeatures.value_moves`).  Each iteration of the
+:attr:`~catan_nb.analysis.bot_features.ModuleFeatures.value_moves`).  Its founding placements are
+the value bot's with the weights the game's modules give the founding, if any (five or six players:
+:attr:`~catan_nb.analysis.bot_features.ModuleFeatures.founding_weights`).  Each iteration of the
 search
 
 1. deals a **determinisation**: a copy of the game in which everything the bot cannot see
