@@ -61,12 +61,9 @@ from ..rules import (
     RollDice,
 )
 from .bot_features import founding_weights, offers_a_turn, search_weights, value_moves
-from .value_bot import DEFAULT_WEIGHTS, Choice, ValueBot, position_value
+from .value_bot import DEFAULT_WEIGHTS, FOUNDING_PHASES, Choice, ValueBot, position_value
 
 __all__ = ["SearchBot", "rollout_policy"]
-
-#: The founding phase's decisions (B-SETUP-17), where the game's modules may adjust the weights.
-_FOUNDING = (Phase.FOUNDING_SETTLEMENT, Phase.FOUNDING_ROAD)
 
 
 def _weights_array(weights):
@@ -227,7 +224,7 @@ class SearchBot:
         """The value bot that decides what is not searched: :attr:`value`, or in the founding phase
         (B-SETUP-17) one whose weights the game's modules adjust
         (:func:`~catan_nb.analysis.bot_features.founding_weights`: five or six players)."""
-        if game.phase not in _FOUNDING:
+        if game.phase not in FOUNDING_PHASES:
             return self.value
         extra = founding_weights(game)
         if not extra:

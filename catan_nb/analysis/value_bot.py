@@ -403,10 +403,11 @@ def _reasons(w: Mapping[str, float], before: Mapping[str, float], after: Mapping
     return tuple(ch[:top])
 
 
-#: Phases whose decisions are not played out after an action (the turn's own, and the founding's),
-#: and the founding, whose actions are weighed without playing out what follows.
-_FOUNDING = (Phase.FOUNDING_SETTLEMENT, Phase.FOUNDING_ROAD)
-_NO_CHAIN = (Phase.MAIN, Phase.ROLL, *_FOUNDING)
+#: The founding phase's decisions (B-SETUP-17): weighed without playing out what follows (and, by the
+#: search bot, with the weights the game's modules give the founding).
+FOUNDING_PHASES = (Phase.FOUNDING_SETTLEMENT, Phase.FOUNDING_ROAD)
+#: Phases whose decisions are not played out after an action: the turn's own, and the founding's.
+_NO_CHAIN = (Phase.MAIN, Phase.ROLL, *FOUNDING_PHASES)
 
 
 def _one_for_one(game: Game, hand: list[int], cost, offered: frozenset | None = None) -> OfferTrade | None:
@@ -524,7 +525,7 @@ class ValueBot:
             c = d.copy()
             c.apply(a)
             if c.current_player == me and c.phase is not game.phase and c.phase not in _NO_CHAIN and \
-                    game.phase not in _FOUNDING:
+                    game.phase not in FOUNDING_PHASES:
                 c = self._own_decisions(c, me, w)  # e.g. the free roads of Road Building, a metropolis to place
             if c.is_over:
                 v, f = (1e6 if c.winner == me else -1e6), None
