@@ -199,8 +199,6 @@ class SearchBot:
         self.searched = 0
         #: This turn's domestic offers: ``((turn, seat), how many, the goods given)``.
         self._made: tuple = (None, 0, frozenset())
-        #: The founding's value bot, by the weights the game's modules give it (see :meth:`_judge`).
-        self._founder: tuple | None = None
 
     def choose(self, game: Game) -> Action:
         """The action to play for ``game.current_player``."""
@@ -227,13 +225,8 @@ class SearchBot:
         if game.phase not in FOUNDING_PHASES:
             return self.value
         extra = founding_weights(game)
-        if not extra:
-            return self.value
-        key = tuple(sorted(extra.items()))
-        cached = self._founder
-        if cached is None or cached[0] != key:
-            cached = self._founder = (key, ValueBot(self.rng, {**self.weights, **extra}, offers=self.offers))
-        return cached[1]
+        # A few decisions a game, and a value bot holds no state they need: made afresh (same generator).
+        return ValueBot(self.rng, {**self.weights, **extra}, offers=self.offers) if extra else self.value
 
     def _offer(self, game: Game, me: int, acts: list) -> OfferTrade | None:
         """The domestic offer to make before searching, or ``None``: none while a city or a settlement
