@@ -75,7 +75,8 @@ __all__ = ["CitiesKnights", "Track", "PlayProgress", "PlayProgressGood", "PlayPr
            "DrawProgress", "ReturnProgress", "KNIGHT", "WALL_COST", "barbarian_strength", "catan_strength", "knights",
            "improvement_cost", "NAME", "PlayAlchemist", "PlayInventor", "PlayBishop", "PlayDeserter", "RemoveKnight",
            "PlaceDeserter", "PlayDiplomat", "PlayIntrigue", "PlaySpy", "SpyTake", "PlayMasterMerchant", "TakeGoods",
-           "PlayMerchant", "GiveGoods", "HarborOffer", "HarborReply", "open_roads"]
+           "PlayMerchant", "GiveGoods", "HarborOffer", "HarborReply", "open_roads", "progress_numbers",
+           "aqueduct_seats"]
 
 NAME = "cities_knights"
 
@@ -488,6 +489,36 @@ def _gold_picks(game, total: int) -> dict[int, int]:
     if not any(m.name == GOLD for m in game.modules):
         return {}
     return gold_owed(game, total)
+
+
+def progress_numbers(level: int) -> range:
+    """CK-IMP-2: the red-die numbers that draw a progress card at improvement ``level`` (none at 0).
+
+    CK-PROG-1 draws a card of a track's colour when the event die shows its gate and the red die
+    shows one of these numbers (A-33: red die <= level + 1).
+
+    Examples
+    --------
+    >>> list(progress_numbers(0)), list(progress_numbers(2)), list(progress_numbers(MAX_LEVEL))
+    ([], [1, 2, 3], [1, 2, 3, 4, 5, 6])
+    """
+    return range(1, level + 2) if level > 0 else range(0)
+
+
+def aqueduct_seats(game, total: int) -> list[int]:
+    """CK-IMP-3: the seats the Aqueduct pays once a roll of ``total`` has produced.
+
+    A seat with science level ``ABILITY_LEVEL`` or more that received nothing from the roll: no card
+    (:attr:`~catan_nb.rules.game.Game.last_production`) and no gold pick (SF-1, CK-SF-1).  Never on a
+    7, and only while the bank holds a resource to give (B-COMP-14).
+    """
+    if total == 7 or not any(game.bank[r.value] for r in Resource):
+        return []
+    st, got = _st(game), game.last_production
+    i = TRACKS.index(Track.SCIENCE)
+    picks = _gold_picks(game, total)  # SF-1: a gold pick is something received
+    return [q for q in range(game.n)
+            if st["levels"][q][i] >= ABILITY_LEVEL and not any(got.get(q, ())) and not picks.get(q)]
 
 
 def _cities(game, player: int) -> list[int]:
@@ -1691,8 +1722,7 @@ class CitiesKnights(Module):
         p0, n = game.active_player, game.n
         for k in range(n):
             q = (p0 + k) % n
-            level = st["levels"][q][i]
-            if level and red <= level + 1:
+            if red in progress_numbers(st["levels"][q][i]):
                 _draw(game, q, gate)
 
     def hand_limit(self, game, player: int, limit: int) -> int:
@@ -1706,13 +1736,7 @@ class CitiesKnights(Module):
             if st["attacks"] == 0:  # CK-BAR-4: the robber waits for the first attack
                 game.drop(MOVE_ROBBER, game.active_player)
             return
-        got = game.last_production
-        i = TRACKS.index(Track.SCIENCE)
-        if any(game.bank[r.value] for r in Resource):  # CK-IMP-3 Aqueduct: nothing received, take a resource
-            picks = _gold_picks(game, total)  # SF-1: a gold pick is something received
-            game.push_in_turn_order(AQUEDUCT, dict.fromkeys(
-                q for q in range(game.n) if st["levels"][q][i] >= ABILITY_LEVEL and not any(got.get(q, ()))
-                and not picks.get(q)))
+        game.push_in_turn_order(AQUEDUCT, dict.fromkeys(aqueduct_seats(game, total)))
 
     def rate(self, game, player: int, good: int, rate: int) -> int:
         st = _st(game)
