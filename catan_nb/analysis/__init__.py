@@ -1,8 +1,24 @@
 """Analysis on top of the engine: bots, probability, production, placement, fairness,
-longest road and simulation.  Nothing here draws; figure helpers import the viz layer lazily.
+longest road, simulation and the expansions' dice and chance.  Nothing here draws; figure helpers import the viz layer lazily.
 """
 
 from .bots import BOT_LEVELS, Bot, RandomBot, WeightedBot, accepts_offer, bot_for_level, play_game
+from .expansion_odds import (
+    AqueductOdds,
+    GoldOdds,
+    ProgressOdds,
+    aqueduct_odds,
+    cities_knights_dice,
+    event_die_distribution,
+    event_face_name,
+    fog_resource_within,
+    fog_reveals_odds,
+    fog_token_odds,
+    gold_odds,
+    improvement_levels,
+    progress_draws_observed,
+    progress_odds,
+)
 from .fairness import (
     NO_ADJACENT_EQUAL,
     NO_ADJACENT_RED,
@@ -75,4 +91,7 @@ __all__ = [
     "dice_sum_distribution", "token_odds",
     "Production", "node_production", "placement_production", "player_production", "token_production", "robber_effect",
     "BOTS", "GameRecord", "SimulationResult", "Table", "simulate",
+    "AqueductOdds", "GoldOdds", "ProgressOdds", "aqueduct_odds", "cities_knights_dice", "event_die_distribution",
+    "event_face_name", "fog_resource_within", "fog_reveals_odds", "fog_token_odds", "gold_odds", "improvement_levels",
+    "progress_draws_observed", "progress_odds",
 ]  # fmt: skip

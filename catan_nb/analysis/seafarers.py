@@ -25,7 +25,8 @@ from fractions import Fraction
 
 from ..constants import Terrain, pips
 
-__all__ = ["fog_tiles", "fog_odds", "fog_expected_cards", "fog_resource_odds", "gold_intersection_value"]
+__all__ = ["fog_tiles", "fog_odds", "fog_expected_cards", "fog_resource_odds", "gold_intersection_value",
+           "resource_name"]
 
 
 def fog_tiles(source) -> list[tuple[Terrain, int | None]]:
@@ -60,9 +61,22 @@ def fog_resource_odds(source, revealed: Sequence[tuple[str | Terrain, int | None
     """P(the next fog hex produces each resource), by resource name ("nothing" for a desert)."""
     out: dict[str, Fraction] = {}
     for (t, _k), p in fog_odds(source, revealed).items():
-        name = str(t.resource) if t.resource is not None else ("gold (any)" if t is Terrain.GOLD else "nothing")
+        name = resource_name(t)
         out[name] = out.get(name, Fraction(0)) + p
     return out
+
+
+def resource_name(terrain: Terrain | str) -> str:
+    """What a revealed tile of ``terrain`` produces, by name: its resource, ``"gold (any)"`` for a gold
+    field (SF-1: a pick of the player's choice) or ``"nothing"`` (a desert).
+
+    Examples
+    --------
+    >>> resource_name("forest"), resource_name(Terrain.GOLD), resource_name("desert")
+    ('lumber', 'gold (any)', 'nothing')
+    """
+    t = Terrain.parse(terrain)
+    return str(t.resource) if t.resource is not None else ("gold (any)" if t is Terrain.GOLD else "nothing")
 
 
 def gold_intersection_value(board, node: int, *, want: str | None = None) -> dict[str, Fraction]:
