@@ -9,6 +9,7 @@ from .expansion_odds import (
     ProgressOdds,
     aqueduct_odds,
     cities_knights_dice,
+    event_counts,
     event_die_distribution,
     event_face_name,
     fog_resource_within,
@@ -91,7 +92,7 @@ __all__ = [
     "dice_sum_distribution", "token_odds",
     "Production", "node_production", "placement_production", "player_production", "token_production", "robber_effect",
     "BOTS", "GameRecord", "SimulationResult", "Table", "simulate",
-    "AqueductOdds", "GoldOdds", "ProgressOdds", "aqueduct_odds", "cities_knights_dice", "event_die_distribution",
-    "event_face_name", "fog_resource_within", "fog_reveals_odds", "fog_token_odds", "gold_odds", "improvement_levels",
-    "progress_draws_observed", "progress_odds",
+    "AqueductOdds", "GoldOdds", "ProgressOdds", "aqueduct_odds", "cities_knights_dice", "event_counts",
+    "event_die_distribution", "event_face_name", "fog_resource_within", "fog_reveals_odds", "fog_token_odds",
+    "gold_odds", "improvement_levels", "progress_draws_observed", "progress_odds",
 ]  # fmt: skip

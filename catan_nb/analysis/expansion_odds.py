@@ -12,7 +12,7 @@ Cities & Knights (RULES.md section 17)
     :func:`progress_odds`: the chance per roll that a player with improvement levels
     ``(trade, politics, science)`` draws a progress card of each colour (CK-PROG-1, CK-IMP-2), the
     expected cards per roll or per round and the chance of a card within ``k`` rolls;
-    :func:`progress_draws_observed` counts the draws a list of rolled dice gives;
+    :func:`progress_draws_observed` and :func:`event_counts` count what a list of rolled dice gives;
     :func:`aqueduct_odds`: how often the Aqueduct pays a seat (CK-IMP-3).  The barbarians' arrival
     is :mod:`catan_nb.analysis.barbarians` (e.g. :func:`~catan_nb.analysis.barbarians.attack_within`).
 Seafarers (RULES.md section 16)
@@ -72,6 +72,7 @@ __all__ = [
     "ProgressOdds",
     "progress_odds",
     "progress_draws_observed",
+    "event_counts",
     "AqueductOdds",
     "aqueduct_odds",
     "GoldOdds",
@@ -285,6 +286,26 @@ def progress_draws_observed(dice: Any, levels: Sequence[int] | Mapping[Track, in
     for i, t in enumerate(TRACKS):
         faces = [f for f, g in EVENT_FACES.items() if g is t]
         out[t] = int((np.isin(event, faces) & np.isin(red, list(progress_numbers(lv[i])))).sum())
+    return out
+
+
+def event_counts(dice: Any) -> dict[Track | None, int]:
+    """How often each face kind of the event die came up in these rolls (``None``: a ship).
+
+    Parameters
+    ----------
+    dice : array-like of shape (n, 3)
+        Rolled ``(red, yellow, event)`` faces, one row per roll.
+
+    Examples
+    --------
+    >>> {event_face_name(k): c for k, c in event_counts([(1, 2, 1), (3, 3, 2), (6, 1, 6)]).items()}
+    {'ship': 2, 'yellow gate (trade)': 0, 'blue gate (politics)': 0, 'green gate (science)': 1}
+    """
+    event = np.asarray(dice, dtype=np.int64).reshape(-1, 3)[:, 2]
+    out = dict.fromkeys(event_die_distribution(), 0)
+    for face, kind in EVENT_FACES.items():
+        out[kind] += int((event == face).sum())
     return out
 
 

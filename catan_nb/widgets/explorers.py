@@ -42,6 +42,13 @@ import numpy as np
 import plotly.graph_objects as go
 
 from ..analysis.bots import WeightedBot
+from ..analysis.expansion_odds import (
+    event_counts,
+    event_die_distribution,
+    event_face_name,
+    progress_draws_observed,
+    progress_odds,
+)
 from ..analysis.longest_road import cut_lengths, explain_longest_road, longest_road
 from ..analysis.placement import (
     PlacementWeights,
@@ -68,6 +75,7 @@ from ..rules import (
     RollDice,
     Rules,
 )
+from ..rules.modules.cities_knights import EVENT_FACES, MAX_LEVEL, TRACK_COLOUR, TRACKS, progress_numbers
 from ..viz import board_figure, dynamic_traces
 from ..viz.charts import (
     chi_square_html,
@@ -153,6 +161,38 @@ class _FigureHost:
 # ============================================================================ dice lab
 
 _FAIR_CDF = np.arange(1, 7) / 6
+#: The dice sets of :class:`DiceLab`: how many dice each rolls (the number dice first).
+DICE_LAB_SETS: Mapping[str, int] = {"two": 2, "cities_knights": 3}
+
+
+def _share(count: int, n: int) -> str:
+    return f"{count / n:.3f} ({count:,})" if n else "–"
+
+
+def _exact(p) -> str:
+    return f"{p} ≈ {float(p):.3f}"
+
+
+def _event_table_html(rows: Sequence[Mapping[str, Any]], n: int) -> str:
+    """The event die's faces: exact chance beside the observed share (CK-COMP-1)."""
+    body = "".join(f"<tr><td>{html.escape(r['face'])}</td><td>{_exact(r['exact'])}</td><td>{_share(r['observed'], n)}</td></tr>"
+                   for r in rows)
+    return ("<b>event die</b> (CK-COMP-1)<table style='font-size:12px'>"
+            "<tr><th>face</th><th>exact</th><th>rolled</th></tr>" f"{body}</table>")
+
+
+def _progress_table_html(rows: Sequence[Mapping[str, Any]], n: int) -> str:
+    """Progress-card odds per improvement level: exact per roll beside the share of these rolls that drew."""
+    head = "".join(f"<th>{TRACK_COLOUR[t]}</th>" for t in TRACKS)
+    body = "".join(
+        f"<tr><td>{r['level']}</td><td>{r['red']}</td><td>{_exact(r['exact'][TRACKS[0]])}</td>"
+        + "".join(f"<td>{_share(r['observed'][t], n)}</td>" for t in TRACKS) + "</tr>"
+        for r in rows
+    )
+    return ("<b>progress cards per roll</b> (CK-PROG-1, CK-IMP-2): a track at level <i>n</i> draws a card of its "
+            "colour when the event die shows its gate and the red die 1 to <i>n</i>+1"
+            "<table style='font-size:12px'><tr><th>level</th><th>red die</th><th>exact, each colour</th>"
+            f"{head}</tr>{body}</table>")
 
 
 class DiceLab(_FigureHost):
@@ -162,10 +202,19 @@ class DiceLab(_FigureHost):
     the running mean beside the expected mean (7) with a band of two standard
     errors; below it, the chi-square test of the rolls against fair dice.
 
+    With ``dice="cities_knights"`` the lab rolls the three dice of Cities & Knights together: the red
+    and the yellow number dice (their sum makes the histogram) and the event die.  Beside the figure,
+    two small tables put the exact odds of
+    :func:`~catan_nb.analysis.expansion_odds.event_die_distribution` and
+    :func:`~catan_nb.analysis.expansion_odds.progress_odds` (a progress card per roll at each
+    improvement level) next to what the rolls so far gave.
+
     Parameters
     ----------
     seed : int
         Seed of the dice (a numpy ``Generator``); reset starts again from the seed in the seed box.
+    dice : {"two", "cities_knights"}
+        Two number dice, or the red, yellow and event dice of Cities & Knights.
     n : int
         Rolls per press of "Roll n" (editable in the widget).
     many : int
@@ -194,18 +243,29 @@ class DiceLab(_FigureHost):
     >>> again = DiceLab(seed=3); again.roll(100)
     >>> bool((again.totals == lab.totals).all())       # same seed, same rolls
     True
+    >>> ck = DiceLab(seed=3, dice="cities_knights"); ck.roll(600)
+    >>> ck.dice.shape, ck.event_table[0]["face"], ck.event_table[0]["observed"] > 250   # about half are ships
+    ((600, 3), 'ship', True)
+    >>> row = ck.progress_table[1]                    # a track at level 2: the gate and a red 1, 2 or 3
+    >>> row["red"], str(row["exact"][TRACKS[0]])
+    ('1–3', '1/12')
     """
 
     def __init__(
         self,
         seed: int = 0,
         *,
+        dice: str = "two",
         n: int = 10,
         many: int = 1000,
         loaded: Sequence[float] | None = None,
         max_rolls: int = 2_000_000,
         height: int = 380,
     ):
+        if dice not in DICE_LAB_SETS:
+            raise ValueError(f"dice is one of {', '.join(map(repr, DICE_LAB_SETS))}, not {dice!r}")
+        self.dice_set = dice
+        self._n_dice = DICE_LAB_SETS[dice]
         self.seed = int(seed)
         self.max_rolls = int(max_rolls)
         self.many = int(many)
@@ -216,9 +276,11 @@ class DiceLab(_FigureHost):
         self.exact = dice_sum_distribution()
         self.message = ""
         self._rng = np.random.default_rng(self.seed)
-        self._dice = np.zeros((0, 2), dtype=np.int8)
+        self._dice = np.zeros((0, self._n_dice), dtype=np.int8)
         self.chi_square: ChiSquareResult | None = None
         self._host(dice_lab_figure(exact=self.exact, height=height))
+        self.event_table: list[dict[str, Any]] = []
+        self.progress_table: list[dict[str, Any]] = []
 
         self.n_box = W.BoundedIntText(value=int(n), min=1, max=self.max_rolls, description="n",
                                       layout=W.Layout(width="150px")).add_class("dicelab-n")
@@ -232,25 +294,45 @@ class DiceLab(_FigureHost):
             "reset": _button("Reset", "dicelab-reset", style="warning"),
         }
         self.buttons = b
-        b["roll_one"].on_click(lambda _: self.roll(1))
-        b["roll"].on_click(lambda _: self.roll())
-        b["roll_many"].on_click(lambda _: self.roll(self.many))
-        b["reset"].on_click(lambda _: self.reset())
+        b["roll_one"].on_click(lambda _: self._safely(self.roll, 1))
+        b["roll"].on_click(lambda _: self._safely(self.roll))
+        b["roll_many"].on_click(lambda _: self._safely(self.roll, self.many))
+        b["reset"].on_click(lambda _: self._safely(self.reset))
         self.status = W.HTML().add_class("dicelab-status")
         self.chi_box = W.HTML().add_class("dicelab-chi")
         controls = W.HBox([b["roll_one"], self.n_box, b["roll"], b["roll_many"], b["reset"], self.seed_box, self.loaded_box])
-        self.widget = W.VBox([controls, self.status, self.figure, self.chi_box]).add_class("dicelab")
+        if self._n_dice == 3:
+            self.ck_box = W.HTML().add_class("dicelab-ck")
+            self.ck_box.add_class("catan-scroll")
+            middle = figure_beside(self.figure, self.ck_box)
+        else:
+            self.ck_box = None
+            middle = self.figure
+        self.widget = W.VBox([controls, self.status, middle, self.chi_box]).add_class("dicelab")
         self.refresh()
+
+    def _safely(self, action: Callable, *args) -> None:
+        """Run a button's action; no exception escapes a widget callback: it becomes the status message."""
+        try:
+            action(*args)
+        except Exception as exc:  # noqa: BLE001 - a callback must not raise
+            self.message = f"⚠ {type(exc).__name__}: {exc}"
+            try:
+                self.refresh()
+            except Exception:  # pragma: no cover - the refresh itself failed: leave the message
+                pass
 
     # ------------------------------------------------------------------ state
     @property
     def dice(self) -> np.ndarray:
-        """Every roll so far as an ``(n, 2)`` array of die faces."""
+        """Every roll so far as an ``(n, 2)`` array of die faces; ``(n, 3)`` with the Cities & Knights dice
+        (red, yellow, event)."""
         return self._dice.copy()
 
     @property
     def totals(self) -> np.ndarray:
-        return self._dice.sum(axis=1, dtype=np.int64)
+        """The number dice's sum of every roll (the event die aside)."""
+        return self._dice[:, :2].sum(axis=1, dtype=np.int64)
 
     @property
     def counts(self) -> dict[int, int]:
@@ -276,10 +358,10 @@ class DiceLab(_FigureHost):
         k = min(k, room)
         # One uniform number per die, turned into a face by the inverse CDF: the same seed gives the
         # same rolls however they are batched (10 x 10 or 100 at once), loaded or not.
-        u = self._rng.random((k, 2))
+        u = self._rng.random((k, self._n_dice))
         first_cdf = np.cumsum(self.loaded_weights) if self.loaded_box.value else _FAIR_CDF
-        faces = np.stack([np.searchsorted(first_cdf, u[:, 0], side="right"),
-                          np.searchsorted(_FAIR_CDF, u[:, 1], side="right")], axis=1)
+        faces = np.stack([np.searchsorted(first_cdf if i == 0 else _FAIR_CDF, u[:, i], side="right")
+                          for i in range(self._n_dice)], axis=1)
         faces = (np.minimum(faces, 5) + 1).astype(np.int8)
         self._dice = np.concatenate([self._dice, faces])
         self.message = ""
@@ -287,9 +369,12 @@ class DiceLab(_FigureHost):
 
     def reset(self) -> None:
         """Forget every roll and start again from the seed in the seed box."""
-        self.seed = int(self.seed_box.value)
+        seed = int(self.seed_box.value)
+        if seed < 0:
+            raise ValueError(f"the seed is a whole number 0 or more, not {seed}")
+        self.seed = seed
         self._rng = np.random.default_rng(self.seed)
-        self._dice = np.zeros((0, 2), dtype=np.int8)
+        self._dice = np.zeros((0, self._n_dice), dtype=np.int8)
         self.message = ""
         self.refresh()
 
@@ -303,11 +388,17 @@ class DiceLab(_FigureHost):
         self._apply(dice_lab_traces(totals, exact=self.exact))
         n = len(totals)
         if n:
-            last = ", ".join(f"{a}+{b}" for a, b in self._dice[-5:].tolist())
+            if self._n_dice == 3:
+                last = " (red+yellow event): " + ", ".join(f"{a}+{b} {event_face_name(EVENT_FACES[e]).split(' (')[0]}"
+                                                           for a, b, e in self._dice[-5:].tolist())
+            else:
+                last = ": " + ", ".join(f"{a}+{b}" for a, b in self._dice[-5:].tolist())
             text = (f"<b>{n:,} rolls</b> · mean {self.mean:.3f} (expected 7) · "
-                    f"7s: {self.counts[7]:,} ({self.counts[7] / n:.3f}; exact 1/6 = 0.167) · last: {last}")
+                    f"7s: {self.counts[7]:,} ({self.counts[7] / n:.3f}; exact 1/6 = 0.167) · last{last}")
         else:
             text = "<b>no rolls yet</b> — press a roll button"
+        if self._n_dice == 3:
+            self._refresh_cities_knights()
         if self.loaded_box.value:
             text += " · <i>first die loaded</i>"
         if self.message:
@@ -315,8 +406,24 @@ class DiceLab(_FigureHost):
         self.status.value = text
         self.chi_box.value = chi_square_html(self.chi_square)
 
+    def _refresh_cities_knights(self) -> None:
+        """The event die's and the progress cards' tables: exact odds beside the rolls so far."""
+        dice, n = self._dice, len(self._dice)
+        seen = event_counts(dice)
+        self.event_table = [{"face": event_face_name(k), "exact": p, "observed": seen[k]}
+                            for k, p in event_die_distribution().items()]
+        self.progress_table = []
+        for level in range(1, MAX_LEVEL + 1):
+            at = (level,) * len(TRACKS)
+            reds = progress_numbers(level)
+            self.progress_table.append({
+                "level": level, "red": f"{reds[0]}–{reds[-1]}",
+                "exact": progress_odds(at).by_track, "observed": progress_draws_observed(dice, at)})
+        self.ck_box.value = _event_table_html(self.event_table, n) + "<br>" + _progress_table_html(self.progress_table, n)
+
     def __repr__(self) -> str:
-        return f"<DiceLab seed={self.seed}: {len(self._dice)} rolls>"
+        extra = ", Cities & Knights dice" if self._n_dice == 3 else ""
+        return f"<DiceLab seed={self.seed}{extra}: {len(self._dice)} rolls>"
 
 
 # ============================================================================ placement explorer
