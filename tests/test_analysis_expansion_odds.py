@@ -199,6 +199,13 @@ def test_progress_odds_needs_a_cities_knights_game():
         progress_odds(g, 0)
     with pytest.raises(ValueError, match="seat"):
         progress_odds(ck_game(), 4)
+    with pytest.raises(ValueError, match="seat"):
+        progress_odds(ck_game())
+    for bad in (-1, 1.5, True):
+        with pytest.raises(ValueError, match="rolls"):
+            progress_odds((1, 1, 1)).expected(bad)
+        with pytest.raises(ValueError, match="rolls"):
+            progress_odds((1, 1, 1)).within(bad)
 
 
 # ============================================================ the Aqueduct (CK-IMP-3)

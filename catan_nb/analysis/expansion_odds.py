@@ -207,6 +207,8 @@ class ProgressOdds:
 
     def expected(self, rolls: int = 1, track: Track | str | None = None) -> Fraction:
         """Expected cards in ``rolls`` rolls (of one colour, or of any)."""
+        if isinstance(rolls, bool) or not isinstance(rolls, int) or rolls < 0:
+            raise ValueError(f"rolls is a number of rolls (0 or more), not {rolls!r}")
         return rolls * self._p(track)
 
     def per_round(self, players: int, track: Track | str | None = None) -> Fraction:
@@ -258,6 +260,8 @@ def progress_odds(levels: Sequence[int] | Mapping[Track, int] | "Game", seat: in
     """
     if seat is not None:
         levels = improvement_levels(levels, seat)  # type: ignore[arg-type]
+    elif hasattr(levels, "ext"):
+        raise ValueError("progress_odds(game, seat): name the seat whose levels to read")
     lv = _levels(levels)
     die, gates = _die(), event_die_distribution()
     by_track = {t: gates.get(t, Fraction(0)) * sum((die[r] for r in progress_numbers(lv[i]) if r in die), Fraction(0))
