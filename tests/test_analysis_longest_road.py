@@ -41,8 +41,10 @@ from catan_nb.analysis.longest_road import (
     longest_road,
     longest_road_figure,
     longest_roads,
+    path_kinds,
     road_breaks,
     road_networks,
+    route_title,
     trail_nodes,
 )
 from catan_nb.rules import BuildCity, BuildRoad, BuildSettlement, EndTurn, Phase, RollDice
@@ -888,4 +890,69 @@ def test_CK_KN_7_a_knight_breaks_a_road_and_walls_and_metropolises_change_nothin
     assert g.ext["cities_knights"]["metropolis"][0] == [WHITE, 23]
     after = [longest_road(g, p) for p in range(g.n)]
     assert [(r.length, r.breaks, r.networks) for r in after] == [(r.length, r.breaks, r.networks) for r in before]
+    check_against_engine(g)
+
+
+# ---------------------------------------------------------------------------- a module's own pieces
+
+
+@pytest.fixture
+def canal_module():
+    """A test module adding a path piece of its own, a canal on land paths: no rule of it is known to the
+    analysis; the engine's trail counts it with the roads, joined only at the player's own building.
+    Registered for the test only."""
+    from catan_nb.rules.modules import MODULES, Module, register
+    from catan_nb.rules.pieces import PieceKind
+
+    name = "test_lr_canals"
+    canal = PieceKind("canal", "path", limit=5, cost={"brick": 2}, land=True, owner=name)
+    register(type("Canals", (Module,), {"name": name, "pieces": (canal,)}))
+    try:
+        yield name
+    finally:
+        MODULES.pop(name)
+
+
+def test_B_LR_1_SF_8_a_modules_own_path_piece_counts_where_the_engine_counts_it(canal_module):
+    """Path kinds are the engine's registry, not names: a module's canal joins roads only at the player's
+    building (as ships do, SF-8), and its networks, breaks and lengths equal the engine's."""
+    from catan_nb.rules import Rules
+
+    g = Game(BOARD, players=4, seed=1, start="beginner", rules=Rules(modules=(canal_module,)))
+    assert path_kinds(g) == ("road", "canal") and route_title(g) == "Longest Road"
+    for e in chain(18, 23, 29):
+        g.place(RED, "road", e)
+    for e in chain(13, 8, 4):
+        g.place(RED, "canal", e)  # meets red's road 13-18 at red's settlement on 13: one trail
+    r = longest_road(g, RED)
+    assert r.length == 5 == g.longest_road(RED) and r.joins == (13,) and r.apart == ()
+    text = explain_longest_road(g, RED)
+    assert "join at its own settlement at 13 (SF-8)" in text and "2 canals, 3 roads" not in text
+    assert text.startswith("red: longest road 5 (intersections ") and "3 roads, 2 canals" in text
+    for e in chain(29, 35):
+        g.place(RED, "canal", e)  # a canal at the end of red's road with no building there: no join
+    r = longest_road(g, RED)
+    assert r.length == 5 == g.longest_road(RED) and r.apart == (29,)
+    assert sorted(tuple(sorted(n.kinds)) for n in r.networks) == [
+        ("canal",), ("canal", "canal", "road", "road", "road"), ("road",)]  # and red's start road 22-28
+    g.place(WHITE, "settlement", 8)  # cuts the canal line
+    r = longest_road(g, RED)
+    (b,) = r.breaks
+    assert (b.node, b.piece, b.sides, b.length_without) == (8, "settlement", (4, 1), 5)
+    check_against_engine(g)
+
+
+def test_B_LR_2_a_piece_that_does_not_block_breaks_nothing():
+    """B-LR-2 is about pieces that block: the example module's loom (no ``blocks``) on an intersection inside
+    an opponent's road breaks nothing, for the engine and the analysis alike."""
+    from catan_nb.examples import shearing
+    from catan_nb.rules import Rules
+
+    g = Game(BOARD, players=4, seed=1, start="beginner", rules=Rules(modules=(shearing.NAME,)))
+    for e in chain(18, 23, 29, 34):
+        g.place(RED, "road", e)
+    g.place(WHITE, "loom", 23)
+    r = longest_road(g, RED)
+    assert r.length == 4 == g.longest_road(RED) and r.breaks == ()  # 13-18-23-29-34, through the loom
+    assert cut_lengths(g, RED, distance_rule=False) == {18: 3, 29: 3}  # the loom holds 23: no settlement there
     check_against_engine(g)
