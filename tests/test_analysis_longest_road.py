@@ -31,7 +31,7 @@ import networkx as nx
 import pytest
 from helpers import deal
 
-from catan_nb import Board, Building, Game
+from catan_nb import Board, Building, Game, Resource
 from catan_nb.analysis.bots import RandomBot, WeightedBot
 from catan_nb.analysis.longest_road import (
     LongestRoad,
@@ -41,8 +41,10 @@ from catan_nb.analysis.longest_road import (
     longest_road,
     longest_road_figure,
     longest_roads,
+    path_kinds,
     road_breaks,
     road_networks,
+    route_title,
     trail_nodes,
 )
 from catan_nb.rules import BuildCity, BuildRoad, BuildSettlement, EndTurn, Phase, RollDice
@@ -78,7 +80,8 @@ def to_main(g: Game, p: int) -> None:
     for _ in range(4 * g.n + 2):
         if g.active_player == p and g.phase is Phase.MAIN:
             return
-        g.play(RollDice(dice=QUIET_DICE) if g.phase is Phase.ROLL else EndTurn())
+        # a module's own dice (the event die) show a city gate: no barbarian step (CK-BAR-4)
+        g.play(RollDice(dice=QUIET_DICE + (4,) * (g.n_dice - 2)) if g.phase is Phase.ROLL else EndTurn())
     raise AssertionError("did not reach the seat's build phase")
 
 
@@ -556,3 +559,400 @@ def test_road_breaks_name_a_knight_that_blocks_a_road():
     (b,) = road_breaks(g, 0)
     assert (b.node, b.owner, b.building, b.piece, b.sides, b.length_without) == (23, 1, None, "knight", (2, 1), 3)
     assert "blue's knight at 23" in explain_longest_road(g, 0)
+
+
+# ============================================================================ every module: ships (SF-8), knights (CK-KN-7)
+#
+# The analysis asks the engine what its trail counts (Game.trail_inputs): every path kind, opponents'
+# blocking pieces, kinds joined only at the player's own building.  These tests hold it to the
+# engine's lengths on random games of Seafarers, Cities & Knights and both, and take every reported
+# breaking piece off a copy of the game to check ``length_without`` against the engine's recount.
+
+
+def _islands() -> Board:
+    from catan_nb.rules.modules.seafarers import ISLANDS
+
+    return Board.load(ISLANDS)
+
+
+ISLANDS_BOARD = _islands()
+
+
+def _module_game(module: str, seed: int) -> Game:
+    from catan_nb.rules import Rules
+
+    if module == "seafarers":
+        return Game(ISLANDS_BOARD, players=3 + seed % 2, seed=seed, rules=Rules.for_board(ISLANDS_BOARD))
+    if module == "cities_knights":
+        return Game(Board.random(seed=seed), players=4, seed=seed, rules=Rules(modules=("cities_knights",)))
+    return Game(ISLANDS_BOARD, players=3 + seed % 2, seed=seed,
+                rules=Rules.for_board(ISLANDS_BOARD, modules=("cities_knights",)))
+
+
+def _without(g: Game, v: int) -> Game:
+    """A copy of ``g`` with every piece on intersection ``v`` taken off by the engine (a city goes back to
+    its settlement first, then that goes)."""
+    c = g.copy()
+    while c.node_owner[v] >= 0:
+        c.remove(c.kinds[c.node_kind[v]].name, v)
+    return c
+
+
+def _with_blocker(g: Game, q: int, kind: str, v: int) -> Game:
+    c = g.copy()
+    c.place(q, kind, v)
+    return c
+
+
+def brute_trail(g: Game, p: int, paths) -> int:
+    """The longest trail through ``paths`` of ``p`` by walking every trail (an independent count): no path
+    twice, never through an opponent's blocking piece (B-LR-2, CK-KN-7), from one kind to another only at
+    ``p``'s own building (SF-8)."""
+    t = g.topology
+    mine = set(paths)
+    building = {v for v, o in enumerate(g.node_owner) if o == p and g.kinds[g.node_kind[v]].building}
+    blocked = {v for v, o in enumerate(g.node_owner) if o >= 0 and o != p and g.kinds[g.node_kind[v]].blocks}
+    best = 0
+
+    def walk(v, used, kind, length):
+        nonlocal best
+        best = max(best, length)
+        if length and v in blocked:
+            return
+        for e in t.node_edges[v]:
+            if e in mine and e not in used and (kind is None or g.edge_kind[e] == kind or v in building):
+                a, b = t.edge_nodes[e]
+                walk(b if a == v else a, used | {e}, g.edge_kind[e], length + 1)
+
+    for v in {x for e in mine for x in t.edge_nodes[e]}:
+        walk(v, frozenset(), None, 0)
+    return best
+
+
+def check_against_engine(g: Game, brute_up_to: int = 12) -> int:
+    """Every seat's report equals the engine; every break's ``length_without`` is the engine's length with
+    the piece taken off a copy; small networks equal an independent walk.  Returns the breaks seen."""
+    t = g.topology
+    seen = 0
+    for p in range(g.n):
+        r = longest_road(g, p)
+        mine = sorted(e for e, o in enumerate(g.edge_owner) if o == p)  # every path kind
+        assert r.length == g.longest_road(p) == g.road_lengths()[p] == len(r.road)
+        assert list(r.road) == g.longest_road_path(p) and r.nodes == trail_nodes(t, r.road)
+        assert r.road_kinds == tuple(g.kinds[g.edge_kind[e]].name for e in r.road)
+        assert max((n.length for n in r.networks), default=0) == r.length
+        assert sorted(e for n in r.networks for e in n.paths) == mine
+        for n in r.networks:
+            assert n.kinds == tuple(g.kinds[g.edge_kind[e]].name for e in n.paths)
+            if len(n.paths) <= brute_up_to:
+                assert n.length == brute_trail(g, p, n.paths), (p, n)
+        for v in r.joins:  # SF-8: the road changes kind only at the player's own building
+            assert g.node_owner[v] == p and g.kinds[g.node_kind[v]].building
+        for b in r.breaks:
+            seen += 1
+            assert b.owner == g.node_owner[b.node] != p and g.kinds[g.node_kind[b.node]].blocks
+            assert b.piece == g.kinds[g.node_kind[b.node]].name and b.is_building == (b.piece in ("settlement", "city"))
+            assert b.length_without == _without(g, b.node).longest_road(p), (p, b)
+            assert b.length == r.length <= b.length_without
+        other = (p + 1) % g.n
+        for v, after in list(cut_lengths(g, p, distance_rule=False).items())[:3]:  # a new blocking piece there
+            assert _with_blocker(g, other, "settlement", v).longest_road(p) == after < r.length, (p, v)
+    return seen
+
+
+def _play_and_check(module: str, seed: int, steps: int) -> tuple[int, set[str]]:
+    """A seeded bot game of ``module``; every few actions, the check on the position and on what-if copies
+    with an opponent's settlement (and, with knights, a knight) placed inside a player's network."""
+    g = _module_game(module, seed)
+    bots = [(WeightedBot if q % 2 else RandomBot)(seed=17 * seed + q) for q in range(g.n)]
+    rng = random.Random(seed)
+    t = g.topology
+    breaks, kinds = 0, set()
+    blockers = [k.name for k in g.kinds if k is not None and k.site == "node" and k.blocks and not k.upgrade_of]
+    for step in range(steps):
+        if g.is_over:
+            break
+        g.apply(bots[g.current_player].choose(g))
+        if step % 40 != 39:
+            continue
+        breaks += check_against_engine(g)
+        kinds |= {g.kinds[k].name for k in set(g.edge_kind) if k}
+        inner = sorted((v, p) for p in range(g.n) for v in g.road_nodes[p] if g.node_owner[v] < 0 and t.node_land[v]
+                       and sum(1 for e in t.node_edges[v] if g.edge_owner[e] == p) >= 2)
+        for v, p in rng.sample(inner, min(2, len(inner))):
+            what_if = _with_blocker(g, rng.choice([q for q in range(g.n) if q != p]), rng.choice(blockers), v)
+            breaks += check_against_engine(what_if)
+            for r in longest_roads(what_if):
+                kinds |= {b.piece for b in r.breaks}
+                kinds |= {f"broken {k}" for b in r.breaks for k in r.networks[b.network].kinds}
+    return breaks, kinds
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_SF_8_random_seafarers_games_agree_with_the_engine(seed):
+    """SF-8, B-LR-2: on the islands scenario, roads and ships together, every break checked by removal."""
+    breaks, kinds = _play_and_check("seafarers", seed, 2000)
+    assert breaks > 0 and {"road", "ship", "settlement", "broken ship"} <= kinds
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_CK_KN_7_random_cities_knights_games_agree_with_the_engine(seed):
+    """CK-KN-7, B-LR-2: knights and buildings break roads alike; every break checked by removal."""
+    breaks, kinds = _play_and_check("cities_knights", seed, 2000)
+    assert breaks > 0 and {"road", "knight"} <= kinds
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_SF_8_CK_KN_7_random_cities_knights_seafarers_games_agree_with_the_engine(seed):
+    """SF-8 with CK-KN-7: ships, roads, knights and buildings at once."""
+    breaks, kinds = _play_and_check("both", seed, 2000)
+    assert breaks > 0 and {"road", "ship", "knight", "broken ship"} <= kinds
+
+
+# ---------------------------------------------------------------------------- hand-built Seafarers positions
+
+
+def _ring_from(g: Game, hx: int, start: int) -> list[int]:
+    """The six sides of hex ``hx`` in order round it from intersection ``start``."""
+    t = g.topology
+    out, at = [], start
+    while len(out) < 6:
+        e = next(e for e in t.hex_edges[hx] if at in t.edge_nodes[e] and e not in out)
+        out.append(e)
+        at = next(x for x in t.edge_nodes[e] if x != at)
+    return out
+
+
+def _coast_corner(g: Game) -> tuple[int, int, int, list[int], list[int]]:
+    """A land intersection ``v`` on a coastal side between a land hex and a sea hex (all sides free),
+    with two roads' worth of land sides from ``v`` round the land hex and two ships' worth of sea sides
+    round the sea hex, the other way: (v, land hex, sea hex, land sides, sea sides)."""
+    t = g.topology
+    for v in range(t.n_nodes):
+        if not (t.node_land[v] and t.node_sea[v]):
+            continue
+        for e in t.node_edges[v]:
+            if not (t.edge_land[e] and t.edge_sea[e]):
+                continue
+            both = [h for h in range(t.n_hexes) if e in t.hex_edges[h]]
+            land = next((h for h in both if t.hex_land[h]), None)
+            sea = next((h for h in both if not t.hex_land[h]), None)
+            if land is None or sea is None:
+                continue
+            roads = [f for f in _ring_from(g, land, v) if f != e][:2]
+            ships = [f for f in _ring_from(g, sea, v) if f != e][:2]
+            if roads[0] not in t.node_edges[v]:
+                roads = [f for f in reversed(_ring_from(g, land, v)) if f != e][:2]
+            if ships[0] not in t.node_edges[v]:
+                ships = [f for f in reversed(_ring_from(g, sea, v)) if f != e][:2]
+            if all(t.edge_sea[f] for f in ships) and roads[0] in t.node_edges[v] and ships[0] in t.node_edges[v]:
+                return v, land, sea, roads, ships
+    raise AssertionError("no coastal corner")
+
+
+def _empty_islands(players: int = 3) -> Game:
+    """The islands scenario before its founding: an empty board to put pieces on (Game.place)."""
+    from catan_nb.rules import Rules
+
+    return Game(ISLANDS_BOARD, players=players, seed=5, rules=Rules.for_board(ISLANDS_BOARD))
+
+
+def test_SF_8_a_road_and_a_ship_join_through_the_players_building():
+    """SF-8: two roads and two ships meeting at the player's own settlement are one trade route of 4."""
+    g = _empty_islands()
+    v, _, _, roads, ships = _coast_corner(g)
+    g.place(0, "settlement", v)
+    for e in roads:
+        g.place(0, "road", e)
+    for e in ships:
+        g.place(0, "ship", e)
+    r = longest_road(g, 0)
+    assert r.length == 4 == g.longest_road(0)
+    assert sorted(r.road_kinds) == ["road", "road", "ship", "ship"] and r.joins == (v,) and r.apart == ()
+    (net,) = r.networks
+    assert net.joins == (v,) and net.paths_of("ship") == tuple(sorted(ships)) and net.paths_of("road") == tuple(sorted(roads))
+    text = explain_longest_road(g, 0)
+    assert text.startswith(f"{g.colours[0]}: longest trade route 4 (") and "2 roads, 2 ships" in text
+    assert f"join at its own settlement at {v} (SF-8)" in text
+    check_against_engine(g)
+
+
+def test_SF_8_a_road_and_a_ship_meeting_with_no_building_do_not_join():
+    """SF-7, SF-8: the same pieces with no settlement of the player's at the meeting point are two
+    networks of 2; an opponent's settlement there joins nothing either."""
+    g = _empty_islands()
+    v, _, _, roads, ships = _coast_corner(g)
+    for e in roads:
+        g.place(0, "road", e)
+    for e in ships:
+        g.place(0, "ship", e)
+    r = longest_road(g, 0)
+    assert r.length == 2 == g.longest_road(0) and r.joins == () and r.apart == (v,)
+    assert sorted(n.kinds for n in r.networks) == [("road", "road"), ("ship", "ship")]
+    assert "do not join (SF-8)" in explain_longest_road(g, 0)
+    g.place(1, "settlement", v)
+    r = longest_road(g, 0)
+    assert r.length == 2 == g.longest_road(0) and r.breaks == ()  # each network ends there: nothing is split
+    check_against_engine(g)
+
+
+def test_SF_8_B_LR_2_a_ship_route_is_broken_by_an_opponents_settlement():
+    """B-LR-2 for ships: five ships round a sea hex through a land corner; an opponent's settlement on the
+    corner splits the route, and taking it off gives the engine's 5 back."""
+    g = _empty_islands()
+    t = g.topology
+    for hx in range(t.n_hexes):
+        if t.hex_land[hx]:
+            continue
+        ring_nodes = t.hex_nodes[hx]
+        corner = next((v for v in ring_nodes if t.node_land[v]), None)
+        if corner is None:
+            continue
+        ring = _ring_from(g, hx, corner)
+        route = ring[-1:] + ring[:4]  # five sides; the corner is the route's first inner intersection
+        break
+    for e in route:
+        g.place(0, "ship", e)
+    assert longest_road(g, 0).length == 5 == g.longest_road(0)
+    g.place(1, "settlement", corner)
+    r = longest_road(g, 0)
+    assert r.length == 4 == g.longest_road(0)
+    (b,) = r.breaks
+    assert (b.node, b.owner, b.piece, b.building, b.sides, b.length_without) == (corner, 1, "settlement",
+                                                                                  Building.SETTLEMENT, (4, 1), 5)
+    assert r.networks[0].paths_of("ship") == tuple(sorted(route)) and len(r.networks[0].pieces) == 2
+    assert _without(g, corner).longest_road(0) == b.length_without
+    assert f"{g.colours[1]}'s settlement at {corner} splits network 0 (4+1); without it: 5." in explain_longest_road(g, 0)
+    assert cut_lengths(g, 0, distance_rule=False) == {v: n for v, n in cut_lengths(g, 0, distance_rule=False).items()
+                                                      if g.node_owner[v] < 0}
+    check_against_engine(g)
+
+
+def test_SF_8_figure_draws_the_trade_route_over_roads_and_ships():
+    """The figure's glow follows the engine's route through roads and ships; ships are drawn by the
+    Seafarers layer, the title names the Longest Trade Route."""
+    from catan_nb.viz import trace_index
+
+    g = _empty_islands()
+    v, _, _, roads, ships = _coast_corner(g)
+    g.place(0, "settlement", v)
+    for e in roads + ships:
+        g.place(0, "road" if e in roads else "ship", e)
+    fig = longest_road_figure(g, 0)
+    assert fig.layout.title.text == f"{g.colours[0]}: longest trade route 4"
+    lr = fig.data[trace_index(fig, "longest-road")]
+    assert sum(1 for x in lr.x if x is None) == 4
+    ship_trace = fig.data[trace_index(fig, "seafarers:ship:0")]
+    assert sum(1 for x in ship_trace.x if x is None) == 2
+    road_trace = fig.data[trace_index(fig, "road:0")]
+    assert sum(1 for x in road_trace.x if x is None) == 2
+
+
+# ---------------------------------------------------------------------------- hand-built Cities & Knights positions
+
+
+def test_CK_KN_7_a_knight_breaks_a_road_and_walls_and_metropolises_change_nothing():
+    """CK-KN-7: an opponent's knight splits a road like a building (taking it off gives the engine's length
+    back); the player's own knight splits nothing; a city wall (CK-WALL-1) and a metropolis (CK-IMP-4) on
+    a breaking city leave every length as it was."""
+    from catan_nb.rules import Rules
+    from catan_nb.rules.modules.cities_knights import BuildWall, ImproveCity, Track
+
+    g = Game(BOARD, players=4, seed=1, start="beginner", rules=Rules(modules=("cities_knights",)))
+    for e in chain(18, 23, 29, 34, 28):
+        g.place(RED, "road", e)
+    assert longest_road(g, RED).length == 6 == g.longest_road(RED)
+    g.place(RED, "knight", 29)  # one's own knight: nothing breaks (B-LR-3)
+    assert longest_road(g, RED).length == 6 and road_breaks(g, RED) == ()
+    g.place(WHITE, "knight", 23)
+    r = longest_road(g, RED)
+    (b,) = r.breaks
+    assert (b.node, b.piece, b.building, b.is_building, b.sides, b.length_without) == (23, "knight", None, False, (4, 2), 6)
+    assert r.length == 4 == g.longest_road(RED) and _without(g, 23).longest_road(RED) == 6
+    assert "white's knight at 23 splits network 0 (4+2); without it: 6." in explain_longest_road(g, RED)
+    check_against_engine(g)
+    # a white city on 23 instead, then its wall and a metropolis: still the same break, the same lengths
+    g.remove("knight", 23)
+    g.place(WHITE, "settlement", 23)
+    g.place(WHITE, "city", 23)
+    before = [longest_road(g, p) for p in range(g.n)]
+    assert before[RED].breaks[0].piece == "city" and before[RED].length == 4
+    to_main(g, WHITE)
+    g.deal(WHITE, {Resource.BRICK: 2})
+    g.play(BuildWall(23))
+    cloth = next(good for good in g.goods if str(good) == "cloth")
+    for level in range(1, 5):
+        g.deal(WHITE, {cloth: level})
+        g.play(ImproveCity(Track.TRADE))
+        while g.phase is not Phase.MAIN:  # the metropolis goes on a city (CK-IMP-4)
+            g.play(next(a for a in g.legal_actions() if getattr(a, "node", None) == 23))
+    assert 23 in g.ext["cities_knights"]["walls"][WHITE]
+    assert g.ext["cities_knights"]["metropolis"][0] == [WHITE, 23]
+    after = [longest_road(g, p) for p in range(g.n)]
+    assert [(r.length, r.breaks, r.networks) for r in after] == [(r.length, r.breaks, r.networks) for r in before]
+    check_against_engine(g)
+
+
+# ---------------------------------------------------------------------------- a module's own pieces
+
+
+@pytest.fixture
+def canal_module():
+    """A test module adding a path piece of its own, a canal on land paths: no rule of it is known to the
+    analysis; the engine's trail counts it with the roads, joined only at the player's own building.
+    Registered for the test only."""
+    from catan_nb.rules.modules import MODULES, Module, register
+    from catan_nb.rules.pieces import PieceKind
+
+    name = "test_lr_canals"
+    canal = PieceKind("canal", "path", limit=5, cost={"brick": 2}, land=True, owner=name)
+    register(type("Canals", (Module,), {"name": name, "pieces": (canal,)}))
+    try:
+        yield name
+    finally:
+        MODULES.pop(name)
+
+
+def test_B_LR_1_SF_8_a_modules_own_path_piece_counts_where_the_engine_counts_it(canal_module):
+    """Path kinds are the engine's registry, not names: a module's canal joins roads only at the player's
+    building (as ships do, SF-8), and its networks, breaks and lengths equal the engine's."""
+    from catan_nb.rules import Rules
+
+    g = Game(BOARD, players=4, seed=1, start="beginner", rules=Rules(modules=(canal_module,)))
+    assert path_kinds(g) == ("road", "canal") and route_title(g) == "Longest Road"
+    for e in chain(18, 23, 29):
+        g.place(RED, "road", e)
+    for e in chain(13, 8, 4):
+        g.place(RED, "canal", e)  # meets red's road 13-18 at red's settlement on 13: one trail
+    r = longest_road(g, RED)
+    assert r.length == 5 == g.longest_road(RED) and r.joins == (13,) and r.apart == ()
+    text = explain_longest_road(g, RED)
+    assert "join at its own settlement at 13 (SF-8)" in text and "2 canals, 3 roads" not in text
+    assert text.startswith("red: longest road 5 (intersections ") and "3 roads, 2 canals" in text
+    for e in chain(29, 35):
+        g.place(RED, "canal", e)  # a canal at the end of red's road with no building there: no join
+    r = longest_road(g, RED)
+    assert r.length == 5 == g.longest_road(RED) and r.apart == (29,)
+    assert sorted(tuple(sorted(n.kinds)) for n in r.networks) == [
+        ("canal",), ("canal", "canal", "road", "road", "road"), ("road",)]  # and red's start road 22-28
+    g.place(WHITE, "settlement", 8)  # cuts the canal line
+    r = longest_road(g, RED)
+    (b,) = r.breaks
+    assert (b.node, b.piece, b.sides, b.length_without) == (8, "settlement", (4, 1), 5)
+    check_against_engine(g)
+
+
+def test_B_LR_2_a_piece_that_does_not_block_breaks_nothing():
+    """B-LR-2 is about pieces that block: the example module's loom (no ``blocks``) on an intersection inside
+    an opponent's road breaks nothing, for the engine and the analysis alike."""
+    from catan_nb.examples import shearing
+    from catan_nb.rules import Rules
+
+    g = Game(BOARD, players=4, seed=1, start="beginner", rules=Rules(modules=(shearing.NAME,)))
+    for e in chain(18, 23, 29, 34):
+        g.place(RED, "road", e)
+    g.place(WHITE, "loom", 23)
+    r = longest_road(g, RED)
+    assert r.length == 4 == g.longest_road(RED) and r.breaks == ()  # 13-18-23-29-34, through the loom
+    assert cut_lengths(g, RED, distance_rule=False) == {18: 3, 29: 3}  # the loom holds 23: no settlement there
+    check_against_engine(g)

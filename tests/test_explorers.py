@@ -335,3 +335,105 @@ def test_placement_explorer_ranks_openings_by_playouts():
     ex.playout_games.value = 1
     ex.buttons["playout"].click()
     assert "random bots" in ex.playout_html.value
+
+
+# ---------------------------------------------------------------------------- every module: ships (SF-8), knights (CK-KN-7)
+
+
+def _line(lr, kind, start, n):
+    """Build ``n`` pieces of ``kind`` in a line from intersection ``start`` through the explorer, each the
+    engine's candidate at the line's open end that leads to an intersection the player has not touched."""
+    g = lr.game
+    t = g.topology
+    at, built = start, []
+    for _ in range(n):
+        touched = lr.game.road_nodes[lr.player] | set(lr.game.placed[lr.game.kind_id["settlement"]][lr.player])
+        e = next(e for e in lr.game.candidates(lr.player, kind) if at in t.edge_nodes[e]
+                 and not set(t.edge_nodes[e]) - {at} <= touched)
+        assert lr.build(kind, e), lr.message
+        built.append(e)
+        at = next(x for x in t.edge_nodes[e] if x != at)
+    return built
+
+
+def test_SF_8_explorer_builds_ships_and_roads_and_shows_the_trade_route():
+    """SF-8: in the islands scenario the sandbox builds ships (on sea paths) and roads through the engine;
+    a line of roads and a line of ships meeting at the player's own settlement count as one route."""
+    from catan_nb.rules import Rules
+    from catan_nb.rules.modules.seafarers import ISLANDS
+
+    board = Board.load(ISLANDS)
+    lr = LongestRoadExplorer(board, player=RED, seed=1, players=3)
+    g = lr.game
+    t = g.topology
+    assert g.rules.modules == Rules.for_board(board).modules and "ship" in lr.kinds
+    assert lr.piece_box.layout.display is None and "lr-piece" in classes(lr.widget)
+    assert "ship" in lr.show_legal.description
+    marked = set(g.candidates(RED, "road")) | set(g.candidates(RED, "ship"))  # the engine's sites, both kinds
+    assert segments(lr, "highlight-paths") == len(marked) > len(set(g.candidates(RED, "road")))
+    # red's founding road leaves a settlement with room for a ship: a line of ships from the settlement,
+    # a line of roads on from the road's far end; they meet at the settlement: one route (SF-8)
+    road_kind = g.kind_id["road"]
+    v, r0 = next((x, e) for x in sorted(g.placed[g.kind_id["settlement"]][RED]) for e in t.node_edges[x]
+                 if e in g.placed[road_kind][RED] and any(f in g.candidates(RED, "ship") for f in t.node_edges[x]))
+    ships = _line(lr, "ship", v, 3)
+    assert all(lr.game.piece_on(e) == (RED, "ship") for e in ships)
+    r = lr.report
+    assert r.length == 4 == lr.game.longest_road(RED) and r.joins == (v,)
+    assert sorted(r.road_kinds) == ["road", "ship", "ship", "ship"]
+    assert segments(lr, "seafarers:ship:0") == len(lr.game.placed[lr.game.kind_id["ship"]][RED]) >= 3
+    assert segments(lr, "longest-road") == 4
+    assert "longest trade route 4" in lr.text.value and f"join at its own settlement at {v}" in lr.text.value
+    roads = _line(lr, "road", next(x for x in t.edge_nodes[r0] if x != v), 2)
+    r = lr.report
+    assert r.length == 6 == lr.game.longest_road(RED) and set(r.road) == {r0, *roads, *ships}
+    assert segments(lr, "longest-road") == 6 and f"Longest Trade Route card: {g.colours[RED]}" in lr.text.value
+    # "auto" is a ship where only a ship may go; the engine refuses a ship on a land-only path (SF-6)
+    state = lr.game.state()
+    inland = next(e for e in range(t.n_edges) if t.edge_land[e] and not t.edge_sea[e] and lr.game.edge_owner[e] < 0)
+    lr.piece_box.value = "ship"
+    click(lr, "paths", inland)
+    assert lr.game.state() == state and "SF-6" in lr.notice.value
+    lr.piece_box.value = "auto"
+    sea = next(e for e in lr.game.candidates(RED, "ship") if e not in lr.game.candidates(RED, "road"))
+    click(lr, "paths", sea)
+    assert lr.game.piece_on(sea) == (RED, "ship") and lr.notice.value == ""
+    far = next(e for e in range(t.n_edges) if not t.edge_land[e] and lr.game.edge_owner[e] < 0
+               and e not in lr.game.candidates(RED, "ship"))
+    assert lr.click_path(far) is False and "B-BUILD-4" in lr.notice.value
+    assert cards(lr.game) == cards(g)  # granted from the bank: every card is still there
+
+
+def test_CK_KN_7_explorer_places_a_knight_that_breaks_a_road():
+    """CK-KN-7: in a Cities & Knights sandbox an opponent's knight, hired through the engine, breaks the
+    road like a settlement; the quiet dice never move the barbarians (CK-BAR-4); refusals are messages."""
+    from catan_nb.rules import Rules
+
+    lr = LongestRoadExplorer(BOARD, player=RED, rules=Rules(modules=("cities_knights",)))
+    assert "knight" in lr.kinds and "ship" not in lr.kinds and lr.piece_box.layout.display is None
+    assert lr.build_chain(13, 18, 23, 29, 34, 28)
+    assert lr.report.length == 6 == lr.game.longest_road(RED)
+    lr.select_player(WHITE)
+    assert lr.build_chain(17, 23)
+    lr.piece_box.value = "knight"
+    click(lr, "intersections", 23)
+    assert lr.game.piece_at(23) == (WHITE, "knight"), lr.notice.value
+    lr.select_player(RED)
+    r = lr.report
+    assert r.length == 4 == lr.game.longest_road(RED)
+    (b,) = r.breaks
+    assert (b.node, b.piece, b.owner, b.sides, b.length_without) == (23, "knight", WHITE, (4, 2), 6)
+    assert "white's knight at 23 splits network 0 (4+2); without it: 6." in lr.text.value
+    assert 23 in list(lr.trace("highlight-nodes").customdata)
+    assert lr.game.ext["cities_knights"]["barbarians"] == 0  # every turn passed with a city gate
+    # refused: the engine's own rule; nothing escapes a click, even a wrong index or a piece not in play
+    state = lr.game.state()
+    lr.select_player(WHITE)
+    assert lr.click_node(0) is False and "CK-KN-1" in lr.notice.value
+    assert lr.click_node(10**6) is False and "B-BOARD-3" in lr.notice.value
+    assert lr.click_path(-5) is False and lr.notice.value
+    assert lr.build("ship", 3) is False and "no ship" in lr.notice.value
+    assert lr.game.state() == state
+    lr.press("undo")
+    lr.select_player(RED)
+    assert lr.report.length == 6 and lr.report.breaks == ()

@@ -40,8 +40,10 @@ from .longest_road import (
     longest_road,
     longest_road_figure,
     longest_roads,
+    path_kinds,
     road_breaks,
     road_networks,
+    route_title,
     trail_nodes,
 )
 from .placement import (
@@ -85,7 +87,7 @@ __all__ = [
     "Constraint", "FairnessReport", "balanced_board", "fairness_report", "NO_ADJACENT_EQUAL", "NO_ADJACENT_RED",
     "max_intersection_pips", "max_resource_cluster", "resource_pips_between",
     "LongestRoad", "RoadBreak", "RoadNetwork", "cut_lengths", "explain_longest_road", "longest_road",
-    "longest_road_figure", "longest_roads", "road_breaks", "road_networks", "trail_nodes",
+    "longest_road_figure", "longest_roads", "road_breaks", "road_networks", "trail_nodes", "path_kinds", "route_title",
     "OpeningPair", "PlacementScore", "PlacementWeights", "placement_figure", "placement_heat", "rank_openings",
     "score_intersections", "simulate_openings",
     "Estimate", "Event", "ExpectedHits", "Hits", "RollsUntil", "RollTotal", "Streak", "chi_square_test", "compare",

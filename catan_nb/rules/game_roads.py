@@ -52,6 +52,39 @@ class LongestRoad:
         """The paths of one longest road of ``player``, in order along the road."""
         return self._trail(player)[1]
 
+    def trail_inputs(self, player: int) -> dict[str, Any]:
+        """What the engine counts for ``player``'s trail, as keyword arguments of
+        :func:`~catan_nb.rules.longest_trail` (with the board's ``edge_nodes`` and ``node_edges``).
+
+        ``roads``: the player's path pieces of every kind (roads, ships... B-LR-1, SF-8);
+        ``blocked``: intersections of their network holding an opponent's piece that blocks
+        (a settlement or city, B-LR-2; a knight, CK-KN-7); ``edge_kind`` and ``switch``: with
+        pieces of several kinds, the kind on every path and the player's own buildings, the only
+        intersections where a trail passes from one kind to another (SF-8); ``None`` and empty
+        otherwise.  Copies: the game's state is not shared.  For analyses that ask what-ifs
+        (a building taken away, a new cut) the same way the engine counts.
+
+        Examples
+        --------
+        >>> from catan_nb import Board, Game
+        >>> from catan_nb.rules import longest_trail
+        >>> g = Game(Board.beginner(), seed=1, start="beginner")
+        >>> t = g.topology
+        >>> inputs = g.trail_inputs(0)
+        >>> sorted(inputs), inputs["edge_kind"]
+        (['blocked', 'edge_kind', 'roads', 'switch'], None)
+        >>> longest_trail(edge_nodes=t.edge_nodes, node_edges=t.node_edges, **inputs)[0] == g.longest_road(0)
+        True
+        """
+        kinds = self._trail_kinds(player)
+        edge_kind = kinds.get("edge_kind")
+        return {
+            "roads": frozenset(self._trail_pieces(player)),
+            "blocked": frozenset(self._trail_blocks(player)),
+            "edge_kind": None if edge_kind is None else tuple(edge_kind),
+            "switch": frozenset(kinds.get("switch", ())),
+        }
+
     def _trail_grown(self, p: int, site: int, fresh: int) -> None:
         """Keep ``p``'s trail length after ``p`` placed a path piece on ``site``; ``fresh`` is its
         end that touched none of ``p``'s path pieces before (-1 if none), and move the card (B-LR-5)."""

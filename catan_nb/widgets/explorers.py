@@ -33,7 +33,9 @@ Examples
 from __future__ import annotations
 
 import copy
+import dataclasses
 import html
+import itertools
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -49,7 +51,7 @@ from ..analysis.expansion_odds import (
     progress_draws_observed,
     progress_odds,
 )
-from ..analysis.longest_road import cut_lengths, explain_longest_road, longest_road
+from ..analysis.longest_road import cut_lengths, explain_longest_road, longest_road, path_kinds, route_title
 from ..analysis.placement import (
     PlacementWeights,
     placement_heat,
@@ -63,18 +65,16 @@ from ..analysis.probability import (
 )
 from ..analysis.production import node_production, player_production
 from ..board import Board
-from ..constants import COSTS
+from ..constants import LONGEST_ROAD_MIN
 from ..errors import CatanError
 from ..rules import (
-    BuildCity,
-    BuildRoad,
-    BuildSettlement,
     EndTurn,
     Game,
     Phase,
     RollDice,
     Rules,
 )
+from ..rules.game_pieces import path_ground
 from ..rules.modules.cities_knights import EVENT_FACES, MAX_LEVEL, TRACK_COLOUR, TRACKS, progress_numbers
 from ..viz import board_figure, dynamic_traces
 from ..viz.charts import (
@@ -714,31 +714,66 @@ class _SandboxError(Exception):
 _QUIET_ORDER = (2, 12, 3, 11, 4, 10, 5, 9, 6, 8)
 
 
-def _quiet_dice(game: Game) -> tuple[int, int]:
-    """Dice whose total pays no one (asked of the production analysis), else the rarest total."""
-    paying = set()
+def _quiet_roll(game: Game) -> RollDice:
+    """A roll that changes nothing but the turn, as the engine plays it out on a copy.
+
+    Totals that pay no one (asked of the production analysis) first, the rarest first; the dice a
+    module adds (the event die, CK-BAR-4) take each face in turn.  The first roll after which the
+    game waits for the active player's build phase with every module state and every hand as they
+    were is taken; failing that, one that leaves the module states alone (no barbarian step, no
+    progress card), then one that leaves the hands alone, else the first that reaches the build phase.
+    """
+    paying: set[int] = set()
     for p in range(game.n):
         paying |= set(player_production(game, p).by_roll)
-    total = next((t for t in _QUIET_ORDER if t not in paying), 2)
-    a = max(1, total - 6)
-    return a, total - a
+    totals = [t for t in _QUIET_ORDER if t not in paying] + [t for t in _QUIET_ORDER if t in paying]
+    hands = [list(h) for h in game.hands]
+    ext = copy.deepcopy(game.ext)
+    best: tuple[int, RollDice] | None = None
+    for total in totals:
+        a = max(1, total - 6)
+        for extra in itertools.product(range(1, 7), repeat=game.n_dice - 2):
+            roll = RollDice(dice=(a, total - a, *extra))
+            trial = game.copy()
+            try:
+                trial.play(roll)
+            except CatanError:
+                continue
+            if trial.phase is not Phase.MAIN:
+                continue
+            rank = 2 * (trial.ext != ext) + (trial.hands != hands)
+            if rank == 0:
+                return roll
+            if best is None or rank < best[0]:
+                best = (rank, roll)
+    return best[1] if best is not None else RollDice(dice=(1, 1, *[1] * (game.n_dice - 2)))
+
+
+def _site_fields(action) -> list[str]:
+    """Names of the fields of an action that hold a plain int (a path or an intersection id)."""
+    if not dataclasses.is_dataclass(action):
+        return []
+    return [f.name for f in dataclasses.fields(action) if type(getattr(action, f.name)) is int]
 
 
 class LongestRoadExplorer(_FigureHost):
-    """Build roads and settlements by clicking, and watch the longest road and what breaks it.
+    """Build roads, ships, settlements and knights by clicking, and watch the longest road and what breaks it.
 
-    Pick a player, click a path to build a road for them, click an
-    intersection to found a settlement (or to upgrade their settlement to a
-    city).  The engine decides what is legal (:meth:`Game.play`: a road must
-    connect, a settlement needs a road and the distance rule) and its message
-    says why a build was refused.  The selected player's longest road is drawn
-    in yellow, opponent buildings that break their roads are ringed, and the
-    text explains it (:func:`explain_longest_road`).
+    Pick a player, click a path to build a road for them (a ship on a sea path, in a
+    Seafarers game), click an intersection to found a settlement (or to upgrade
+    their settlement to a city).  Where the game has more pieces that matter to the
+    road (ships, SF-8; knights that break roads, CK-KN-7), the *piece* buttons pick
+    what a click builds ("auto": a road where one may go, else a ship; a settlement
+    or city).  The engine decides what is legal (the build is one of
+    :meth:`Game.legal_actions`: a road must connect, a settlement needs a road and the
+    distance rule) and its message says why a build was refused.  The selected
+    player's longest road (trade route) is drawn in yellow, opponent pieces that
+    break it are ringed, and the text explains it (:func:`explain_longest_road`).
 
-    The explorer is a sandbox: it passes turns with dice that pay no one and
-    hands the player the cost of each build from the bank just before the
-    engine checks and applies it.  A high victory-point target keeps the
-    sandbox game from ending.
+    The explorer is a sandbox: it passes turns with dice that change nothing but the
+    turn and hands the player the cost of each build from the bank just before the
+    engine checks and applies it.  A high victory-point target keeps the sandbox game
+    from ending.
 
     Parameters
     ----------
@@ -751,6 +786,9 @@ class LongestRoadExplorer(_FigureHost):
         Seed of the game (and of the founding bots).
     players : int
         Players, with a board.
+    rules : Rules, optional
+        With a board: the rules to play (default: the board's own, :meth:`Rules.for_board`:
+        a Seafarers map brings ships); the victory-point target is the sandbox's.
     palette_name : {"standard", "colorblind"}
     height : int
 
@@ -760,6 +798,9 @@ class LongestRoadExplorer(_FigureHost):
         The sandbox game.
     report : LongestRoad
         :func:`longest_road` of the selected player.
+    kinds : tuple of str
+        The pieces a click may build: every path kind, then the buildings and the other
+        pieces that block roads (the piece buttons' choices besides "auto").
 
     Examples
     --------
@@ -786,10 +827,11 @@ class LongestRoadExplorer(_FigureHost):
         player: int = 0,
         seed: int = 0,
         players: int = 4,
+        rules: Rules | None = None,
         palette_name: str = "standard",
         height: int = 560,
     ):
-        self.game = self._sandbox(Board.beginner() if source is None else source, seed, players)
+        self.game = self._sandbox(Board.beginner() if source is None else source, seed, players, rules)
         if not 0 <= player < self.game.n:
             raise ValueError(f"seat {player} is not in this {self.game.n}-player game")
         self._start = self.game.copy()
@@ -797,19 +839,32 @@ class LongestRoadExplorer(_FigureHost):
         self.player = int(player)
         self.palette_name = palette_name
         self.message = ""
-        self.report = longest_road(self.game, self.player)
-        self._host(board_figure(self.game, longest_road=self.player, palette_name=palette_name, height=height))
+        g = self.game
+        self.path_kinds = path_kinds(g)
+        self.kinds = self.path_kinds + tuple(
+            k.name for k in g.kinds if k is not None and k.site == "node" and (k.building or k.blocks) and k.cost
+        )
+        self.report = longest_road(g, self.player)
+        self._host(board_figure(g, longest_road=self.player, palette_name=palette_name, height=height))
         self.figure.data[self._idx["intersections"]].on_click(self._on_node_click)
         self.figure.data[self._idx["paths"]].on_click(self._on_path_click)
 
         pal = palette(palette_name)["player"]
         self.player_box = W.ToggleButtons(
-            options=[(f"{p} {self.game.colours[p]}", p) for p in range(self.game.n)], value=self.player,
+            options=[(f"{p} {g.colours[p]}", p) for p in range(g.n)], value=self.player,
             description="build for", style={"button_width": "90px"},
         ).add_class("lr-player")
-        self._swatches = {p: pal[c] for p, c in enumerate(self.game.colours)}
-        self.show_legal = W.Checkbox(value=True, description="mark where the player can build a road", indent=False,
-                                     layout=W.Layout(width="auto")).add_class("lr-show-legal")
+        # The piece buttons matter only where "auto" (a road; a settlement or city) is not all there is.
+        more = len(self.path_kinds) > 1 or any(
+            k is not None and k.site == "node" and k.blocks and not k.building and k.cost for k in g.kinds)
+        self.piece_box = W.ToggleButtons(
+            options=[("auto", "auto"), *((k, k) for k in self.kinds)], value="auto", description="piece",
+            style={"button_width": "80px"}, layout=W.Layout(display=None if more else "none"),
+        ).add_class("lr-piece")
+        self._swatches = {p: pal[c] for p, c in enumerate(g.colours)}
+        self.show_legal = W.Checkbox(value=True, indent=False, layout=W.Layout(width="auto"),
+                                     description=f"mark where the player can build a {' or '.join(self.path_kinds)}",
+                                     ).add_class("lr-show-legal")
         self.show_cuts = W.Checkbox(value=False, description="mark where an opponent could cut the road", indent=False,
                                     layout=W.Layout(width="auto")).add_class("lr-show-cuts")
         self.buttons = {"undo": _button("Undo", "lr-undo"), "reset": _button("Reset", "lr-reset", style="warning")}
@@ -821,7 +876,7 @@ class LongestRoadExplorer(_FigureHost):
         self.text = W.HTML().add_class("lr-text")
         self.notice = W.HTML().add_class("lr-notice")
         self.widget = W.VBox(
-            [W.HBox([self.player_box, self.buttons["undo"], self.buttons["reset"]]),
+            [W.HBox([self.player_box, self.buttons["undo"], self.buttons["reset"]]), self.piece_box,
              W.HBox([self.show_legal, self.show_cuts]), self.notice,
              figure_beside(self.figure, W.VBox([self.text]), basis="460px", panel_basis="300px", panel_max="420px")]
         ).add_class("lr-explorer")
@@ -829,18 +884,22 @@ class LongestRoadExplorer(_FigureHost):
 
     # ------------------------------------------------------------------ the sandbox game
     @classmethod
-    def _sandbox(cls, source: Board | Game, seed: int, players: int) -> Game:
+    def _sandbox(cls, source: Board | Game, seed: int, players: int, rules: Rules | None = None) -> Game:
         if isinstance(source, Game):
             game = source.copy()
             if game.phase in (Phase.FOUNDING_SETTLEMENT, Phase.FOUNDING_ROAD):
                 raise ValueError("the longest-road explorer needs a game past its founding phase")
+            game.vp_target = max(game.vp_target, cls.VP_TARGET)  # a sandbox: the copy plays on
             return game
-        rules = Rules(vp_to_win=cls.VP_TARGET)
+        rules = (Rules.for_board(source, vp_to_win=cls.VP_TARGET) if rules is None
+                 else dataclasses.replace(rules, vp_to_win=cls.VP_TARGET))
         if players in source.start_seats:
             return Game(source, players=players, seed=seed, start="beginner", rules=rules)
         game = Game(source, players=players, seed=seed, rules=rules)
         bots = [WeightedBot(seed=seed * 31 + p) for p in range(players)]
-        while game.phase in (Phase.FOUNDING_SETTLEMENT, Phase.FOUNDING_ROAD):
+        for _ in range(100 * players):  # the founding, and whatever it asks (a gold pick...), to the first roll
+            if game.phase is Phase.ROLL or game.is_over:
+                break
             game.play(bots[game.current_player].choose(game))
         return game
 
@@ -851,7 +910,7 @@ class LongestRoadExplorer(_FigureHost):
             if game.phase is Phase.MAIN and game.current_player == player:
                 return
             if game.phase is Phase.ROLL:
-                game.play(RollDice(dice=_quiet_dice(game)))
+                game.play(_quiet_roll(game))
             elif game.phase is Phase.MAIN:
                 game.play(EndTurn())
             else:
@@ -860,74 +919,181 @@ class LongestRoadExplorer(_FigureHost):
 
     @staticmethod
     def _grant(game: Game, player: int, cost: Sequence[int]) -> None:
-        """Move what ``player`` lacks of ``cost`` from the bank to their hand (the 95 cards stay 95)."""
+        """Move what ``player`` lacks of ``cost`` from the bank to their hand (the cards stay conserved)."""
         need = [max(0, c - h) for c, h in zip(cost, game.hand(player).values())]
         try:
             game.deal(player, need)
         except CatanError:
-            raise _SandboxError("the bank has run out of a resource the build needs; press Reset") from None
+            raise _SandboxError("the bank has run out of a card the build needs; press Reset") from None
 
-    def _build(self, action, cost: str, player: int | None) -> bool:
-        p = self.player if player is None else int(player)
-        trial = self.game.copy()
+    @staticmethod
+    def _placing(game: Game, player: int, kind: str, site: int):
+        """The engine's legal action that puts a new piece of ``kind`` of ``player`` on ``site``.
+
+        Found among :meth:`Game.legal_actions` by what each does to a copy of the game, so any
+        module's build action serves (a ship, a knight...).  None of them: the same action for
+        ``site`` (as one that places ``kind`` elsewhere shows it), for the engine to refuse with its
+        rule; else the engine's placement check; else a :class:`_SandboxError`.
+        """
+        k = game.kind_id[kind]
+        have = game.placed[k][player]
+
+        def places(a) -> int | None:  # where ``a`` puts one new piece of ``kind`` (None: it does not)
+            trial = game.copy()
+            trial.apply(a)
+            new = trial.placed[k][player] - have
+            # one piece more: a moved piece (a ship, SF-9; a knight, CK-KN-5) is no build
+            return next(iter(new)) if len(new) == 1 and len(trial.placed[k][player]) == len(have) + 1 else None
+
+        legal = [(a, names) for a in game.legal_actions() if (names := _site_fields(a))]
+        for a, names in legal:
+            if any(getattr(a, n) == site for n in names) and places(a) == site:
+                return a
+        like = None
+        for a, names in legal:  # the same kind of action elsewhere, moved to ``site``
+            at = places(a)
+            if at is not None:
+                like = next((dataclasses.replace(a, **{n: site}) for n in names if getattr(a, n) == at), None)
+                if like is not None:
+                    break
+        if like is not None:
+            return like  # not legal: the engine's check says why
+        game.check_spot(None, player, kind, site)  # the engine's placement rules name the rule broken
+        where = "path" if game.kinds[k].site == "path" else "intersection"  # type: ignore[union-attr]
+        sites = game.candidates(player, kind)
+        if site not in sites:
+            allowed = f"{where}s {', '.join(map(str, sites[:12]))}{'...' if len(sites) > 12 else ''}" if sites else "none"
+            raise _SandboxError(f"a {kind} of seat {player} may not go on {where} {site} now (where the engine allows "
+                                f"one, limits aside: {allowed})")
+        raise _SandboxError(f"the engine offers seat {player} no {kind} now ({game.pieces_left(player)[kind]} in supply; "
+                            "a module's limit may hold)")
+
+    def _path_kinds_for(self, path: int) -> list[str]:
+        """Path kinds for an "auto" click on ``path``: those whose ground it is first (roads on land, SF-2;
+        ships by the sea, SF-6), in the registry's order."""
+        g = self.game
+        if not 0 <= path < g.topology.n_edges:
+            return list(self.path_kinds)  # the engine names the missing path (B-BOARD-3)
+        fits = [k for k in self.path_kinds if (ok := path_ground(g.topology, g.kinds[g.kind_id[k]])) is None or ok[path]]
+        return fits + [k for k in self.path_kinds if k not in fits]
+
+    def _node_kind_for(self, node: int, player: int) -> str:
+        """The piece an "auto" click on ``node`` builds: the upgrade of ``player``'s piece there (a city on
+        their settlement, B-BUILD-9), else the first building that upgrades nothing (a settlement)."""
+        g = self.game
+        here = g.piece_at(node) if 0 <= node < g.topology.n_nodes else None
+        kinds = [k for k in g.kinds if k is not None and k.site == "node"]
+        if here is not None and here[0] == player:
+            up = next((k.name for k in kinds if k.upgrade_of == here[1]), None)
+            if up is not None:
+                return up
+        return next(k.name for k in kinds if k.building and k.upgrade_of is None)
+
+    def _attempt(self, kinds: Sequence[str], site: int, player: int | None) -> bool:
+        """Build the first of ``kinds`` the engine accepts on ``site`` for ``player``; else show why the first
+        was refused.  Nothing raises: a click must not (JUPYTER.md)."""
         try:
-            if trial.is_over:
-                raise _SandboxError("the game is over")
-            self._to_turn(trial, p)
-            self._grant(trial, p, COSTS[cost])
-            trial.play(action)
-        except (CatanError, _SandboxError) as err:
-            self.message = f"⚠ {err}"
+            return self._try_kinds(kinds, site, player)
+        except Exception as err:  # noqa: BLE001 - a bug shows as a message, never escapes a click
+            self.message = f"⚠ {type(err).__name__}: {err}"
             self.refresh()
             return False
-        self._undo.append(self.game)
-        self.game = trial
-        self.message = ""
-        self.refresh()
-        return True
 
-    def _legal_roads(self) -> list[int]:
-        trial = self.game.copy()
-        try:
-            self._to_turn(trial, self.player)
-            self._grant(trial, self.player, COSTS["road"])
-        except (CatanError, _SandboxError):
-            return []
-        return sorted(a.path for a in trial.legal_actions() if isinstance(a, BuildRoad))
+    def _try_kinds(self, kinds: Sequence[str], site: int, player: int | None) -> bool:
+        p = self.player if player is None else int(player)
+        first: Exception | None = None
+        for kind in kinds:
+            trial = self.game.copy()
+            try:
+                if kind not in trial.kind_id:
+                    raise _SandboxError(f"this game has no {kind}; its pieces: {', '.join(self.kinds)}")
+                if trial.is_over:
+                    raise _SandboxError("the game is over")
+                self._to_turn(trial, p)
+                self._grant(trial, p, trial.cost(kind))
+                trial.play(self._placing(trial, p, kind, int(site)))
+            except (CatanError, _SandboxError) as err:
+                first = first or err
+                continue
+            self._undo.append(self.game)
+            self.game = trial
+            self.message = ""
+            self.refresh()
+            return True
+        self.message = f"⚠ {first}"
+        self.refresh()
+        return False
+
+    def _legal_paths(self) -> list[int]:
+        """Paths where the selected player may put a piece of any path kind now (the engine's candidates)."""
+        g, p = self.game, self.player
+        left = g.pieces_left(p)
+        return sorted({e for k in self.path_kinds if left[k] > 0 for e in g.candidates(p, k)})
 
     # ------------------------------------------------------------------ actions
+    def build(self, kind: str, site: int, player: int | None = None) -> bool:
+        """Build a piece of ``kind`` (``"road"``, ``"ship"``, ``"knight"``...) on ``site`` (a path or an
+        intersection) for ``player`` (default: the selected one), if the engine allows it.
+
+        Examples
+        --------
+        White's knight (Cities & Knights) cuts red's road at 23, as a settlement would (CK-KN-7):
+
+        >>> from catan_nb import Board
+        >>> from catan_nb.rules import Rules
+        >>> lr = LongestRoadExplorer(Board.beginner(), rules=Rules(modules=("cities_knights",)))
+        >>> lr.build_chain(13, 18, 23, 29, 34, 28) and lr.build_chain(17, 23, player=2)
+        True
+        >>> lr.build("knight", 23, player=2), lr.report.length, lr.report.breaks[0].piece
+        (True, 4, 'knight')
+        """
+        return self._attempt([kind], site, player)
+
     def build_road(self, path: int, player: int | None = None) -> bool:
         """Build a road on ``path`` for ``player`` (default: the selected one), if the engine allows it."""
-        return self._build(BuildRoad(int(path)), "road", player)
+        return self.build("road", path, player)
 
-    def build_chain(self, *nodes: int, player: int | None = None) -> bool:
-        """Build roads along consecutive intersections (``build_chain(13, 18, 23)``), stopping at a refusal."""
+    def build_path(self, path: int, player: int | None = None, kind: str | None = None) -> bool:
+        """Build a piece of path ``kind`` on ``path``; ``None``: the first kind the engine accepts there
+        (a road on land, else a ship)."""
+        if kind is not None:
+            return self.build(kind, path, player)
+        return self._attempt(self._path_kinds_for(int(path)), path, player)
+
+    def build_chain(self, *nodes: int, player: int | None = None, kind: str | None = None) -> bool:
+        """Build pieces along consecutive intersections (``build_chain(13, 18, 23)``), stopping at a refusal.
+
+        ``kind``: ``"road"``, ``"ship"``...; ``None``: each path's first kind the engine accepts."""
+        p = self.player if player is None else player
         for a, b in zip(nodes, nodes[1:]):
             e = self.game.board.path_between(a, b)
-            if self.game.road_owner(e) == (self.player if player is None else player):
+            here = self.game.piece_on(e)
+            if here is not None and here[0] == p and kind in (None, here[1]):
                 continue
-            if not self.build_road(e, player):
+            if not self.build_path(e, player, kind):
                 return False
         return True
 
     def build_settlement(self, node: int, player: int | None = None) -> bool:
         """Found a settlement on ``node`` for ``player`` (default: the selected one), if the engine allows it."""
-        return self._build(BuildSettlement(int(node)), "settlement", player)
+        return self.build("settlement", node, player)
 
     def build_city(self, node: int, player: int | None = None) -> bool:
         """Upgrade ``player``'s settlement on ``node`` to a city, if the engine allows it."""
-        return self._build(BuildCity(int(node)), "city", player)
+        return self.build("city", node, player)
 
     def click_path(self, path: int) -> bool:
-        """A click on a path: build a road for the selected player."""
-        return self.build_road(path)
+        """A click on a path: the piece picked (a path kind), or "auto" (a road, else a ship)."""
+        kind = self.piece_box.value
+        return self.build_path(path, kind=kind if kind in self.path_kinds else None)
 
     def click_node(self, node: int) -> bool:
-        """A click on an intersection: a settlement there (a city on the player's own settlement)."""
-        b = self.game.building_at(node)
-        if b is not None and b[0] == self.player:
-            return self.build_city(node)
-        return self.build_settlement(node)
+        """A click on an intersection: the piece picked (a knight...), or "auto": a settlement there
+        (a city on the player's own settlement)."""
+        kind = self.piece_box.value
+        if kind == "auto" or kind in self.path_kinds:
+            kind = self._node_kind_for(int(node), self.player)
+        return self.build(kind, node)
 
     def select_player(self, player: int) -> None:
         """Build for (and explain the roads of) ``player``."""
@@ -972,30 +1138,31 @@ class LongestRoadExplorer(_FigureHost):
         return cut_lengths(self.game, self.player)
 
     def refresh(self) -> None:
-        """Redraw the roads, the longest road, the marks and the explanation."""
+        """Redraw the pieces, the longest road, the marks and the explanation."""
         g, p = self.game, self.player
         self.report = longest_road(g, p)
         cuts = self.cuts
         marks = {b.node for b in self.report.breaks}
         if self.show_cuts.value:
             marks |= set(cuts)
-        legal = self._legal_roads() if self.show_legal.value else []
+        legal = self._legal_paths() if self.show_legal.value else []
         self._apply(dynamic_traces(g, longest_road=p, highlight_nodes=sorted(marks), highlight_paths=legal,
                                    palette_name=self.palette_name))
         sw = (f"<span style='display:inline-block;width:12px;height:12px;background:{self._swatches[p]};"
               "border:1px solid #111'></span>")
+        title = route_title(g)
         lengths = ", ".join(f"{g.colours[q]} {n}" for q, n in enumerate(g.road_lengths()))
         holder = g.longest_road_holder
-        card = (f"Longest Road card: {g.colours[holder]} (seat {holder})" if holder is not None
-                else "Longest Road card: nobody yet (it needs at least 5 roads)")
+        card = (f"{title} card: {g.colours[holder]} (seat {holder})" if holder is not None
+                else f"{title} card: nobody yet (it needs a length of at least {LONGEST_ROAD_MIN})")
         cut_text = ", ".join(f"{v} → {n}" for v, n in cuts.items()) or "nowhere"
         self.text.value = (
-            f"{sw} <b>{g.colours[p]} (seat {p}): longest road {self.report.length}</b>"
+            f"{sw} <b>{g.colours[p]} (seat {p}): {title.lower()} {self.report.length}</b>"
             f"<pre style='font-size:12px;white-space:pre-wrap'>{html.escape(explain_longest_road(g, p), quote=False)}</pre>"
-            f"road lengths: {lengths}<br>{card}<br>"
-            f"an opponent settlement would cut {g.colours[p]}'s road at: {cut_text}"
+            f"{title.lower()[len('longest '):]} lengths: {lengths}<br>{card}<br>"
+            f"an opponent settlement would cut {g.colours[p]}'s {title.lower()[len('longest '):]} at: {cut_text}"
         )
         self.notice.value = f"<span style='color:#a33'>{html.escape(self.message)}</span>" if self.message else ""
 
     def __repr__(self) -> str:
-        return f"<LongestRoadExplorer player={self.player}: longest road {self.report.length}>"
+        return f"<LongestRoadExplorer player={self.player}: {route_title(self.game).lower()} {self.report.length}>"
