@@ -8,6 +8,9 @@ import pytest
 
 from catan_nb import Board, Game, Resource
 from catan_nb.analysis.placement import (
+    PAIR_PARTS,
+    PART_TERMS,
+    SPOT_PARTS,
     OpeningPair,
     PlacementScore,
     PlacementWeights,
@@ -22,7 +25,7 @@ from catan_nb.analysis.production import node_production
 from catan_nb.constants import RESOURCES
 from catan_nb.rules import RollDice
 
-PARTS = ("production", "diversity", "scarcity", "harbour", "numbers")
+PARTS = SPOT_PARTS
 
 
 @pytest.fixture(scope="module")
@@ -30,28 +33,50 @@ def board() -> Board:
     return Board.random(seed=3)
 
 
-def reference_parts(board: Board, nodes, w: PlacementWeights = PlacementWeights()) -> dict[str, float]:
-    """The score's parts recomputed from their definitions, in plain Python with Fractions."""
-    e = {r: Fraction(0) for r in RESOURCES}
+def reference_terms(board: Board, nodes, rivals: list[list[int]] | None = None) -> dict[str, Fraction]:
+    """The score's terms recomputed from their definitions, in plain Python with Fractions (base game:
+    settlements; ``nodes`` are a spot or a pair founded in that order; ``rivals`` each rival's spots)."""
+    def cards(vs):
+        e = {r: Fraction(0) for r in RESOURCES}
+        for v in vs:
+            for r, x in node_production(board, v).per_resource.items():
+                e[r] += x
+        return e
+
+    e = cards(nodes)
+    L, B, Wo, G, O = (e[r] for r in (Resource.LUMBER, Resource.BRICK, Resource.WOOL, Resource.GRAIN, Resource.ORE))
     tokens = set()
     for v in nodes:
-        for r, x in node_production(board, v).per_resource.items():
-            e[r] += x
         tokens |= {t.token for t in board.intersection_hexes(v) if t.token}
-    board_pips = {r: sum(t.pips for t in board.hexes if t.resource is r) for r in RESOURCES}
-    mean = Fraction(sum(board_pips.values()), 5)
-    rarity = {r: mean / board_pips[r] - 1 for r in RESOURCES}
+    supply = {r: Fraction(sum(t.pips for t in board.hexes if t.resource is r), 36) for r in RESOURCES}
+    mean = sum(supply.values()) / 5
+    rarity = {r: mean / supply[r] - 1 for r in RESOURCES}
     harbours = {board.graph.nodes[v]["harbour"] for v in nodes} - {None}
     special = {h.resource for h in harbours if h.resource is not None}
-    generic = any(h.resource is None for h in harbours)
-    total = sum(e.values())
-    return {
-        "production": w.production * float(total),
-        "diversity": w.diversity * sum(1 for x in e.values() if x),
-        "scarcity": w.scarcity * float(sum(e[r] * rarity[r] for r in RESOURCES)),
-        "harbour": w.special_harbour * float(sum(e[r] for r in special)) + w.generic_harbour * generic * float(total),
-        "numbers": w.numbers * len(tokens),
+    out = {
+        "production": sum(e.values()),
+        "diversity": Fraction(sum(1 for x in e.values() if x)),
+        "roads": min(L, B), "cities": min(O, G), "cards": min(O, G, Wo),
+        "scarcity": sum(e[r] * rarity[r] for r in RESOURCES),
+        "special_harbour": sum(e[r] for r in special),
+        "generic_harbour": any(h.resource is None for h in harbours) * sum(e.values()),
+        "numbers": Fraction(len(tokens)),
+        "start": Fraction(sum(1 for t in board.intersection_hexes(nodes[-1]) if t.resource is not None)
+                          if len(nodes) == 2 else 0),
     }
+    if rivals:
+        out["rivals"] = -sum(sum(cards(vs).values()) for vs in rivals) / len(rivals)
+        out["rival_diversity"] = -Fraction(sum(sum(1 for x in cards(vs).values() if x) for vs in rivals), len(rivals))
+    return out
+
+
+def reference_parts(board: Board, nodes, w: PlacementWeights = PlacementWeights(),
+                    rivals: list[list[int]] | None = None) -> dict[str, float]:
+    t = {k: float(x) for k, x in reference_terms(board, nodes, rivals).items()}
+    out = {part: sum(getattr(w, k) * t.get(k, 0.0) for k in PART_TERMS[part]) for part in PAIR_PARTS}
+    if len(nodes) == 1:
+        del out["start"], out["rivals"]
+    return out
 
 
 # ------------------------------------------------------------------ single intersections
@@ -60,12 +85,12 @@ def test_every_intersection_scored_with_parts_that_sum(board):
     assert len(rows) == 54 and {r.node for r in rows} == set(range(54))
     assert [r.score for r in rows] == sorted((r.score for r in rows), reverse=True)
     for r in rows:
-        assert r.score == r.production + r.diversity + r.scarcity + r.harbour + r.numbers  # exactly
+        assert r.score == pytest.approx(sum(r.parts.values()), abs=1e-12)
         ref = reference_parts(board, [r.node])
         for part in PARTS:
             assert getattr(r, part) == pytest.approx(ref[part], abs=1e-12), (r.node, part)
         assert r.pips == node_production(board, r.node).pips
-        assert r.production == pytest.approx(r.pips / 36)
+        assert r.production == pytest.approx(PlacementWeights().production * r.pips / 36)
 
 
 def test_rows_sort_and_tabulate(board):
@@ -90,16 +115,17 @@ def test_node_touching_6_8_5_has_production_14_36():
     b = Board.from_dict(data)
     v = b.node_at((2, 2), "N")
     (row,) = [r for r in score_intersections(b) if r.node == v]
-    assert row.pips == 14 and row.production == pytest.approx(14 / 36)
-    assert row.diversity == pytest.approx(0.09) and row.numbers == pytest.approx(0.03)
+    w = PlacementWeights()
+    assert row.pips == 14 and row.production == pytest.approx(w.production * 14 / 36)
+    assert row.diversity == pytest.approx(3 * w.diversity) and row.numbers == pytest.approx(3 * w.numbers)
     assert row.resources == (Resource.BRICK, Resource.WOOL, Resource.ORE) and row.tokens == (5, 6, 8)
 
 
 def test_weights_are_a_parameter(board):
     only = score_intersections(board, weights=PlacementWeights.production_only())
-    assert all(r.score == r.production and r.diversity == r.scarcity == r.harbour == r.numbers == 0 for r in only)
+    assert all(r.score == r.production and not any(x for p, x in r.parts.items() if p != "production") for r in only)
     assert [r.pips for r in only] == sorted((r.pips for r in only), reverse=True)
-    doubled = score_intersections(board, weights=PlacementWeights(diversity=0.06))
+    doubled = score_intersections(board, weights=PlacementWeights(diversity=2 * PlacementWeights().diversity))
     by_node = {r.node: r for r in score_intersections(board)}
     assert all(r.diversity == pytest.approx(2 * by_node[r.node].diversity) for r in doubled)
 
@@ -107,10 +133,11 @@ def test_weights_are_a_parameter(board):
 def test_harbour_part():
     board = Board.beginner()
     rows = {r.node: r for r in score_intersections(board)}
-    # 10: 2:1 lumber beside (1,3) forest 9 and (2,4) hills 10 -> 0.5 * 4/36 of lumber
-    assert rows[10].harbour == pytest.approx(0.5 * 4 / 36) and rows[10].harbour_label == "2:1 lumber"
-    # 33: 3:1 beside (3,1) fields 9 and (4,1) forest 8 -> 0.1 * (4 + 5)/36
-    assert rows[33].harbour == pytest.approx(0.1 * 9 / 36)
+    w = PlacementWeights()
+    # 10: 2:1 lumber beside (1,3) forest 9 and (2,4) hills 10 -> 4/36 of lumber
+    assert rows[10].harbour == pytest.approx(w.special_harbour * 4 / 36) and rows[10].harbour_label == "2:1 lumber"
+    # 33: 3:1 beside (3,1) fields 9 and (4,1) forest 8 -> (4 + 5)/36 of every resource
+    assert rows[33].harbour == pytest.approx(w.generic_harbour * 9 / 36)
     # 26: 2:1 brick beside mountains only: no synergy
     assert rows[26].harbour == 0
 
@@ -142,13 +169,38 @@ def test_all_pairs_without_opponents(board):
 def test_pair_parts_are_taken_over_both_settlements(board):
     pairs = rank_openings(board, seat=1, opponents="none")
     for p in pairs[:25] + pairs[-25:] + pairs[500:525]:
-        assert p.score == p.production + p.diversity + p.scarcity + p.harbour + p.numbers
+        assert p.score == pytest.approx(sum(p.parts.values()), abs=1e-12)
         ref = reference_parts(board, [p.first, p.second])
-        for part in PARTS:
-            assert getattr(p, part) == pytest.approx(ref[part], abs=1e-12)
+        for part in PAIR_PARTS:
+            assert getattr(p, part) == pytest.approx(ref[part], abs=1e-12), part
+        assert p.rivals == 0  # no opponents modelled
         assert p.pips == node_production(board, p.first).pips + node_production(board, p.second).pips
     d = pairs[0].to_dict()
     assert d["first"] == pairs[0].first and set(PARTS) <= set(d)
+
+
+def test_B_SETUP_19_pairs_with_greedy_rivals_count_what_the_rivals_found(board):
+    """Seat 1's pairs: seat 0 founds first, seats 2, 3, 3, 2 between, seat 0 again after (snake order)."""
+    pairs = rank_openings(board, seat=1)
+    order = [r.node for r in score_intersections(board)]
+
+    def greedy(blocked, k):
+        picks = []
+        for _ in range(k):
+            v = next(v for v in order if v not in blocked)
+            picks.append(v)
+            blocked |= {v, *board.graph.adj[v]}
+        return picks
+
+    for p in pairs[:15] + pairs[-5:]:
+        (s0,) = greedy(set(), 1)
+        between = greedy(_closed(board, [s0, p.first]), 4)
+        assert list(p.opponent_picks) == between
+        (s0b,) = greedy(_closed(board, [s0, p.first, *between, p.second]), 1)
+        rivals = [[s0, s0b], [between[0], between[3]], [between[1], between[2]]]
+        ref = reference_parts(board, [p.first, p.second], rivals=rivals)
+        for part in PAIR_PARTS:
+            assert getattr(p, part) == pytest.approx(ref[part], abs=1e-12), part
 
 
 def _greedy_reference(board: Board, blocked: set[int], k: int) -> list[int]:

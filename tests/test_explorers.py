@@ -161,8 +161,11 @@ def test_placement_click_shows_score_breakdown():
     row = rows[39]
     text = ex.breakdown.value
     assert "intersection 39" in text
-    for part in ("production", "diversity", "scarcity", "harbour", "numbers"):
-        assert f"<td>{part}</td><td style='text-align:right'>{getattr(row, part):.3f}</td>" in text
+    for part, x in row.parts.items():  # every part that counts, with its value
+        if x or part == "production":
+            assert f"<td>{part}</td><td style='text-align:right'>{x:.3f}</td>" in text
+        else:
+            assert f"<td>{part}</td>" not in text
     assert f"<b>{row.score:.3f}</b>" in text
     assert "P(any card on a roll) = 11/36" in text  # forest 8, mountains 3, hills 5
     assert list(ex.trace("highlight-nodes").customdata) == [39]
@@ -174,7 +177,9 @@ def test_placement_click_shows_score_breakdown():
 
 def test_placement_metric_dropdown_recolours_the_board():
     ex = PlacementExplorer(BOARD)
-    assert [v for _, v in ex.metric_box.options] == list(PLACEMENT_METRICS)
+    shown = [v for _, v in ex.metric_box.options]
+    assert set(shown) <= set(PLACEMENT_METRICS) and {"score", "production", "pips", "opening", "sets"} <= set(shown)
+    assert "commodities" not in shown and "city_score" not in shown  # no module gives them values here
     for metric in ("pips", "production", "opening", "score"):
         ex.metric_box.value = metric
         heat = placement_heat(BOARD, metric, seat=0)

@@ -21,7 +21,7 @@ from catan_nb.analysis.fairness import (
     max_draft_spread,
     snake_draft,
 )
-from catan_nb.analysis.placement import _opening_game
+from catan_nb.analysis.placement import NodeTable, _opening_game, _spec, study_game
 from catan_nb.analysis.probability import (
     _pool,
     chi2_critical,
@@ -72,9 +72,11 @@ def test_openings_are_played_on_the_same_dice():
     board = Board.beginner()
     (a1, a2), (b1, b2) = [(int(p.first), int(p.second)) for p in rank_openings(board, 0, top=2)]
     seeds = (12345, (1, 2, 3, 4))
+    study = study_game(board)
+    orders = {"settlement": NodeTable(study).greedy_order["settlement"]}
 
     def game(first, second):
-        return _opening_game((board, None, 4, 0, 0, first, second, False, "greedy", "random", None, 60, *seeds, False))[0]
+        return _opening_game((_spec(study), 0, first, second, False, "greedy", "random", orders, 60, *seeds, False))[0]
 
     g, h = game(a1, a2), game(b1, b2)
     k = min(len(g.dice_history), len(h.dice_history))

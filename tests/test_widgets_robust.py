@@ -91,7 +91,8 @@ def test_classroom_widgets_callbacks_and_arguments(tmp_path):
     from catan_nb.widgets import BoardDesigner, DiceWorksheet, ScoreWeights
 
     w = ScoreWeights(Board.beginner())
-    w.set_weights(production=1.0, diversity=0.0, scarcity=0.0, special_harbour=0.0, generic_harbour=0.0, numbers=0.0)
+    w.set_weights(production=1.0, diversity=0.0, scarcity=0.0, special_harbour=0.0, generic_harbour=0.0, numbers=0.0,
+                  roads=0.0, cities=0.0, cards=0.0)
     assert [n for n, _, _ in w.ranking()[:4]] and all(isinstance(d, str) for _, _, d in w.ranking())
     with pytest.raises(ValueError):
         w.set_weights(luck=1.0)

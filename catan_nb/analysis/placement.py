@@ -1,15 +1,25 @@
-"""Placement value: an explained score for every intersection and every opening pair.
+"""Placement value: an explained score for every intersection and every opening pair, in every rule module.
 
-The score of a settlement (or of a pair of founding settlements) is a sum of
-parts, each in "cards per roll" units so they can be compared:
+The score of a spot (or of a seat's two founding buildings) is a sum of parts, each in "cards per
+roll" units so they can be compared.  What a spot yields comes from one model shared with the bots
+(:class:`~catan_nb.analysis.spots.SpotTable`): the engine's yields per piece, and what the game's
+rule modules declare in their bot features (a gold field's pick, a fog hex's expectation, island
+and harbour points, Catan tokens to reach), so the score names no module.
 
 ``production``
-    Expected cards per roll (pips / 36), times ``weights.production``.
+    Expected resource cards per roll, a pick of one's choice counted at
+    :data:`~catan_nb.analysis.spots.GOLD_WORTH` (SF-1), times ``weights.production``.
+``commodities``
+    Expected commodity cards per roll (a Cities & Knights city, CK-COM-2), times ``weights.commodities``.
 ``diversity``
     Number of different resources produced, times ``weights.diversity``.
+``sets``
+    The cards of the purchases a player makes most: ``weights.roads`` times the lesser of lumber and
+    brick per roll, ``weights.cities`` times the lesser of ore and grain, ``weights.cards`` times the
+    least of ore, grain and wool (a pick of one's choice shared among a set's cards).
 ``scarcity``
     Expected cards of each resource weighted by how rare that resource is on
-    this board: ``sum_r E_r * (mean_pips / board_pips_r - 1)``, times
+    this board: ``sum_r E_r * (mean_supply / supply_r - 1)``, times
     ``weights.scarcity``.  Positive for the board's scarce resources, negative
     for plentiful ones.
 ``harbour``
@@ -19,17 +29,37 @@ parts, each in "cards per roll" units so they can be compared:
 ``numbers``
     Number of different tokens touched (a spread of numbers pays more evenly),
     times ``weights.numbers``.
+``bonus``
+    Victory points settling the spot earns beyond production (a foreign island's special points,
+    SF-13; harbour points toward the Harbour Master, SF-14), times ``weights.bonus``.
+``targets``
+    Victory points worth reaching from the spot (a Catan token, SC-10; treasure, SF-4; a fog hex to
+    reveal, SF-3), discounted by the path pieces still to build, times ``weights.targets``.
 
-For a pair the parts are taken over both settlements together (the union of
-their resources and numbers, the sum of their production), so a pair that
-covers five resources beats two copies of the same good spot.
+A pair adds two parts:
+
+``start``
+    Cards the second founding building brings at once (B-SETUP-19), times ``weights.start``.
+``rivals``
+    What the modelled opponents found instead (the average rival's production and resources),
+    with a minus sign: a first pick that takes a rich spot from the others counts.
+
+For a pair the parts are taken over both buildings together (the union of their resources and
+numbers, the sum of their production, each with the piece the founding places: a settlement, then a
+city in Cities & Knights, CK-SETUP-1), so a pair that covers five resources beats two copies of the
+same good spot.  The default weights were fitted to value-bot playouts (``benchmarks/placement_fit.py``;
+the measured agreement is in the README); a rule module may change them where it changes what matters
+(:attr:`~catan_nb.analysis.bot_features.ModuleFeatures.placement_weights`).
 
 :func:`rank_openings` ranks the pairs a seat can found in snake order
 (B-SETUP-15, B-SETUP-16): the seat's first pick, then the other seats' picks,
 then its second.  The other seats are modelled as greedy by the same score
-(``opponents="greedy"``), so only pairs whose second settlement is likely to
+(``opponents="greedy"``), so only pairs whose second building is likely to
 be still free are listed.  :func:`simulate_openings` checks the top pairs by
-seeded bot playouts.
+seeded bot playouts of the game's own rules.
+
+A :class:`~catan_nb.board.Board` is studied with the rules its file names (:meth:`Rules.for_board
+<catan_nb.rules.Rules.for_board>`); a :class:`~catan_nb.rules.Game` with its own.
 
 Examples
 --------
@@ -37,7 +67,7 @@ Examples
 >>> board = Board.random(seed=3)
 >>> rows = score_intersections(board)
 >>> best = rows[0]
->>> best.score == best.production + best.diversity + best.scarcity + best.harbour + best.numbers
+>>> abs(best.score - sum(best.parts.values())) < 1e-12
 True
 >>> pairs = rank_openings(board, seat=0, players=4)
 >>> pairs[0].first in {r.node for r in rows}
@@ -47,17 +77,19 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field, fields
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 import numpy as np
 
 from ..board import Board, NodeId
-from ..constants import RESOURCES, HarbourKind, Resource
-from ..rules import BuildSettlement, Game, Phase, RollDice, Rules
+from ..constants import RESOURCES, Resource
+from ..rules import BuildCity, BuildSettlement, Game, Phase, RollDice, Rules
+from .bot_features import features_for
 from .bots import RandomBot, WeightedBot
 from .probability import Estimate, estimate_mean, estimate_proportion
+from .spots import SpotTable
 from .value_bot import ValueBot
 
 __all__ = [
@@ -65,7 +97,13 @@ __all__ = [
     "PlacementScore",
     "OpeningPair",
     "OpeningSimulation",
+    "SPOT_PARTS",
+    "PAIR_PARTS",
+    "PLACEMENT_METRICS",
     "founding_order",
+    "opening_terms",
+    "placement_weights",
+    "study_game",
     "score_intersections",
     "rank_openings",
     "simulate_openings",
@@ -75,7 +113,19 @@ __all__ = [
 
 _N_RES = len(RESOURCES)
 _POP = np.array([bin(i).count("1") for i in range(1 << 13)], dtype=np.int64)
-_PARTS = ("production", "diversity", "scarcity", "harbour", "numbers")
+#: The parts of a spot's score, in the order tables show them.
+SPOT_PARTS = ("production", "commodities", "diversity", "sets", "scarcity", "harbour", "numbers", "bonus", "targets")
+#: The parts of an opening pair's score: a spot's, then the founding's own.
+PAIR_PARTS = SPOT_PARTS + ("start", "rivals")
+#: The terms (:class:`PlacementWeights` fields) each part sums, each times its weight.
+PART_TERMS = {
+    "production": ("production",), "commodities": ("commodities",), "diversity": ("diversity",),
+    "sets": ("roads", "cities", "cards"), "scarcity": ("scarcity",), "harbour": ("special_harbour", "generic_harbour"),
+    "numbers": ("numbers",), "bonus": ("bonus",), "targets": ("targets",), "start": ("start",),
+    "rivals": ("rivals", "rival_diversity"),
+}
+_LUMBER, _BRICK, _WOOL, _GRAIN, _ORE = (r.value for r in (Resource.LUMBER, Resource.BRICK, Resource.WOOL,
+                                                         Resource.GRAIN, Resource.ORE))
 
 
 @dataclass(frozen=True)
@@ -85,17 +135,32 @@ class PlacementWeights:
     Parameters
     ----------
     production : float
-        Per expected card per roll.  A pip is 1/36 = 0.028 cards per roll.
+        Per expected resource card per roll.  A pip is 1/36 = 0.028 cards per roll.
     diversity : float
-        Per different resource produced (default 0.03, about one pip).
+        Per different resource produced.
     scarcity : float
-        Multiplies ``sum_r E_r * (mean_pips / board_pips_r - 1)``.
+        Multiplies ``sum_r E_r * (mean_supply / supply_r - 1)``.
     special_harbour : float
         Per expected card per roll of a 2:1 harbour's own resource.
     generic_harbour : float
-        Per expected card per roll of any resource, with a 3:1 harbour.
+        Per expected resource card per roll, with a 3:1 harbour.
     numbers : float
         Per different number token touched.
+    commodities : float
+        Per expected commodity card per roll (CK-COM-2).
+    roads, cities, cards : float
+        Per expected card per roll of the lesser of lumber and brick, of ore and grain, and of ore,
+        grain and wool.
+    bonus : float
+        Per victory point a spot earns beyond production (SF-13, SF-14).
+    targets : float
+        Per victory point worth reaching from the spot, discounted (SC-10, SF-4).
+    start : float
+        Per card the second founding building brings (B-SETUP-19; pairs only).
+    rivals : float
+        Per expected card per roll of the average rival's founding, subtracted (pairs only).
+    rival_diversity : float
+        Per resource the average rival collects, subtracted (pairs only).
 
     Examples
     --------
@@ -106,26 +171,70 @@ class PlacementWeights:
     """
 
     production: float = 1.0
-    diversity: float = 0.03
-    scarcity: float = 1.0
-    special_harbour: float = 0.5
-    generic_harbour: float = 0.1
-    numbers: float = 0.01
+    diversity: float = 0.12
+    scarcity: float = 0.39
+    special_harbour: float = 1.3
+    generic_harbour: float = 0.16
+    numbers: float = -0.046
+    commodities: float = 1.5
+    roads: float = 3.4
+    cities: float = 5.2
+    cards: float = 7.1
+    bonus: float = 0.3
+    targets: float = 0.3
+    start: float = 0.16
+    rivals: float = 2.7
+    rival_diversity: float = 0.37
+
+    @classmethod
+    def classic(cls) -> "PlacementWeights":
+        """The hand-set weights of the score's first version (lesson 11 builds it): production, diversity
+        0.03, scarcity 1, harbours 0.5 and 0.1, numbers 0.01, and nothing for sets, the founding's start
+        or the rivals.
+
+        Examples
+        --------
+        >>> PlacementWeights.classic().scarcity, PlacementWeights.classic().cards
+        (1.0, 0.0)
+        """
+        zero = {f.name: 0.0 for f in fields(cls)}
+        return cls(**{**zero, "production": 1.0, "diversity": 0.03, "scarcity": 1.0, "special_harbour": 0.5,
+                      "generic_harbour": 0.1, "numbers": 0.01, "commodities": 1.5, "bonus": 0.3, "targets": 0.3})
 
     @classmethod
     def production_only(cls) -> "PlacementWeights":
         """Score by expected cards per roll alone (every other part weighted 0)."""
-        return cls(1.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+        return cls(**{f.name: (1.0 if f.name == "production" else 0.0) for f in fields(cls)})
 
 
 DEFAULT_WEIGHTS = PlacementWeights()
+
+
+def placement_weights(game: Game, weights: PlacementWeights | None = None) -> PlacementWeights:
+    """The weights of ``game``: ``weights`` if given, else the defaults with what the game's rule modules
+    change (:attr:`~catan_nb.analysis.bot_features.ModuleFeatures.placement_weights`).
+
+    Examples
+    --------
+    >>> from catan_nb import Board, Game
+    >>> placement_weights(Game(Board.beginner(), seed=1)) == PlacementWeights()
+    True
+    """
+    if weights is not None:
+        return weights
+    changes: dict[str, float] = {}
+    for m in features_for(game):
+        changes.update(m.placement_weights)
+    return replace(DEFAULT_WEIGHTS, **changes) if changes else DEFAULT_WEIGHTS
 
 
 @dataclass(frozen=True, order=True)
 class PlacementScore:
     """One intersection's placement score and the parts it is the sum of.
 
-    Rows sort by score (then node); ``sorted(rows, reverse=True)`` is best first.
+    Rows sort by score (then node); ``sorted(rows, reverse=True)`` is best first.  ``kind`` is the
+    building scored (the seat's first founding building); where the founding places a city in its
+    second round (CK-SETUP-1), ``city_score`` is the spot's score as that city.
     """
 
     score: float
@@ -139,10 +248,38 @@ class PlacementScore:
     resources: tuple[Resource, ...] = field(compare=False)
     tokens: tuple[int, ...] = field(compare=False)
     harbour_label: str | None = field(compare=False, default=None)
+    commodities: float = field(compare=False, default=0.0)
+    sets: float = field(compare=False, default=0.0)
+    bonus: float = field(compare=False, default=0.0)
+    targets: float = field(compare=False, default=0.0)
+    kind: str = field(compare=False, default="settlement")
+    city_score: float | None = field(compare=False, default=None)
+    goods: Mapping[str, float] = field(compare=False, default_factory=dict)
+
+    @property
+    def parts(self) -> dict[str, float]:
+        """The parts in :data:`SPOT_PARTS` order (they sum to :attr:`score`)."""
+        return {p: getattr(self, p) for p in SPOT_PARTS}
+
+    def explain(self) -> str:
+        """The score in words: what the spot collects and which parts count most.
+
+        Examples
+        --------
+        >>> print(score_intersections(Board.beginner())[0].explain())  # doctest: +ELLIPSIS
+        intersection ...: a settlement collects ... per roll; score ... (...)
+        """
+        goods = ", ".join(f"{g} {x:.3f}" for g, x in self.goods.items()) or "nothing"
+        big = sorted(((abs(x), p, x) for p, x in self.parts.items() if x), reverse=True)[:4]
+        parts = ", ".join(f"{p} {x:+.3f}" for _, p, x in big)
+        text = f"intersection {int(self.node)}: a {self.kind} collects {goods} per roll; score {self.score:.3f} ({parts})"
+        if self.city_score is not None:
+            text += f"; as the founding city {self.city_score:.3f}"
+        return text
 
     def to_dict(self) -> dict[str, Any]:
         """A flat row for a table."""
-        d = {f.name: getattr(self, f.name) for f in fields(self)}
+        d = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "goods"}
         d["node"] = int(self.node)
         d["resources"] = ", ".join(str(r) for r in self.resources)
         d["tokens"] = ", ".join(str(t) for t in self.tokens)
@@ -151,10 +288,11 @@ class PlacementScore:
 
 @dataclass(frozen=True, order=True)
 class OpeningPair:
-    """A seat's two founding settlements (``first`` placed first) and the pair's score.
+    """A seat's two founding buildings (``first`` placed first) and the pair's score.
 
-    ``opponent_picks`` are the settlements the modelled opponents take between
-    the two picks (empty with ``opponents="none"``).
+    ``opponent_picks`` are the buildings the modelled opponents found between the two picks (empty
+    with ``opponents="none"``); ``kinds`` the two buildings (a settlement, then a city in Cities &
+    Knights, CK-SETUP-1).
     """
 
     score: float
@@ -168,6 +306,18 @@ class OpeningPair:
     pips: int
     resources: tuple[Resource, ...] = field(compare=False)
     opponent_picks: tuple[NodeId, ...] = field(compare=False, default=())
+    commodities: float = field(compare=False, default=0.0)
+    sets: float = field(compare=False, default=0.0)
+    bonus: float = field(compare=False, default=0.0)
+    targets: float = field(compare=False, default=0.0)
+    start: float = field(compare=False, default=0.0)
+    rivals: float = field(compare=False, default=0.0)
+    kinds: tuple[str, str] = field(compare=False, default=("settlement", "settlement"))
+
+    @property
+    def parts(self) -> dict[str, float]:
+        """The parts in :data:`PAIR_PARTS` order (they sum to :attr:`score`)."""
+        return {p: getattr(self, p) for p in PAIR_PARTS}
 
     def to_dict(self) -> dict[str, Any]:
         """A flat row for a table."""
@@ -175,91 +325,170 @@ class OpeningPair:
         d["first"], d["second"] = int(self.first), int(self.second)
         d["resources"] = ", ".join(str(r) for r in self.resources)
         d["opponent_picks"] = ", ".join(str(v) for v in self.opponent_picks)
+        d["kinds"] = " + ".join(self.kinds)
         return d
 
 
-class NodeTable:
-    """Per-intersection data derived once from a board, as numpy arrays."""
+def study_game(source: Board | Game, players: int = 4, starting_seat: int = 0) -> Game:
+    """The game a placement question is asked about: ``source`` itself, or a new game on a board with
+    the rules its file names (:meth:`Rules.for_board <catan_nb.rules.Rules.for_board>`; a 5-6 player
+    board needs ``players`` 5 or 6).
 
-    def __init__(self, board: Board, weights: PlacementWeights):
-        t = board.topology
-        n = t.n_nodes
-        self.board = board
-        self.weights = weights
-        self.n = n
-        self.neighbours = t.node_neighbours
-        pip = np.zeros((n, _N_RES), dtype=np.int64)
-        tokmask = np.zeros(n, dtype=np.int64)
+    Examples
+    --------
+    >>> from catan_nb import Board
+    >>> from catan_nb.rules.modules.fog import FOG_ISLANDS
+    >>> study_game(Board.load(FOG_ISLANDS)).rules.modules
+    ('seafarers', 'fog', 'gold_fields', 'treasure')
+    """
+    if isinstance(source, Game):
+        return source
+    if isinstance(source, Board):
+        return Game(source, players=players, seed=0, starting_seat=starting_seat, rules=Rules.for_board(source))
+    raise TypeError(f"need a Board or a Game, not {type(source).__name__}")
+
+
+class NodeTable:
+    """Per-intersection data of a game's founding pieces for one seat, derived once, as numpy arrays.
+
+    Built on :class:`~catan_nb.analysis.spots.SpotTable` (the one model of a spot's worth); holds each
+    founding building's yields, the spots' parts and the greedy orders the modelled opponents pick by.
+    """
+
+    def __init__(self, source: Board | Game, weights: PlacementWeights | None = None, *, seat: int = 0,
+                 players: int = 4, starting_seat: int = 0):
+        game = study_game(source, players, starting_seat)
+        self.game = game
+        self.board = game.board
+        self.weights = self.w = placement_weights(game, weights)
+        self.spots = sp = SpotTable(game, seat)
+        self.n = n = sp.n
+        self.neighbours = game.topology.node_neighbours
+        self.kinds = sp.founding_kinds
+        self.sites = sp.sites
+        t = game.topology
+        rc, cc = sp.resource_cols, sp.commodity_cols
+        self.res: dict[str, np.ndarray] = {}
+        self.any: dict[str, np.ndarray] = {}
+        self.com: dict[str, np.ndarray] = {}
+        self.resmask: dict[str, np.ndarray] = {}
+        for kind in dict.fromkeys(("settlement", *self.kinds)):
+            y = sp.yields(kind)
+            self.res[kind] = y[:, rc]
+            self.any[kind] = y[:, -1]
+            self.com[kind] = y[:, cc].sum(axis=1) if cc else np.zeros(n)
+            self.resmask[kind] = (y[:, rc] > 0).astype(np.int64) @ (1 << np.arange(len(rc), dtype=np.int64))
+        pip = np.zeros(n, dtype=np.int64)
         for v in range(n):
             for h in t.node_hexes[v]:
-                r, tok = t.hex_resource[h], t.hex_token[h]
-                if r >= 0 and tok:
-                    pip[v, r] += 6 - abs(7 - tok)
-                    tokmask[v] |= 1 << tok
+                tok = game.hex_token[h]
+                if tok and game.collects("settlement", h):
+                    pip[v] += 6 - abs(7 - tok)
         self.pips = pip
-        self.expected = pip / 36.0
-        self.resmask = (pip > 0).astype(np.int64) @ (1 << np.arange(_N_RES, dtype=np.int64))
-        self.tokmask = tokmask
-        special = np.zeros((n, _N_RES), dtype=np.int64)
-        generic = np.zeros(n, dtype=bool)
-        for v, code in enumerate(t.node_harbour):
-            if code is HarbourKind.GENERIC:
-                generic[v] = True
-            elif code is not None:
-                special[v, RESOURCES.index(code)] = 1
-        self.special = special
-        self.generic = generic
-        board_pips = np.zeros(_N_RES)
-        for h in range(t.n_hexes):
-            r, tok = t.hex_resource[h], t.hex_token[h]
-            if r >= 0 and tok:
-                board_pips[r] += 6 - abs(7 - tok)
-        self.board_pips = board_pips
-        mean = board_pips.sum() / _N_RES
+        self.tokmask = sp.tokens
+        self.special, self.generic = sp.special, sp.generic
+        supply = sp.supply
+        mean = supply[supply > 0].mean() if (supply > 0).any() else 0.0
         with np.errstate(divide="ignore", invalid="ignore"):
-            self.rarity = np.where(board_pips > 0, mean / board_pips - 1.0, 0.0)
-        self.single = self.parts(np.arange(n))
-        # Greedy order: best single score first, ties by node id.
-        self.greedy_order = [int(v) for v in np.lexsort((np.arange(n), -self.single[-1]))]
+            self.rarity = np.where(supply > 0, mean / supply - 1.0, 0.0)
+        # B-SETUP-19: the second founding building takes a card from each resource hex around it
+        self.start_cards = np.array([sum(1 for h in t.node_hexes[v] if t.hex_resource[h] >= 0) for v in range(n)])
+        self.bonus, self.near = sp.bonus, sp.near
+        self.single: dict[str, dict[str, np.ndarray]] = {}
+        self.greedy_order: dict[str, list[int]] = {}
+        ids = np.arange(n)
+        for kind in dict.fromkeys(self.kinds):
+            parts = self.parts(ids, kinds=(kind, kind))
+            self.single[kind] = parts
+            order = np.lexsort((ids, -parts["score"]))
+            self.greedy_order[kind] = [int(v) for v in order if self.sites[v]]
 
-    def parts(self, a: np.ndarray, b: np.ndarray | None = None) -> tuple[np.ndarray, ...]:
-        """The five parts and the score for nodes ``a`` (or pairs ``a``, ``b``)."""
-        w = self.weights
+    def production_of(self, nodes: np.ndarray, kind: str) -> np.ndarray:
+        """Resource cards per roll (a pick of one's choice at its worth) of a ``kind`` at each of ``nodes``."""
+        from .spots import GOLD_WORTH
+
+        return self.res[kind][nodes].sum(axis=1) + GOLD_WORTH * self.any[kind][nodes]
+
+    def terms(self, a: np.ndarray, b: np.ndarray | None = None, *, kinds: tuple[str, str] | None = None,
+              rival_prod: np.ndarray | None = None, rival_div: np.ndarray | None = None) -> dict[str, np.ndarray]:
+        """The score's terms before weighting, one per :class:`PlacementWeights` field, for spots ``a``
+        (or pairs ``a``, ``b``: ``a`` founded first); a part is its weights times its terms
+        (:data:`PART_TERMS`)."""
+        from .spots import GOLD_WORTH
+
+        k1, k2 = kinds or self.kinds
         if b is None:
-            e, res, tok = self.expected[a], self.resmask[a], self.tokmask[a]
+            e, anyc, com = self.res[k1][a], self.any[k1][a], self.com[k1][a]
+            res, tok = self.resmask[k1][a], self.tokmask[a]
             special, generic = self.special[a], self.generic[a]
+            bonus, near = self.bonus[a], self.near[a]
+            start = np.zeros(len(a))
         else:
-            e = self.expected[a] + self.expected[b]
-            res = self.resmask[a] | self.resmask[b]
+            e = self.res[k1][a] + self.res[k2][b]
+            anyc = self.any[k1][a] + self.any[k2][b]
+            com = self.com[k1][a] + self.com[k2][b]
+            res = self.resmask[k1][a] | self.resmask[k2][b]
             tok = self.tokmask[a] | self.tokmask[b]
             special = np.minimum(self.special[a] + self.special[b], 1)
             generic = self.generic[a] | self.generic[b]
-        total = e.sum(axis=1)
-        production = w.production * total
-        diversity = w.diversity * _POP[res]
-        scarcity = w.scarcity * (e @ self.rarity)
-        harbour = w.special_harbour * (e * special).sum(axis=1) + w.generic_harbour * (generic * total)
-        numbers = w.numbers * _POP[tok]
-        score = production + diversity + scarcity + harbour + numbers
-        return production, diversity, scarcity, harbour, numbers, score
+            bonus = self.bonus[a] + self.bonus[b]
+            hi, lo = np.maximum(self.near[a], self.near[b]), np.minimum(self.near[a], self.near[b])
+            near = hi + 0.5 * lo
+            start = self.start_cards[b].astype(float)
+        # a pick of one's choice (SF-1) shared among the cards of a set
+        half, third = anyc / 2, anyc / 3
+        zero = np.zeros(len(a))
+        return {
+            "production": e.sum(axis=1) + GOLD_WORTH * anyc,
+            "commodities": com,
+            "diversity": _POP[res].astype(float),
+            "roads": np.minimum(e[:, _LUMBER], e[:, _BRICK]) + half,
+            "cities": np.minimum(e[:, _ORE], e[:, _GRAIN]) + half,
+            "cards": np.minimum(np.minimum(e[:, _ORE], e[:, _GRAIN]), e[:, _WOOL]) + third,
+            "scarcity": e @ self.rarity,
+            "special_harbour": (e * special).sum(axis=1),
+            "generic_harbour": generic * e.sum(axis=1),
+            "numbers": _POP[tok].astype(float),
+            "bonus": bonus,
+            "targets": near,
+            "start": start,
+            "rivals": -rival_prod if rival_prod is not None else zero,
+            "rival_diversity": -rival_div if rival_div is not None else zero,
+        }
+
+    def parts(self, a: np.ndarray, b: np.ndarray | None = None, *, kinds: tuple[str, str] | None = None,
+              rival_prod: np.ndarray | None = None, rival_div: np.ndarray | None = None) -> dict[str, np.ndarray]:
+        """The parts and the score for spots ``a`` (or pairs ``a``, ``b``: ``a`` founded first)."""
+        t = self.terms(a, b, kinds=kinds, rival_prod=rival_prod, rival_div=rival_div)
+        w = self.w
+        out = {part: sum(getattr(w, name) * t[name] for name in PART_TERMS[part])
+               for part in (SPOT_PARTS if b is None else PAIR_PARTS)}
+        score = np.zeros(len(a))
+        for x in out.values():
+            score = score + x
+        out["score"] = score
+        return out
 
     def close(self, blocked: list[bool], v: int) -> None:
         blocked[v] = True
         for w in self.neighbours[v]:
             blocked[w] = True
 
-    def greedy(self, blocked: list[bool], k: int) -> tuple[list[int], list[bool]]:
-        """``k`` picks, each the best free intersection by single score (B-BUILD-7 respected)."""
+    def pick(self, blocked: list[bool], kind: str) -> int | None:
+        """The best free founding site for a ``kind`` by single score, or ``None``."""
+        return next((v for v in self.greedy_order[kind] if not blocked[v]), None)
+
+    def greedy(self, blocked: list[bool], k: int, kinds: Sequence[str] | None = None) -> tuple[list[int], list[bool]]:
+        """``k`` picks, each the best free founding site by single score (B-BUILD-7 respected); the
+        ``i``-th pick is a ``kinds[i]`` (default: the first founding building)."""
         blocked = list(blocked)
         picks: list[int] = []
-        if k <= 0:
-            return picks, blocked
-        for v in self.greedy_order:
-            if not blocked[v]:
-                picks.append(v)
-                self.close(blocked, v)
-                if len(picks) == k:
-                    break
+        for i in range(k):
+            v = self.pick(blocked, kinds[i] if kinds is not None else self.kinds[0])
+            if v is None:
+                break
+            picks.append(v)
+            self.close(blocked, v)
         return picks, blocked
 
 
@@ -267,30 +496,38 @@ def _resources(mask: int) -> tuple[Resource, ...]:
     return tuple(r for r in RESOURCES if mask >> r.value & 1)
 
 
-def _board_and_game(source: Board | Game) -> tuple[Board, Game | None]:
-    if isinstance(source, Board):
-        return source, None
+def _blocked(tab: NodeTable, game: Game | None) -> list[bool]:
+    """Where no founding building may go now: outside the founding sites, or next to a building."""
+    out = [not s for s in tab.sites.tolist()]
+    if game is not None:
+        out = [o or b > 0 for o, b in zip(out, game.blocked)]
+    return out
+
+
+def _source_game(source: Board | Game) -> Game | None:
     if isinstance(source, Game):
-        return source.board, source
+        return source
+    if isinstance(source, Board):
+        return None
     raise TypeError(f"need a Board or a Game, not {type(source).__name__}")
 
 
-def _blocked(board: Board, game: Game | None) -> list[bool]:
-    if game is None:
-        return [False] * board.topology.n_nodes
-    return [b > 0 for b in game.blocked]
-
-
-def score_intersections(source: Board | Game, *, weights: PlacementWeights | None = None) -> list[PlacementScore]:
-    """Score every intersection where a settlement may be founded, best first.
+def score_intersections(source: Board | Game, *, weights: PlacementWeights | None = None, seat: int | None = None,
+                        players: int = 4) -> list[PlacementScore]:
+    """Score every intersection where a building may be founded, best first.
 
     Parameters
     ----------
     source : Board or Game
-        On a board every intersection is scored; in a game only those the
-        distance rule leaves free (B-BUILD-7, B-SETUP-17).  Road connection
-        is not required, as in the founding phase.
+        On a board every founding site is scored (every land intersection, or a scenario's spaces:
+        SC-5), with the rules the board's file names; in a game only those the distance rule leaves
+        free (B-BUILD-7, B-SETUP-17).  Road connection is not required, as in the founding phase.
     weights : PlacementWeights, optional
+        Default: :func:`placement_weights` of the game.
+    seat : int, optional
+        Whose bonuses count (a foreign island's points, SF-13): default the seat to act, or 0.
+    players : int
+        With a board.
 
     Returns
     -------
@@ -312,23 +549,47 @@ def score_intersections(source: Board | Game, *, weights: PlacementWeights | Non
     Per-intersection data is derived once (O(intersections)); the parts are
     numpy vector operations.
     """
-    board, game = _board_and_game(source)
-    tab = NodeTable(board, weights or DEFAULT_WEIGHTS)
-    return _rows(tab, [v for v, b in enumerate(_blocked(board, game)) if not b])
+    game = _source_game(source)
+    if seat is None:
+        seat = game.current_player if game is not None else 0
+    tab = NodeTable(source, weights, seat=seat, players=players)
+    free = [not b for b in _blocked(tab, game)]
+    if game is not None and game.phase not in (Phase.FOUNDING_SETTLEMENT, Phase.FOUNDING_ROAD):
+        free = _free_after_founding(tab.game, seat)
+    return _rows(tab, [v for v, ok in enumerate(free) if ok])
+
+
+def _free_after_founding(game: Game, seat: int) -> list[bool]:
+    """After the founding: free land intersections clear of buildings, within the modules' spaces."""
+    t = game.topology
+    free = [v for v in range(t.n_nodes) if not game.blocked[v] and t.node_land[v] and game.node_owner[v] < 0]
+    for m in game.modules:
+        if m.overrides("candidates"):
+            free = m.candidates(game, seat, "settlement", free)
+    out = [False] * t.n_nodes
+    for v in free:
+        out[v] = True
+    return out
 
 
 def _rows(tab: NodeTable, nodes: Sequence[int]) -> list[PlacementScore]:
-    t = tab.board.topology
-    prod, div, scar, harb, num, score = (x.tolist() for x in tab.single)
-    pips = tab.pips.sum(axis=1).tolist()
+    t = tab.game.topology
+    k1, k2 = tab.kinds
+    single = {p: x.tolist() for p, x in tab.single[k1].items()}
+    city = tab.single[k2]["score"].tolist() if k2 != k1 else None
+    pips = tab.pips.tolist()
     rows = []
     for v in nodes:
         h = tab.board.graph.nodes[v]["harbour"]
-        tokens = tuple(sorted(t.hex_token[x] for x in t.node_hexes[v] if t.hex_token[x]))
+        tokens = tuple(sorted(tab.game.hex_token[x] for x in t.node_hexes[v] if tab.game.hex_token[x]))
         rows.append(
             PlacementScore(
-                score[v], NodeId(v), prod[v], div[v], scar[v], harb[v], num[v], int(pips[v]),
-                _resources(int(tab.resmask[v])), tokens, None if h is None else h.label,
+                single["score"][v], NodeId(v), single["production"][v], single["diversity"][v], single["scarcity"][v],
+                single["harbour"][v], single["numbers"][v], int(pips[v]),
+                _resources(int(tab.resmask[k1][v])), tokens, None if h is None else h.label,
+                commodities=single["commodities"][v], sets=single["sets"][v], bonus=single["bonus"][v],
+                targets=single["targets"][v], kind=k1, city_score=None if city is None else city[v],
+                goods=tab.spots.describe(v, k1),
             )
         )
     rows.sort(key=lambda r: (-r.score, r.node))
@@ -354,8 +615,9 @@ def founding_order(players: int, starting_seat: int = 0) -> tuple[int, ...]:
 def _founding_state(
     source: Board | Game, seat: int, players: int, starting_seat: int
 ) -> tuple[Board, Game | None, tuple[int, ...], list[int], int | None]:
-    """Board, game, founding order, indices of the seat's remaining picks, its first settlement if placed."""
-    board, game = _board_and_game(source)
+    """Board, game, founding order, indices of the seat's remaining picks, its first building if placed."""
+    game = _source_game(source)
+    board = game.board if game is not None else source
     placed: list[int] = []
     if game is not None:
         if game.phase not in (Phase.FOUNDING_SETTLEMENT, Phase.FOUNDING_ROAD):
@@ -375,6 +637,98 @@ def _founding_state(
     return board, game, order, [i - done for i in mine], first
 
 
+def _round_kind(tab: NodeTable, index: int, players: int) -> str:
+    """The building founded at place ``index`` of the founding order (round 2 from ``players`` on)."""
+    return tab.kinds[1] if index >= players else tab.kinds[0]
+
+
+def _enumerate(source: Board | Game, seat: int, players: int, starting_seat: int, weights: PlacementWeights | None,
+               greedy: bool, only: set[tuple[int, int]] | None = None) -> tuple:
+    """The pairs ``seat`` may found (``only`` those, if given), with the modelled opponents' picks: the
+    table, ``greedy``, the firsts, the seconds, the picks between, and the rivals' production and
+    resources per pair."""
+    board, game, order, mine, fixed_first = _founding_state(source, seat, players, starting_seat)
+    tab = NodeTable(source, weights, seat=seat, players=players, starting_seat=starting_seat)
+    n_players = tab.game.n
+    done = len(game.occupied) if game is not None else 0
+    blocked = _blocked(tab, game)
+    alike = tab.kinds[0] == tab.kinds[1]
+    # Every modelled pick: (place in the founding order, seat, site).  Those already placed are real.
+    fixed: list[tuple[int, int]] = []
+    if game is not None:
+        for v in game.occupied:
+            if game.node_owner[v] != seat:
+                fixed.append((game.node_owner[v], v))
+    kinds_at = [_round_kind(tab, i + done, n_players) for i in range(len(order) - done)]
+    seats_at = list(order[done:])
+    before: list[tuple[int, int]] = []
+    if greedy:
+        for i in range(mine[0]):
+            v = tab.pick(blocked, kinds_at[i])
+            if v is None:
+                break
+            before.append((seats_at[i], v))
+            tab.close(blocked, v)
+    a_list: list[int] = []
+    b_list: list[int] = []
+    opp: list[tuple[NodeId, ...]] = []
+    rival_prod: list[float] = []
+    rival_div: list[float] = []
+    prod_of = {k: tab.production_of(np.arange(tab.n), k).tolist() for k in dict.fromkeys(tab.kinds)}
+    mask_of = {k: tab.resmask[k].tolist() for k in dict.fromkeys(tab.kinds)}
+    n_rivals = max(n_players - 1, 1)
+    if fixed_first is not None:
+        firsts = [fixed_first]
+        between_idx: list[int] = []
+    else:
+        firsts = [v for v in range(tab.n) if not blocked[v]]
+        between_idx = list(range(mine[0] + 1, mine[1])) if greedy else []
+    after_idx = list(range(mine[-1] + 1, len(seats_at))) if greedy else []
+    if only is not None:
+        firsts = [a for a in firsts if any(x == a for x, _ in only)]
+    for a in firsts:
+        after_a = list(blocked)
+        if fixed_first is None:
+            tab.close(after_a, a)
+        between: list[tuple[int, int]] = []
+        for i in between_idx:
+            v = tab.pick(after_a, kinds_at[i])
+            if v is None:
+                break
+            between.append((seats_at[i], v))
+            tab.close(after_a, v)
+        picks_t = tuple(NodeId(v) for _, v in between)
+        base_picks = fixed + before + between
+        for b in range(tab.n):
+            if after_a[b] or (not greedy and fixed_first is None and alike and b < a):
+                continue
+            if only is not None and (a, b) not in only:
+                continue
+            later: list[tuple[int, int]] = []
+            if after_idx:
+                after_b = list(after_a)
+                tab.close(after_b, b)
+                for i in after_idx:
+                    v = tab.pick(after_b, kinds_at[i])
+                    if v is None:
+                        break
+                    later.append((seats_at[i], v))
+                    tab.close(after_b, v)
+            a_list.append(a)
+            b_list.append(b)
+            opp.append(picks_t)
+            if greedy:
+                prod = 0.0
+                masks: dict[int, int] = {}
+                for k, (q, v) in enumerate(base_picks + later):
+                    kind = tab.kinds[1] if masks.get(q) is not None else tab.kinds[0]
+                    prod += prod_of[kind][v]
+                    masks[q] = masks.get(q, 0) | mask_of[kind][v]
+                rival_prod.append(prod / n_rivals)
+                rival_div.append(sum(_POP[m] for m in masks.values()) / n_rivals)
+    return tab, greedy, a_list, b_list, opp, rival_prod, rival_div
+
+
 def rank_openings(
     source: Board | Game,
     seat: int = 0,
@@ -390,21 +744,20 @@ def rank_openings(
     Parameters
     ----------
     source : Board or Game
-        A board (nothing placed yet), or a game in its founding phase (the
-        settlements already placed are respected; if ``seat`` has placed its
-        first settlement, only its second is chosen).
+        A board (nothing placed yet; studied with the rules its file names), or a game in its
+        founding phase (the buildings already placed are respected; if ``seat`` has placed its first
+        building, only its second is chosen).
     seat : int
         The seat whose openings are ranked.
     players, starting_seat : int
         Used with a board (a game has its own).
     weights : PlacementWeights, optional
     opponents : {"greedy", "none"}
-        ``"greedy"``: every other seat takes the best free intersection by
-        single score when its turn comes, so the first pick must survive the
-        seats before it and the second pick the ``2 * (players - 1 - k)``
-        picks between (k = the seat's place in the order).  ``"none"``: every
-        pair of intersections free now and not adjacent, each listed once
-        (``first < second``).
+        ``"greedy"``: every other seat takes the best free site by single score (as the building of
+        its round) when its turn comes, so the first pick must survive the seats before it and the
+        second pick the ``2 * (players - 1 - k)`` picks between (k = the seat's place in the order);
+        the ``rivals`` part weighs what they found.  ``"none"``: every pair of sites free now and not
+        adjacent, each listed once (``first < second`` where both buildings are alike).
     top : int, optional
         Keep only the best ``top`` pairs.
 
@@ -429,51 +782,75 @@ def rank_openings(
     """
     if opponents not in ("greedy", "none"):
         raise ValueError(f"opponents must be 'greedy' or 'none', not {opponents!r}")
-    board, game, order, mine, fixed_first = _founding_state(source, seat, players, starting_seat)
-    tab = NodeTable(board, weights or DEFAULT_WEIGHTS)
-    blocked = _blocked(board, game)
-    greedy = opponents == "greedy"
-    if greedy:
-        _, blocked = tab.greedy(blocked, mine[0])
-    a_list: list[int] = []
-    b_list: list[int] = []
-    opp: list[tuple[NodeId, ...]] = []
-    if fixed_first is not None:
-        firsts = [fixed_first]
-        between = 0
-    else:
-        firsts = [v for v in range(tab.n) if not blocked[v]]
-        between = mine[1] - mine[0] - 1 if greedy else 0
-    for a in firsts:
-        after = list(blocked)
-        if fixed_first is None:
-            tab.close(after, a)
-        picks, after = tab.greedy(after, between)
-        picks_t = tuple(NodeId(v) for v in picks)
-        for b in range(tab.n):
-            if after[b] or (not greedy and fixed_first is None and b < a):
-                continue
-            a_list.append(a)
-            b_list.append(b)
-            opp.append(picks_t)
+    tab, greedy, a_list, b_list, opp, rival_prod, rival_div = _enumerate(
+        source, seat, players, starting_seat, weights, opponents == "greedy")
     if not a_list:
         return []
     A, B = np.array(a_list), np.array(b_list)
-    prod, div, scar, harb, num, score = tab.parts(A, B)
-    pips = (tab.pips[A] + tab.pips[B]).sum(axis=1)
-    res = tab.resmask[A] | tab.resmask[B]
+    parts = tab.parts(A, B, rival_prod=np.array(rival_prod) if greedy else None,
+                      rival_div=np.array(rival_div) if greedy else None)
+    k1, k2 = tab.kinds
+    pips = tab.pips[A] + tab.pips[B]
+    res = tab.resmask[k1][A] | tab.resmask[k2][B]
+    score = parts["score"]
     idx = np.lexsort((B, A, -score))
     if top is not None:
         idx = idx[:top]
-    cols = [x.tolist() for x in (prod, div, scar, harb, num, score, pips, res)]
-    prod_l, div_l, scar_l, harb_l, num_l, score_l, pips_l, res_l = cols
+    cols = {p: x.tolist() for p, x in parts.items()}
+    pips_l, res_l = pips.tolist(), res.tolist()
     return [
         OpeningPair(
-            score_l[i], NodeId(a_list[i]), NodeId(b_list[i]), prod_l[i], div_l[i], scar_l[i], harb_l[i], num_l[i],
-            int(pips_l[i]), _resources(res_l[i]), opp[i],
+            cols["score"][i], NodeId(a_list[i]), NodeId(b_list[i]), cols["production"][i], cols["diversity"][i],
+            cols["scarcity"][i], cols["harbour"][i], cols["numbers"][i], int(pips_l[i]), _resources(res_l[i]), opp[i],
+            commodities=cols["commodities"][i], sets=cols["sets"][i], bonus=cols["bonus"][i],
+            targets=cols["targets"][i], start=cols["start"][i], rivals=cols["rivals"][i], kinds=(k1, k2),
         )
         for i in idx.tolist()
     ]
+
+
+def opening_terms(
+    source: Board | Game,
+    seat: int,
+    pairs: Iterable[tuple[int, int]],
+    *,
+    players: int = 4,
+    starting_seat: int = 0,
+    weights: PlacementWeights | None = None,
+    opponents: str = "greedy",
+) -> dict[str, np.ndarray]:
+    """The score's terms before weighting (one array per :class:`PlacementWeights` field, a row per pair
+    in the order given), with the opponents modelled as :func:`rank_openings` models them: what a fit
+    of the weights (``benchmarks/placement_fit.py``) or a student's own score starts from.
+
+    Raises
+    ------
+    ValueError
+        A pair ``seat`` cannot found.
+
+    Examples
+    --------
+    >>> from catan_nb import Board
+    >>> board = Board.beginner()
+    >>> best = rank_openings(board, 0, top=1)[0]
+    >>> t = opening_terms(board, 0, [(best.first, best.second)])
+    >>> w = PlacementWeights()
+    >>> bool(abs(sum(getattr(w, k) * x[0] for k, x in t.items()) - best.score) < 1e-9)
+    True
+    """
+    if opponents not in ("greedy", "none"):
+        raise ValueError(f"opponents must be 'greedy' or 'none', not {opponents!r}")
+    wanted = [(int(a), int(b)) for a, b in pairs]
+    tab, greedy, a_list, b_list, _, rp, rd = _enumerate(source, seat, players, starting_seat, weights,
+                                                        opponents == "greedy", only=set(wanted))
+    at = {pair: i for i, pair in enumerate(zip(a_list, b_list))}
+    missing = [pair for pair in wanted if pair not in at]
+    if missing:
+        raise ValueError(f"seat {seat} cannot found {missing[0][0]} then {missing[0][1]} here")
+    order = np.array([at[pair] for pair in wanted], dtype=np.int64)
+    t = tab.terms(np.array(a_list), np.array(b_list), rival_prod=np.array(rp) if greedy else None,
+                  rival_div=np.array(rd) if greedy else None)
+    return {k: v[order] for k, v in t.items()}
 
 
 # ============================================================== simulation
@@ -536,11 +913,18 @@ _BOTS: dict[str, Callable[[int], Any]] = {"weighted": WeightedBot, "random": Ran
 _DEFAULT_BOTS = dict(_BOTS)
 
 
-def _fresh_game(board: Board, game: Game | None, players: int, starting_seat: int, seed: int) -> Game:
-    if game is None:
-        return Game(board, players=players, seed=seed, starting_seat=starting_seat)
-    g = Game(board, players=game.n, seed=seed, rules=game.rules, starting_seat=game.starting_seat, colours=game.colours)
-    for a in game.log:  # founding actions carry no chance: the replay is exact
+def _spec(study: Game) -> tuple:
+    """What a playout needs of the studied game to start again, picklable: board, seats, rules, starting
+    seat, colours and the founding actions already played."""
+    return (study.board, study.n, study.rules, study.starting_seat, study.colours, tuple(study.log))
+
+
+def _fresh_game(spec: tuple, seed: int) -> Game:
+    """A playout's game: the studied game's board, seats and rules (a board's own, SF-13, SC-13), with
+    the founding actions already played replayed (they carry no chance: the replay is exact)."""
+    board, n, rules, starting_seat, colours, log = spec
+    g = Game(board, players=n, seed=seed, rules=rules, starting_seat=starting_seat, colours=colours)
+    for a in log:
         g.apply(a)
     return g
 
@@ -557,7 +941,7 @@ def _opening_game(job: tuple) -> tuple[Game, bool]:
     trades and steals (which draw on the game's generator).
     """
     g, bots, fell_back = _opening_founding(job)
-    max_turns, game_seed = job[11], job[12]
+    max_turns, game_seed = job[8], job[9]
     dice = random.Random(game_seed ^ _DICE_STREAM)
     while not g.is_over and (max_turns is None or g.turn <= max_turns):
         a = bots[g.current_player].choose(g)
@@ -568,12 +952,15 @@ def _opening_game(job: tuple) -> tuple[Game, bool]:
 
 
 def _opening_founding(job: tuple) -> tuple[Game, list, bool]:
-    """The founding of one playout: the game after it, the bots, and whether the seat fell back."""
-    (board, game, n, starting_seat, seat, first, second, second_only, opponents, bot, weights, max_turns,
-     game_seed, bot_seeds, _) = job
+    """The founding of one playout: the game after it, the bots, and whether the seat fell back.
+
+    The seat founds its planned sites with the building of each round (a settlement, then a city in
+    Cities & Knights, CK-SETUP-1); where a site is no longer legal it takes the best legal one by the
+    score.  The other seats found by the score (``opponents="greedy"``, the table's ``orders``: the
+    sites best first for each building) or by their bot."""
+    (spec, seat, first, second, second_only, opponents, bot, orders, max_turns, game_seed, bot_seeds, _) = job
     make_bot = _BOTS[bot] if isinstance(bot, str) else bot
-    tab = NodeTable(board, weights or DEFAULT_WEIGHTS)
-    g = _fresh_game(board, game, n, starting_seat, game_seed)
+    g = _fresh_game(spec, game_seed)
     bots = [make_bot(s) for s in bot_seeds]
     todo = [second] if second_only else [first, second]
     fell_back = False
@@ -582,17 +969,20 @@ def _opening_founding(job: tuple) -> tuple[Game, list, bool]:
         if g.phase is Phase.FOUNDING_ROAD or (p != seat and opponents == "bot"):
             g.apply(bots[p].choose(g))
             continue
+        legal = {a.node: a for a in g.legal_actions() if isinstance(a, (BuildSettlement, BuildCity))}
+        kind = "city" if isinstance(next(iter(legal.values())), BuildCity) else "settlement"
+        order = orders.get(kind) or next(iter(orders.values()))
         if p == seat:
             v = todo.pop(0)
-            if g.blocked[v]:
-                v, fell_back = next(w for w in tab.greedy_order if not g.blocked[w]), True
+            if v not in legal:
+                v, fell_back = next((w for w in order if w in legal), next(iter(legal))), True
         else:
-            v = next(w for w in tab.greedy_order if not g.blocked[w])
-        g.apply(BuildSettlement(v))
+            v = next((w for w in order if w in legal), next(iter(legal)))
+        g.apply(legal[v])
     return g, bots, fell_back
 
 
-def _use_fast(board: Board, game: Game | None, n: int, bot: Any, playouts: int) -> bool:
+def _use_fast(study: Game, bot: Any, playouts: int) -> bool:
     """Whether the playouts play on in the compiled simulator after their founding: numba installed,
     a bot named ``"weighted"``, ``"random"`` or ``"value"``, rules it covers, and a job worth it
     (:func:`catan_nb.fast.wanted`)."""
@@ -602,9 +992,9 @@ def _use_fast(board: Board, game: Game | None, n: int, bot: Any, playouts: int) 
 
     if bot not in fast.EXACT_POLICIES:
         return False
-    if fast.covered(game.rules if game is not None else Rules(), n) is not None:
+    if fast.covered(study.rules, study.n) is not None:
         return False
-    return fast.wanted(fast.engine_seconds(playouts, bot, n), "play_from")
+    return fast.wanted(fast.engine_seconds(playouts, bot, study.n), "play_from")
 
 
 def _opening_playout(job: tuple) -> tuple[bool, bool, bool, int]:
@@ -613,7 +1003,7 @@ def _opening_playout(job: tuple) -> tuple[bool, bool, bool, int]:
     After the founding, the compiled simulator plays the game on when it can (numba installed,
     a bot named ``"weighted"``, ``"random"`` or ``"value"``, rules it covers): its games are the
     engine's, draw for draw (:func:`catan_nb.fast.play_on`), so the result is the same."""
-    seat, bot, max_turns, game_seed, use_fast = job[4], job[9], job[11], job[12], job[14]
+    seat, bot, max_turns, game_seed, use_fast = job[1], job[6], job[8], job[9], job[11]
     if use_fast:
         from .. import fast
 
@@ -704,7 +1094,8 @@ def simulate_openings(
     if isinstance(bot, str) and bot not in _BOTS:
         raise ValueError(f"unknown bot {bot!r}; expected one of {', '.join(_BOTS)} or a callable")
     board, game, order, mine, fixed_first = _founding_state(source, seat, players, starting_seat)
-    n = game.n if game is not None else players
+    study = study_game(source, players, starting_seat)
+    n = study.n
     heuristic: dict[tuple[int, int], float] = {}
     if pairs is None:
         ranked = rank_openings(source, seat, players=players, starting_seat=starting_seat, weights=weights, top=top)
@@ -715,9 +1106,12 @@ def simulate_openings(
     rng = np.random.default_rng(seed)
     game_seeds = rng.integers(0, 2**62, size=playouts).tolist()
     bot_seeds = rng.integers(0, 2**62, size=(playouts, n)).tolist()
-    use_fast = _use_fast(board, game, n, bot, len(plan) * playouts)
-    jobs = [(board, game, n, starting_seat, seat, first, second, fixed_first is not None, opponents, bot,
-             weights, max_turns, game_seeds[j], bot_seeds[j], use_fast) for first, second in plan for j in range(playouts)]
+    use_fast = _use_fast(study, bot, len(plan) * playouts)
+    tab = NodeTable(study, weights, seat=seat)
+    orders = {kind: tab.greedy_order[kind] for kind in dict.fromkeys(tab.kinds)}
+    spec = _spec(study)
+    jobs = [(spec, seat, first, second, fixed_first is not None, opponents, bot, orders, max_turns, game_seeds[j],
+             bot_seeds[j], use_fast) for first, second in plan for j in range(playouts)]
     desc = f"openings of seat {seat}"
     if client is None:
         results = [_opening_playout(job) for job in tqdm(jobs, desc=desc, disable=not progress)]
@@ -749,13 +1143,20 @@ def simulate_openings(
 _HEAT_TITLES = {
     "score": "placement score",
     "production": "cards/roll",
+    "commodities": "commodities/roll",
     "diversity": "resource diversity",
+    "sets": "sets (roads, cities, cards)",
     "scarcity": "scarcity bonus",
     "harbour": "harbour synergy",
     "numbers": "number diversity",
+    "bonus": "points for settling",
+    "targets": "targets within reach",
+    "city_score": "score as the founding city",
     "pips": "pips",
     "opening": "best opening pair",
 }
+#: Heat-map metrics, by name, with their titles.
+PLACEMENT_METRICS = dict(_HEAT_TITLES)
 
 
 def placement_heat(
@@ -767,12 +1168,13 @@ def placement_heat(
     ----------
     source : Board or Game
     metric : str
-        ``"score"`` or one of its parts (``"production"``, ``"diversity"``,
-        ``"scarcity"``, ``"harbour"``, ``"numbers"``), ``"pips"``, or
-        ``"opening"``: the score of the best pair of ``seat`` that starts on the
-        intersection (see :func:`rank_openings`).
-    seat, players : int
-        For ``"opening"``.
+        ``"score"`` or one of its parts (:data:`SPOT_PARTS`), ``"city_score"`` (where the
+        founding places a city: CK-SETUP-1), ``"pips"``, or ``"opening"``: the score of the best
+        pair of ``seat`` that starts on the intersection (see :func:`rank_openings`).
+    seat : int
+        Whose openings (``"opening"``) and bonuses count.
+    players : int
+        With a board.
     weights : PlacementWeights, optional
 
     Returns
@@ -794,7 +1196,10 @@ def placement_heat(
         for p in rank_openings(source, seat, players=players, weights=weights):
             heat.setdefault(int(p.first), p.score)  # best first: the first hit is the best pair
         return heat
-    return {int(r.node): float(getattr(r, metric)) for r in score_intersections(source, weights=weights)}
+    rows = score_intersections(source, weights=weights, seat=seat, players=players)
+    if metric == "city_score":
+        return {int(r.node): float(r.city_score) for r in rows if r.city_score is not None}
+    return {int(r.node): float(getattr(r, metric)) for r in rows}
 
 
 def placement_figure(
@@ -808,8 +1213,9 @@ def placement_figure(
 ) -> Any:
     """The board figure (a ``plotly.graph_objects.Figure``) with intersections coloured by a placement metric.
 
-    ``board_figure(source, heat=placement_heat(...), heat_title=...)``; extra
-    keyword arguments go to :func:`catan_nb.viz.board_figure`.
+    ``board_figure(game, heat=placement_heat(...), heat_title=...)``, drawn with the game's rule
+    modules' own layers (gold fields, fog, tokens: a board is drawn as the game its file names);
+    extra keyword arguments go to :func:`catan_nb.viz.board_figure`.
 
     Examples
     --------
@@ -823,4 +1229,5 @@ def placement_figure(
     heat = placement_heat(source, metric, seat=seat, players=players, weights=weights)
     title = _HEAT_TITLES[metric] + (f" (seat {seat})" if metric == "opening" else "")
     figure_kwargs.setdefault("heat_title", title)
-    return board_figure(source, heat=heat, **figure_kwargs)
+    shown = source if isinstance(source, Game) or not Rules.for_board(source).modules else study_game(source, players)
+    return board_figure(shown, heat=heat, **figure_kwargs)

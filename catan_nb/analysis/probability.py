@@ -78,6 +78,8 @@ __all__ = [
     "PairedDifference",
     "paired_difference",
     "peeking_false_alarm",
+    "ranks",
+    "rank_correlation",
 ]
 
 #: Dice totals as the analysis functions accept them: one total or several.
@@ -1578,3 +1580,44 @@ def peeking_false_alarm(
     when = f"once, after {step} rolls" if looks == 1 else f"in {looks} looks, one every {step} rolls"
     label = f"P(fair dice reach p < {alpha} {when})"
     return estimate_proportion(int(alarm.sum()), experiments, label=label, confidence=confidence, simulated=True)
+
+
+def ranks(values: Sequence[float]) -> list[float]:
+    """The rank of each value, 0 for the smallest, ties sharing the mean of their ranks.
+
+    Examples
+    --------
+    >>> ranks([0.3, 0.1, 0.3, 0.2])
+    [2.5, 0.0, 2.5, 1.0]
+    """
+    order = sorted(range(len(values)), key=lambda i: values[i])
+    out = [0.0] * len(values)
+    i = 0
+    while i < len(order):
+        j = i
+        while j + 1 < len(order) and values[order[j + 1]] == values[order[i]]:
+            j += 1
+        for k in range(i, j + 1):
+            out[order[k]] = (i + j) / 2
+        i = j + 1
+    return out
+
+
+def rank_correlation(x: Sequence[float], y: Sequence[float]) -> float:
+    """Spearman's rank correlation of two equally long sequences: the Pearson correlation of their
+    ranks (ties share a rank), from -1 (opposite orders) to 1 (the same order).  ``nan`` when either
+    has no spread.
+
+    Examples
+    --------
+    >>> rank_correlation([1, 2, 3, 4], [10, 20, 30, 40]), rank_correlation([1, 2, 3], [3, 2, 1])
+    (1.0, -1.0)
+    >>> round(rank_correlation([1, 2, 3, 4, 5], [2, 1, 4, 3, 5]), 3)
+    0.8
+    """
+    if len(x) != len(y):
+        raise ValueError(f"need sequences of one length, not {len(x)} and {len(y)}")
+    rx, ry = np.array(ranks(list(x))), np.array(ranks(list(y)))
+    rx, ry = rx - rx.mean(), ry - ry.mean()
+    den = float(np.sqrt((rx * rx).sum() * (ry * ry).sum()))
+    return float((rx * ry).sum() / den) if den > 0 else float("nan")

@@ -224,6 +224,33 @@ class Goods:
         else:
             self._takers = [self._takers_of(hx) for hx in range(self._t.n_hexes)]
 
+    def collects(self, kind: str, hex_id: int) -> tuple[tuple[int, int], ...]:
+        """What a piece of ``kind`` collects from hex ``hex_id`` when the hex's number is rolled, as
+        ``(good index, cards)`` pairs, with the modules' yields applied (B-PROD-2, B-PROD-3; CK-COM-2:
+        a Cities & Knights city on a forest takes a lumber and a paper).
+
+        Empty for a piece that collects nothing and for a hex whose terrain pays by a module's own
+        rule or not at all (a gold field's pick, SF-1; a fog hex, SF-3; the desert); the hex's number
+        and the robber are not looked at.
+
+        Raises
+        ------
+        KeyError
+            ``kind`` is not a piece kind of this game.
+
+        Examples
+        --------
+        >>> from catan_nb import Board, Game, Rules
+        >>> board = Board.beginner()
+        >>> forest = next(h.id for h in board.hexes if h.terrain.value == "forest")
+        >>> Game(board, seed=1).collects("city", forest)
+        ((0, 2),)
+        >>> g = Game(board, seed=1, rules=Rules(modules=("cities_knights",)))
+        >>> [(str(g.goods[i]), k) for i, k in g.collects("city", forest)]
+        [('lumber', 1), ('paper', 1)]
+        """
+        return self._yield_at[self.kind_id[kind]][hex_id]
+
     def _takers_of(self, hx: int) -> tuple[tuple[int, int, int], ...]:
         """``(player, good, count)`` collected from hex ``hx`` by the pieces around it now."""
         owner, kind, yield_at = self.node_owner, self.node_kind, self._yield_at

@@ -51,6 +51,12 @@ _TOTALS = tuple(range(2, 13))
 _PARTS = ("production", "diversity", "scarcity", "harbour", "numbers")
 
 
+def _parts_of(row: Any) -> dict[str, float]:
+    """A score's parts (``row.parts``, or the five classic parts of an older row)."""
+    parts = getattr(row, "parts", None)
+    return dict(parts) if parts is not None else {p: getattr(row, p) for p in _PARTS}
+
+
 def _moments(exact: Mapping[int, Fraction]) -> tuple[float, float]:
     mean = sum((t * p for t, p in exact.items()), Fraction(0))
     var = sum(((t - mean) ** 2 * p for t, p in exact.items()), Fraction(0))
@@ -285,17 +291,27 @@ def score_breakdown_html(row: Any, *, rank: int | None = None, of: int | None = 
     where = f" — rank {rank} of {of}" if rank is not None and of is not None else ""
     res = ", ".join(str(r) for r in row.resources) or "nothing"
     toks = ", ".join(str(t) for t in row.tokens) or "none"
+    shown = {p: x for p, x in _parts_of(row).items() if x or p == "production"}
     parts = "".join(
-        f"<tr><td>{p}</td><td style='text-align:right'>{_f(getattr(row, p))}</td></tr>" for p in _PARTS
+        f"<tr><td>{p}</td><td style='text-align:right'>{_f(x)}</td></tr>" for p, x in shown.items()
     )
+    goods = getattr(row, "goods", None) or {}
+    kind = getattr(row, "kind", "settlement")
     lines = [
         f"<b>intersection {int(row.node)}</b>{where}",
         f"resources: {html.escape(res)}; numbers: {toks}; pips: {row.pips}"
         + (f"; harbour {html.escape(row.harbour_label)}" if row.harbour_label else ""),
+    ]
+    if goods:
+        lines.append(f"a {html.escape(kind)} collects per roll: " + html.escape(
+            ", ".join(f"{g} {x:.3f}" if g != "choice" else f"{x:.3f} of one's choice" for g, x in goods.items())))
+    lines.append(
         "<table style='font-size:12px'><tr><th>part</th><th>value</th></tr>"
         f"{parts}<tr style='border-top:1px solid #888'><td><b>score</b></td>"
-        f"<td style='text-align:right'><b>{_f(row.score)}</b></td></tr></table>",
-    ]
+        f"<td style='text-align:right'><b>{_f(row.score)}</b></td></tr></table>")
+    city = getattr(row, "city_score", None)
+    if city is not None:
+        lines.append(f"as the founding city (CK-SETUP-1): score {_f(city)}")
     if production is not None:
         lines.append(
             f"cards per roll: mean {float(production.total):.3f}, standard deviation {production.std:.3f}; "
@@ -339,12 +355,15 @@ def openings_table_html(pairs: Sequence[Any], *, selected: int | None = None, ti
     >>> "mountains" in openings_table_html(rank_openings(Board.beginner(), 0, top=3), board=Board.beginner())
     True
     """
-    head = "".join(f"<th>{h}</th>" for h in ("#", "first", "second", "score", *_PARTS, "pips", "resources", "others take"))
+    shown = [k for k in (_parts_of(pairs[0]) if pairs else {p: 0 for p in _PARTS})
+             if k == "production" or any(_parts_of(p)[k] for p in pairs)]
+    head = "".join(f"<th>{h}</th>" for h in ("#", "first", "second", "score", *shown, "pips", "resources", "others take"))
     rows = []
     for i, p in enumerate(pairs):
         style = " style='font-weight:bold;background:#fde'" if i == selected else ""
         cells = [str(i + 1), _place(board, p.first), _place(board, p.second), _f(p.score)]
-        cells += [_f(getattr(p, part)) for part in _PARTS]
+        parts = _parts_of(p)
+        cells += [_f(parts[k]) for k in shown]
         others = ("; ".join(_place(board, v) for v in p.opponent_picks) if p.opponent_picks
                   else "<i>no one: the seat places twice in a row</i>")
         cells += [str(p.pips), html.escape(", ".join(str(r) for r in p.resources)), others]

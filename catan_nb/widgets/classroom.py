@@ -8,7 +8,8 @@ Examples
 --------
 >>> from catan_nb import Board
 >>> w = ScoreWeights(Board.beginner())
->>> w.set_weights(production=1.0, diversity=0.0, scarcity=0.0, special_harbour=0.0, generic_harbour=0.0, numbers=0.0)
+>>> w.set_weights(production=1.0, diversity=0.0, scarcity=0.0, special_harbour=0.0, generic_harbour=0.0, numbers=0.0,
+...               roads=0.0, cities=0.0, cards=0.0)
 >>> w.ranking()[0][0] in {28, 31}
 True
 >>> sheet = DiceWorksheet()
@@ -22,7 +23,7 @@ from __future__ import annotations
 import html
 import random
 import re
-from dataclasses import fields
+from dataclasses import replace
 from pathlib import Path
 
 import ipywidgets as W
@@ -55,7 +56,9 @@ class ScoreWeights:
     and watch the best intersections change, before comparing with the library's weights.
     """
 
-    PARTS = tuple(f.name for f in fields(PlacementWeights))
+    #: The weights a spot's score uses on a base board (the rule modules' and the pairs' own aside).
+    PARTS = ("production", "diversity", "scarcity", "special_harbour", "generic_harbour", "numbers",
+             "roads", "cities", "cards")
 
     def __init__(self, board: Board, *, top: int = 8):
         if not isinstance(board, Board):
@@ -67,7 +70,8 @@ class ScoreWeights:
         self.message = ""
         start = PlacementWeights()
         self.sliders = {
-            name: W.FloatSlider(value=getattr(start, name), min=0.0, max=2.0 if name in ("production", "scarcity") else 1.0,
+            name: W.FloatSlider(value=getattr(start, name), min=min(0.0, 2 * getattr(start, name)),
+                                max=max(1.0, 2 * getattr(start, name)),
                                 step=0.01, description=name.replace("_", " "), continuous_update=False,
                                 style={"description_width": "120px"}, layout=W.Layout(width="360px"))
             for name in self.PARTS
@@ -84,7 +88,7 @@ class ScoreWeights:
     @property
     def weights(self) -> PlacementWeights:
         """The weights the sliders show."""
-        return PlacementWeights(**{k: float(s.value) for k, s in self.sliders.items()})
+        return replace(PlacementWeights(), **{k: float(s.value) for k, s in self.sliders.items()})
 
     def set_weights(self, **values: float) -> None:
         """Move sliders (as a student would), e.g. ``set_weights(diversity=0.0)``."""

@@ -52,8 +52,10 @@ from ..analysis.expansion_odds import (
     progress_odds,
 )
 from ..analysis.longest_road import cut_lengths, explain_longest_road, longest_road, path_kinds, route_title
+from ..analysis.placement import PLACEMENT_METRICS as _PLACEMENT_METRICS
 from ..analysis.placement import (
     PlacementWeights,
+    study_game,
     placement_heat,
     rank_openings,
     score_intersections,
@@ -90,17 +92,10 @@ from ._common import figure_beside, refit
 
 __all__ = ["DiceLab", "PlacementExplorer", "LongestRoadExplorer", "PLACEMENT_METRICS"]
 
-#: Heat-map metrics of :class:`PlacementExplorer` (names :func:`placement_heat` accepts) and their labels.
-PLACEMENT_METRICS: Mapping[str, str] = {
-    "score": "placement score",
-    "production": "cards/roll",
-    "pips": "pips",
-    "diversity": "resource diversity",
-    "scarcity": "scarcity bonus",
-    "harbour": "harbour synergy",
-    "numbers": "number diversity",
-    "opening": "best opening pair",
-}
+#: Heat-map metrics of :class:`PlacementExplorer` (names :func:`placement_heat` accepts) and their labels;
+#: a game's explorer lists those its rule modules give values (commodities and the founding city in
+#: Cities & Knights, points for settling on Seafarers maps...).
+PLACEMENT_METRICS: Mapping[str, str] = _PLACEMENT_METRICS
 
 
 def _button(label: str, css: str, style: str = "", tooltip: str = "") -> W.Button:
@@ -491,11 +486,19 @@ class PlacementExplorer(_FigureHost):
         game = _source_game(self.source)
         self.board = self.source.board if game is not None else self.source
         self.players = game.n if game is not None else int(players)
+        # what is drawn and studied: the game, or the board as the game its file names (its modules' layers)
+        self.game = game if game is not None else study_game(self.board, self.players)
         self.weights = weights
         self.top = int(top)
         self.palette_name = palette_name
         self.extra_metrics = dict(metrics or {})
-        names = {**PLACEMENT_METRICS, **{k: k for k in self.extra_metrics}}
+        rows = score_intersections(self.source, weights=weights, players=self.players)
+        # only the metrics this game gives values to (commodities in Cities & Knights, island points...)
+        useful = {k: v for k, v in PLACEMENT_METRICS.items()
+                  if k in ("score", "production", "pips", "opening", metric)
+                  or (k == "city_score" and rows and rows[0].city_score is not None)
+                  or any(r.parts.get(k) for r in rows)}
+        names = {**useful, **{k: k for k in self.extra_metrics}}
         if metric not in names:
             raise ValueError(f"unknown metric {metric!r}; expected one of {', '.join(names)}")
         if not 0 <= seat < self.players:
@@ -505,12 +508,11 @@ class PlacementExplorer(_FigureHost):
         self.selected_pair: int | None = None
         self.message = ""
         self._openings: dict[int, list] = {}
-        rows = score_intersections(self.source, weights=weights)
         self.scores = {int(r.node): r for r in rows}
         self._rank = {int(r.node): i + 1 for i, r in enumerate(rows)}
         self.metric, self.seat = metric, int(seat)
         self.heat = self._heat(metric)
-        self._host(board_figure(self.source, heat=self.heat, heat_title=self._title(metric), palette_name=palette_name,
+        self._host(board_figure(self.game, heat=self.heat, heat_title=self._title(metric), palette_name=palette_name,
                                 height=height))
         self.figure.data[self._idx["intersections"]].on_click(self._on_node_click)
 
@@ -671,9 +673,11 @@ class PlacementExplorer(_FigureHost):
         prod = node_production(self.board, v)
         row = self.scores.get(v)
         if row is None:
-            return (f"<b>intersection {v}</b>: not free to found a settlement on (distance rule, B-BUILD-7)<br>"
-                    f"cards per roll: {float(prod.total):.3f}")
-        text = score_breakdown_html(row, rank=self._rank[v], of=len(self.scores), production=prod)
+            return (f"<b>intersection {v}</b>: not free to found a building on (distance rule, B-BUILD-7, or "
+                    f"outside the scenario's founding spaces)<br>cards per roll: {float(prod.total):.3f}")
+        # the exact risk lines hold where the base game's yields are the spot's (not with gold, fog, commodities)
+        plain = abs(sum(row.goods.values()) - float(prod.total)) < 1e-3 and "choice" not in row.goods
+        text = score_breakdown_html(row, rank=self._rank[v], of=len(self.scores), production=prod if plain else None)
         best = next((p for p in self.openings if int(p.first) == v), None)
         if best is not None:
             text += (f"<br>best listed opening of seat {self.seat} starting here: then "
@@ -689,7 +693,7 @@ class PlacementExplorer(_FigureHost):
         if self.selected_pair is not None and self.selected_pair < len(pairs):
             p = pairs[self.selected_pair]
             marks |= {int(p.first), int(p.second)}
-        dyn = dynamic_traces(self.source, heat=self.heat, heat_title=self._title(self.metric),
+        dyn = dynamic_traces(self.game, heat=self.heat, heat_title=self._title(self.metric),
                              highlight_nodes=sorted(marks), palette_name=self.palette_name)
         self._apply(dyn)
         self.breakdown.value = self._breakdown_html()

@@ -28,6 +28,9 @@ A :class:`ModuleFeatures` subclass may declare
 * ``founding_weights``: weights the search bot uses instead of its own when it places its founding
   settlements and roads (B-SETUP-17): with five or six players, more for each resource collected at
   all (:func:`founding_weights` merges a game's);
+* ``placement_weights``: where the module changes what a founding spot is worth, the weights of the
+  placement score (:class:`~catan_nb.analysis.placement.PlacementWeights` fields) it changes;
+  :func:`~catan_nb.analysis.placement.placement_weights` merges a game's;
 * ``preferences``: how much :class:`~catan_nb.analysis.bots.WeightedBot` prefers each of the
   module's action types (its purchases are building too);
 * ``lookahead``: action types whose worth shows only with the next action of the same turn
@@ -107,6 +110,7 @@ class ModuleFeatures:
     value_moves: ClassVar[tuple[type, ...]] = ()
     offers_a_turn: ClassVar[int] = 1
     founding_weights: ClassVar[Mapping[str, float]] = {}
+    placement_weights: ClassVar[Mapping[str, float]] = {}
     preferences: ClassVar[Mapping[type, float]] = {}
     lookahead: ClassVar[tuple[type, ...]] = ()
     reach: ClassVar[int] = 0

@@ -1,0 +1,296 @@
+"""Placement value in every rule module: the score, the openings and the explorer read the modules'
+declared knowledge (the bots' features), and differ from the base game where a module changes a spot's worth."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from catan_nb import Board, Game
+from catan_nb.analysis.placement import (
+    PAIR_PARTS,
+    SPOT_PARTS,
+    PlacementWeights,
+    opening_terms,
+    placement_heat,
+    rank_openings,
+    score_intersections,
+    simulate_openings,
+)
+from catan_nb.analysis.seafarers import fog_odds
+from catan_nb.analysis.spots import GOLD_WORTH, SpotTable
+from catan_nb.analysis.value_bot import ValueBot
+from catan_nb.board import BOARDS_DIR
+from catan_nb.constants import Commodity, Terrain, pips
+from catan_nb.rules import BuildCity, Rules
+from catan_nb.rules.modules.cities_knights import CITY_YIELDS
+from catan_nb.rules.modules.gold_fields import gold_board
+from catan_nb.rules.modules.seafarers import islands
+
+W = PlacementWeights()
+
+
+def scenario(name: str, players: int = 4, seed: int = 1) -> Game:
+    board = Board.load(BOARDS_DIR / name)
+    return Game(board, players=players, seed=seed, rules=Rules.for_board(board))
+
+
+def by_node(rows) -> dict:
+    return {int(r.node): r for r in rows}
+
+
+def parts_sum(row) -> float:
+    return sum(row.parts.values())
+
+
+# ------------------------------------------------------------------ gold (SF-1)
+def _retile(board: Board, hx: int, terrain: Terrain) -> Board:
+    data = board.to_dict()
+    data["hexes"][hx]["terrain"] = terrain.value
+    if terrain is Terrain.DESERT:
+        data["hexes"][hx].pop("token", None)
+    data["layout"] = "custom"
+    return Board.from_dict(data, source="test")
+
+
+def test_SF_1_a_gold_field_is_a_pick_of_ones_choice_worth_more_than_a_desert():
+    board = Board.random(seed=4)
+    hx = next(h.id for h in board.hexes if h.token == 6)
+    gold = Game(gold_board(board, hx), seed=1, rules=Rules(modules=("gold_fields",)))
+    desert = Game(_retile(board, hx, Terrain.DESERT), seed=1)
+    touching = [v for v in range(54) if hx in gold.topology.node_hexes[v]]
+    g, d = by_node(score_intersections(gold)), by_node(score_intersections(desert))
+    for v in touching:
+        extra = GOLD_WORTH * pips(6) / 36  # a settlement's pick per roll, at the bots' worth of a choice
+        assert g[v].production == pytest.approx(d[v].production + W.production * extra)
+        assert g[v].score > d[v].score and g[v].goods["choice"] == pytest.approx(pips(6) / 36, abs=1e-4)
+    # openings on the gold climb: the best one touching the gold field ranks higher than the same pair
+    # beside a desert
+    ranked_gold = [(int(p.first), int(p.second)) for p in rank_openings(gold, 0, opponents="none")]
+    ranked_desert = [(int(p.first), int(p.second)) for p in rank_openings(desert, 0, opponents="none")]
+    pair = next(p for p in ranked_gold if set(p) & set(touching))
+    assert ranked_gold.index(pair) < ranked_desert.index(pair)
+
+
+# ------------------------------------------------------------------ Cities & Knights (CK-SETUP-1, CK-COM-2)
+def test_CK_SETUP_1_openings_found_a_settlement_then_a_city_with_its_commodities():
+    board = Board.beginner()
+    ck = Game(board, seed=1, rules=Rules(modules=("cities_knights",)))
+    base = Game(board, seed=1)
+    pairs = rank_openings(ck, 0, top=30)
+    assert all(p.kinds == ("settlement", "city") for p in pairs)
+    assert rank_openings(base, 0, top=1)[0].kinds == ("settlement", "settlement")
+    t = board.topology
+    for p in pairs:
+        # the city's commodities, computed from the rule module's own table (CK-COM-2)
+        com = sum(Fraction(k * pips(board.hexes[h].token), 36)
+                  for h in t.node_hexes[p.second] if board.hexes[h].token
+                  for g, k in CITY_YIELDS.get(board.hexes[h].terrain, ()) if isinstance(g, Commodity))
+        assert p.commodities == pytest.approx(W.commodities * float(com))
+        assert p.score == pytest.approx(sum(p.parts.values()), abs=1e-12)
+    assert any(p.commodities > 0 for p in pairs)
+
+
+def test_CK_COM_2_a_mountains_city_is_worth_its_coin_in_cities_and_knights():
+    board = Board.beginner()
+    ck, base = (score_intersections(Game(board, seed=1, rules=Rules(modules=m))) for m in (("cities_knights",), ()))
+    ck, base = by_node(ck), by_node(base)
+    t = board.topology
+    mountains = [v for v in range(54) if any(board.hexes[h].terrain is Terrain.MOUNTAINS for h in t.node_hexes[v])]
+    fields_only = [v for v in range(54) if {board.hexes[h].terrain for h in t.node_hexes[v]} <= {Terrain.FIELDS, Terrain.HILLS}]
+    for v in mountains:
+        row = ck[v]
+        assert row.city_score is not None and "coin" in SpotTable(ck_game := Game(board, seed=1, rules=Rules(
+            modules=("cities_knights",)))).describe(v, "city")
+        assert base[v].city_score is None  # the base game founds no city
+        assert row.score == pytest.approx(base[v].score)  # as a settlement, the same spot
+    for v in fields_only:  # hills and fields give no commodity: the city is worth its resources only
+        assert SpotTable(ck_game).commodity_cards("city")[v] == 0
+    # a mountains city is worth more in C&K than its settlement, by its commodities
+    v = mountains[0]
+    assert ck[v].city_score > ck[v].score
+
+
+# ------------------------------------------------------------------ Seafarers (SF-13, SF-3, SF-14, SF-15)
+def _founded(game: Game) -> Game:
+    bots = [ValueBot(s) for s in range(game.n)]
+    while game.phase.value.startswith("founding"):
+        game.apply(bots[game.current_player].choose(game))
+    return game
+
+
+def test_SF_13_a_spot_on_a_foreign_island_earns_its_special_points():
+    game = _founded(scenario("seafarers_islands.json"))
+    seat = 0
+    rows = by_node(score_intersections(game, seat=seat))
+    groups = islands(game.board)
+    st = game.ext["seafarers"]
+    home = set(st["home"][seat])
+    t = game.topology
+    foreign = {v for i, g in enumerate(groups) if i not in home for h in g for v in t.hex_nodes[h]}
+    per = game.board.scenario["foreign_island_vp"]
+    assert any(v in foreign for v in rows)
+    for v, r in rows.items():
+        assert r.bonus == pytest.approx(W.bonus * per if v in foreign else 0.0)
+    # the same spots on the same board without the module's points: no bonus at all
+    plain = by_node(score_intersections(game.board, players=4))
+    assert all(r.bonus == 0 for r in plain.values())  # in the founding, where one founds is home (SF-12)
+
+
+def test_SF_3_a_fog_hex_counts_at_its_expectation_from_the_hidden_stack():
+    game = scenario("seafarers_fog.json")
+    tab = SpotTable(game)
+    fog = [h for h, tr in enumerate(game.hex_terrain) if tr is Terrain.FOG]
+    assert fog
+    odds = fog_odds(game)
+    expect = sum(float(p) * pips(tok) / 36 for (terrain, tok), p in odds.items() if tok and terrain.resource is not None)
+    choice = sum(float(p) * pips(tok) / 36 for (terrain, tok), p in odds.items() if tok and terrain is Terrain.GOLD)
+    for h in fog:
+        row = tab._hex_row("settlement", h)
+        assert row[tab.resource_cols].sum() == pytest.approx(expect)
+        assert row[-1] == pytest.approx(choice)
+    rows = by_node(score_intersections(game))
+    # a spot touching only fog and sea is worth its expectation, not nothing and not a certainty
+    t = game.topology
+    only_fog = [v for v in rows if t.node_hexes[v] and all(h in fog for h in t.node_hexes[v])]
+    for v in only_fog:
+        n = len(t.node_hexes[v])
+        assert rows[v].production == pytest.approx(W.production * n * (expect + GOLD_WORTH * choice))
+
+
+def test_SF_14_harbour_points_count_toward_the_harbour_master():
+    game = scenario("seafarers_harbours.json")
+    rows = by_node(score_intersections(game))
+    t = game.topology
+    harbours = [v for v in rows if t.node_harbour[v] is not None]
+    assert harbours and all(rows[v].bonus > 0 for v in harbours)
+    assert all(rows[v].bonus == 0 for v in rows if t.node_harbour[v] is None)
+
+
+def test_SF_15_a_small_island_hex_without_a_token_is_worth_the_tokens_to_come():
+    game = scenario("seafarers_great_catan.json")
+    small = [h for h in game.ext["great_catan"]["small"] if not game.hex_token[h]
+             and game.hex_terrain[h].resource is not None]
+    assert small
+    tab = SpotTable(game)
+    for h in small:
+        assert tab._hex_row("settlement", h)[tab.resource_cols].sum() > 0
+
+
+# ------------------------------------------------------------------ Corsica / New York (SC-5, SC-10)
+def test_SC_5_SC_10_openings_keep_to_localities_and_value_the_tokens_near():
+    game = scenario("corsica.json")
+    tab = SpotTable(game)
+    sites = set(np.flatnonzero(tab.sites).tolist())
+    fresh = game.candidates(0, "settlement", founding=True)
+    assert sites == set(fresh) and len(sites) < sum(game.topology.node_land)
+    pairs = rank_openings(game, 0, top=50)
+    assert pairs and all(int(p.first) in sites and int(p.second) in sites for p in pairs)
+    rows = score_intersections(game)
+    assert {int(r.node) for r in rows} <= sites
+    tokens = [v for v, o in game.ext["corsica_new_york"]["tokens"] if o is None]
+    assert tokens and any(r.targets > 0 for r in rows)
+    near = max(rows, key=lambda r: r.targets)
+    assert near.targets <= W.targets * 1.5  # a token is 1 VP: the best one plus half the next
+
+
+# ------------------------------------------------------------------ five or six players (X56)
+def test_X56_openings_with_five_players_model_eight_picks_between():
+    game = Game(Board.five_six(), players=5, seed=1)
+    pairs = rank_openings(game, 0, top=5)
+    assert pairs and all(len(p.opponent_picks) == 8 for p in pairs)
+    assert all(p.rivals < 0 for p in pairs)
+
+
+# ------------------------------------------------------------------ every module: score, terms, heat
+SETUPS = {
+    "base": lambda: Game(Board.random(seed=2), seed=1),
+    "friends": lambda: Game(Board.random(seed=2), seed=1, rules=Rules(modules=("friends",))),
+    "helpers": lambda: Game(Board.random(seed=2), seed=1, rules=Rules(modules=("helpers",))),
+    "cities_knights": lambda: Game(Board.random(seed=2), seed=1, rules=Rules(modules=("cities_knights",))),
+    "seafarers": lambda: scenario("seafarers_islands.json"),
+    "fog": lambda: scenario("seafarers_fog.json"),
+    "great_catan": lambda: scenario("seafarers_great_catan.json"),
+    "harbour_master": lambda: scenario("seafarers_harbours.json"),
+    "corsica": lambda: scenario("corsica.json"),
+    "new_york": lambda: scenario("new_york.json"),
+    "five_six": lambda: Game(Board.five_six(), players=5, seed=1),
+}
+
+
+@pytest.mark.parametrize("name", sorted(SETUPS))
+def test_B_SETUP_15_score_openings_and_terms_agree_in_every_module(name):
+    game = SETUPS[name]()
+    rows = score_intersections(game)
+    assert rows and all(abs(r.score - parts_sum(r)) < 1e-9 for r in rows)
+    assert set(rows[0].parts) == set(SPOT_PARTS)
+    pairs = rank_openings(game, 0, top=10)
+    assert pairs and set(pairs[0].parts) == set(PAIR_PARTS)
+    t = opening_terms(game, 0, [(p.first, p.second) for p in pairs])
+    for i, p in enumerate(pairs):
+        assert p.score == pytest.approx(sum(getattr(W if name != "x" else W, k) * x[i] for k, x in t.items()), abs=1e-9)
+    heat = placement_heat(game, "score")
+    assert heat and max(heat.values()) == pytest.approx(rows[0].score)
+
+
+def test_B_SETUP_17_playouts_found_the_planned_city_in_cities_and_knights():
+    game = Game(Board.beginner(), seed=3, rules=Rules(modules=("cities_knights",)))
+    best = rank_openings(game, 0, top=1)[0]
+    from catan_nb.analysis.placement import NodeTable, _opening_founding, _spec
+
+    tab = NodeTable(game)
+    orders = {k: tab.greedy_order[k] for k in dict.fromkeys(tab.kinds)}
+    job = (_spec(game), 0, int(best.first), int(best.second), False, "greedy", "value", orders, 5, 7, (1, 2, 3, 4), False)
+    g, _, fell_back = _opening_founding(job)
+    assert not fell_back and g.rules.modules == ("cities_knights",)
+    assert g.piece_at(int(best.first)) == (0, "settlement") and g.piece_at(int(best.second)) == (0, "city")
+    assert any(isinstance(a, BuildCity) for a in g.log)
+    rows = simulate_openings(game, 0, pairs=[(best.first, best.second)], playouts=1, bot="value", max_turns=3,
+                             progress=False)
+    assert rows[0].playouts == 1 and rows[0].fallbacks == 0
+
+
+def test_SF_13_playouts_of_a_scenario_board_play_its_rules():
+    board = Board.load(BOARDS_DIR / "seafarers_islands.json")
+    rows = simulate_openings(board, 0, top=1, playouts=1, bot="random", max_turns=2, progress=False)
+    assert rows[0].playouts == 1
+    from catan_nb.analysis.placement import _spec, study_game
+
+    assert _spec(study_game(board))[2].modules == ("seafarers",)
+
+
+# ------------------------------------------------------------------ the placement explorer on every module
+@pytest.mark.parametrize("name", ["cities_knights", "fog", "harbour_master", "corsica", "five_six"])
+def test_the_placement_explorer_studies_every_modules_game(name):
+    from catan_nb.widgets import PlacementExplorer
+
+    game = SETUPS[name]()
+    ex = PlacementExplorer(game, top=5)
+    rows = score_intersections(game)
+    best = int(rows[0].node)
+    ex.click_node(best)
+    assert f"intersection {best}" in ex.breakdown.value and "collects per roll" in ex.breakdown.value
+    assert len(ex.openings) == 5 and ex.openings[0].score == rank_openings(game, 0, top=1)[0].score
+    metrics = set(ex.metric_titles)
+    if name == "cities_knights":
+        assert "city_score" in metrics and "founding city" in ex.breakdown.value
+        ex.set_metric("city_score")
+        assert ex.heat and max(ex.heat.values()) == pytest.approx(max(r.city_score for r in rows))
+    if name == "harbour_master":
+        assert "bonus" in metrics
+    if name == "corsica":
+        assert "targets" in metrics
+    if name == "fog":  # the fog layer is drawn: the explorer shows the game, not the bare board
+        assert any("fog" in (t.name or "") for t in ex.figure.data)
+    assert "commodities" not in metrics  # a settlement collects no commodity (CK-COM-2)
+
+
+def test_the_placement_explorer_on_a_scenario_board_shows_its_game():
+    from catan_nb.widgets import PlacementExplorer
+
+    board = Board.load(BOARDS_DIR / "seafarers_fog.json")
+    ex = PlacementExplorer(board)
+    assert set(Rules.for_board(board).modules) <= set(ex.game.rules.modules)
+    assert any("fog" in (t.name or "") for t in ex.figure.data)
