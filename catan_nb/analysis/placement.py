@@ -55,7 +55,7 @@ import numpy as np
 
 from ..board import Board, NodeId
 from ..constants import RESOURCES, HarbourKind, Resource
-from ..rules import BuildSettlement, Game, Phase, RollDice, Rules
+from ..rules import BuildSettlement, Game, Phase, RollDice
 from .bots import RandomBot, WeightedBot
 from .probability import Estimate, estimate_mean, estimate_proportion
 from .value_bot import ValueBot
@@ -602,7 +602,8 @@ def _use_fast(board: Board, game: Game | None, n: int, bot: Any, playouts: int) 
 
     if bot not in fast.EXACT_POLICIES:
         return False
-    if fast.covered(game.rules if game is not None else Rules(), n) is not None:
+    rules = game.rules if game is not None else None  # None: the board's own (a scenario's modules, SF-13)
+    if fast.covered(rules, n, board=board) is not None:
         return False
     return fast.wanted(fast.engine_seconds(playouts, bot, n), "play_from")
 

@@ -728,7 +728,7 @@ class LongestRoadExplorer(_FigureHost):
             if game.phase in (Phase.FOUNDING_SETTLEMENT, Phase.FOUNDING_ROAD):
                 raise ValueError("the longest-road explorer needs a game past its founding phase")
             return game
-        rules = Rules(vp_to_win=cls.VP_TARGET)
+        rules = Rules.for_board(source, vp_to_win=cls.VP_TARGET)  # a scenario board plays its modules (SF-13)
         if players in source.start_seats:
             return Game(source, players=players, seed=seed, start="beginner", rules=rules)
         game = Game(source, players=players, seed=seed, rules=rules)
