@@ -992,7 +992,7 @@ def _use_fast(study: Game, bot: Any, playouts: int) -> bool:
 
     if bot not in fast.EXACT_POLICIES:
         return False
-    if fast.covered(study.rules, study.n) is not None:
+    if fast.covered(study.rules, study.n, board=study.board) is not None:
         return False
     return fast.wanted(fast.engine_seconds(playouts, bot, study.n), "play_from")
 
