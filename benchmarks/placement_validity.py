@@ -16,6 +16,9 @@ the same ones for every pair, 1000 times), the win rates' typical 95% half-width
 cases with its bootstrap interval.  Board seeds start at ``--seed`` (default 1: clear of the seeds the
 weights were fitted on, 1000 and up).
 
+``--weights classic`` measures the first, hand-set score (:meth:`PlacementWeights.classic
+<catan_nb.analysis.placement.PlacementWeights.classic>`; its greedy opponents pick by it too).
+
 The last line is ``module: NAME  mean_rho: X [LO, HI]  cases: K  playouts: P  half_width: H``.
 """
 
@@ -37,7 +40,7 @@ import numpy as np  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from catan_nb.analysis.placement import rank_openings, simulate_openings  # noqa: E402
+from catan_nb.analysis.placement import PlacementWeights, rank_openings, simulate_openings  # noqa: E402
 from catan_nb.analysis.probability import rank_correlation  # noqa: E402
 
 sys.path.insert(0, _HERE)
@@ -54,11 +57,12 @@ def cases(module: list[str], n: int, seed: int, players: int | None):
         yield s, game, (k % game.n if fixed else 0), setup.label
 
 
-def study(case, game, seat, top: int, playouts: int, pool, boot: int, rng: np.random.Generator) -> dict:
-    ranked = rank_openings(game, seat, top=top)
+def study(case, game, seat, top: int, playouts: int, pool, boot: int, rng: np.random.Generator,
+          weights: PlacementWeights | None = None) -> dict:
+    ranked = rank_openings(game, seat, top=top, weights=weights)
     pairs = [(int(p.first), int(p.second)) for p in ranked]
     sims = simulate_openings(game, seat, pairs=pairs, playouts=playouts, bot="value", seed=case, progress=False,
-                             client=pool)
+                             client=pool, weights=weights)
     by = {(int(r.first), int(r.second)): r for r in sims}
     wins = np.array([by[p].wins for p in pairs], dtype=float)  # pairs x playouts, the same seeds per column
     score = np.array([p.score for p in ranked])
@@ -80,7 +84,10 @@ def main(argv=None) -> None:
     ap.add_argument("--playouts", type=int, default=400)
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--bootstrap", type=int, default=1000)
+    ap.add_argument("--weights", choices=("default", "classic"), default="default",
+                    help="the library's weights (fitted), or the first hand-set ones (PlacementWeights.classic())")
     args = ap.parse_args(argv)
+    weights = PlacementWeights.classic() if args.weights == "classic" else None
     rng = np.random.default_rng(12345)
     pool = ProcessPoolExecutor(args.workers) if args.workers > 1 else None
     out = []
@@ -88,7 +95,7 @@ def main(argv=None) -> None:
     start = time.time()
     try:
         for case, game, seat, label in cases(args.module, args.cases, args.seed, args.players):
-            r = study(case, game, seat, args.top, args.playouts, pool, args.bootstrap, rng)
+            r = study(case, game, seat, args.top, args.playouts, pool, args.bootstrap, rng, weights)
             lo, hi = np.nanpercentile(r["boot"], [2.5, 97.5])
             print(f"case {case} seat {seat}: rho {r['rho']:+.3f} [{lo:+.3f}, {hi:+.3f}]  win rates "
                   f"{r['rates'].min():.2f}..{r['rates'].max():.2f} (each +-{r['half']:.3f})  unfinished "
@@ -102,7 +109,8 @@ def main(argv=None) -> None:
     lo, hi = np.nanpercentile(boots, [2.5, 97.5])
     half = float(np.median([r["half"] for r in out]))
     name = "+".join(args.module) or "base"
-    print(f"{label}: top {args.top} pairs, {args.playouts} value-bot playouts a pair, {len(out)} cases")
+    print(f"{label}: top {args.top} pairs by the {args.weights} weights, {args.playouts} value-bot playouts a pair, "
+          f"{len(out)} cases")
     print(f"module: {name}  mean_rho: {mean:.3f} [{lo:.3f}, {hi:.3f}]  cases: {len(out)}  playouts: {args.playouts}"
           f"  half_width: {half:.3f}")
 

@@ -1035,6 +1035,11 @@ def simulate_openings(
 ) -> list[OpeningSimulation]:
     """Estimate how well ``seat`` does after founding each of a few pairs, by seeded bot playouts.
 
+    Every playout plays the game's own rules (a board's: those its file names): the seat founds its
+    pair with the buildings of each round (a settlement, then a city in Cities & Knights, CK-SETUP-1),
+    and the bots play on.  The compiled simulator (:mod:`catan_nb.fast`) plays on where it covers the
+    rules (the base game, five or six players), the rule engine everywhere else.
+
     Parameters
     ----------
     source : Board or Game
