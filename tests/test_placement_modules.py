@@ -294,3 +294,17 @@ def test_the_placement_explorer_on_a_scenario_board_shows_its_game():
     ex = PlacementExplorer(board)
     assert set(Rules.for_board(board).modules) <= set(ex.game.rules.modules)
     assert any("fog" in (t.name or "") for t in ex.figure.data)
+
+
+@pytest.mark.parametrize("name", ["fog", "corsica", "cities_knights"])
+def test_heat_maps_are_drawn_with_the_modules_own_layers(name):
+    from catan_nb.analysis.placement import placement_figure
+    from catan_nb.viz import board_figure
+
+    game = SETUPS[name]()
+    heat_fig = placement_figure(game, "score")
+    plain = board_figure(game)
+    layers = {t.name for t in plain.data}
+    assert layers <= {t.name for t in heat_fig.data}  # the module's own layers, as on its table
+    if name == "fog":  # a scenario board is drawn as the game its file names
+        assert {t.name for t in placement_figure(game.board, "score").data} >= layers
