@@ -308,3 +308,30 @@ def test_heat_maps_are_drawn_with_the_modules_own_layers(name):
     assert layers <= {t.name for t in heat_fig.data}  # the module's own layers, as on its table
     if name == "fog":  # a scenario board is drawn as the game its file names
         assert {t.name for t in placement_figure(game.board, "score").data} >= layers
+
+
+def test_SF_3_which_resource_a_fog_hex_gives_is_not_read_from_its_average():
+    """A fog hex is one tile: its expected cards count in production, but the resources a spot collects at
+    all (diversity) and the sets count the chance that it turns out to give each resource, not a little of
+    every resource at once."""
+    game = scenario("seafarers_fog.json")
+    t = game.topology
+    fog = {h for h, tr in enumerate(game.hex_terrain) if tr is Terrain.FOG}
+    odds = fog_odds(game)
+    q = {r: sum(float(p) for (terrain, tok), p in odds.items() if terrain.resource is r) for r in
+         (tr.resource for tr in Terrain if tr.resource is not None)}
+    only_fog = [v for v in range(t.n_nodes) if t.node_hexes[v] and set(t.node_hexes[v]) <= fog]
+    assert only_fog
+    assert all(len(x) == 0 for x in opening_terms(game, 0, []).values())
+    from catan_nb.analysis.placement import NodeTable
+
+    tab = NodeTable(game)
+    tt = tab.terms(np.array(only_fog))
+    for i, v in enumerate(only_fog):
+        k = len(t.node_hexes[v])
+        assert tt["diversity"][i] == pytest.approx(sum(1 - (1 - x) ** k for x in q.values()))
+        assert tt["roads"][i] == tt["cities"][i] == tt["cards"][i] == 0
+        assert tt["production"][i] > 0
+    # the best spots of the fog map lie where the tiles show: a spot of three known hexes comes first
+    best = score_intersections(game)[0]
+    assert not set(t.node_hexes[int(best.node)]) & fog

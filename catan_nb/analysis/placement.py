@@ -372,12 +372,20 @@ class NodeTable:
         self.any: dict[str, np.ndarray] = {}
         self.com: dict[str, np.ndarray] = {}
         self.resmask: dict[str, np.ndarray] = {}
+        # what the hexes that show their tile give: the parts that depend on *which* resource a hex gives
+        # (resources collected, sets) read these, not a hidden hex's average over the resources (SF-3)
+        self.cres: dict[str, np.ndarray] = {}
+        self.cany: dict[str, np.ndarray] = {}
         for kind in dict.fromkeys(("settlement", *self.kinds)):
             y = sp.yields(kind)
             self.res[kind] = y[:, rc]
             self.any[kind] = y[:, -1]
             self.com[kind] = y[:, cc].sum(axis=1) if cc else np.zeros(n)
-            self.resmask[kind] = (y[:, rc] > 0).astype(np.int64) @ (1 << np.arange(len(rc), dtype=np.int64))
+            c = sp.yields(kind, certain=True) if sp.hidden else y
+            self.cres[kind] = c[:, rc]
+            self.cany[kind] = c[:, -1]
+            self.resmask[kind] = (c[:, rc] > 0).astype(np.int64) @ (1 << np.arange(len(rc), dtype=np.int64))
+        self.none = sp.none
         pip = np.zeros(n, dtype=np.int64)
         for v in range(n):
             for h in t.node_hexes[v]:
@@ -419,7 +427,9 @@ class NodeTable:
         k1, k2 = kinds or self.kinds
         if b is None:
             e, anyc, com = self.res[k1][a], self.any[k1][a], self.com[k1][a]
+            ce, cany = self.cres[k1][a], self.cany[k1][a]
             res, tok = self.resmask[k1][a], self.tokmask[a]
+            none = self.none[a]
             special, generic = self.special[a], self.generic[a]
             bonus, near = self.bonus[a], self.near[a]
             start = np.zeros(len(a))
@@ -427,7 +437,10 @@ class NodeTable:
             e = self.res[k1][a] + self.res[k2][b]
             anyc = self.any[k1][a] + self.any[k2][b]
             com = self.com[k1][a] + self.com[k2][b]
+            ce = self.cres[k1][a] + self.cres[k2][b]
+            cany = self.cany[k1][a] + self.cany[k2][b]
             res = self.resmask[k1][a] | self.resmask[k2][b]
+            none = self.none[a] * self.none[b]
             tok = self.tokmask[a] | self.tokmask[b]
             special = np.minimum(self.special[a] + self.special[b], 1)
             generic = self.generic[a] | self.generic[b]
@@ -435,16 +448,18 @@ class NodeTable:
             hi, lo = np.maximum(self.near[a], self.near[b]), np.minimum(self.near[a], self.near[b])
             near = hi + 0.5 * lo
             start = self.start_cards[b].astype(float)
-        # a pick of one's choice (SF-1) shared among the cards of a set
-        half, third = anyc / 2, anyc / 3
+        # a pick of one's choice (SF-1) shared among the cards of a set; sets count the hexes that show
+        # their tile, and a hidden hex adds the chance that it brings a resource not collected yet
+        half, third = cany / 2, cany / 3
+        got = ((res[:, None] >> np.arange(ce.shape[1])) & 1).astype(bool)
         zero = np.zeros(len(a))
         return {
             "production": e.sum(axis=1) + GOLD_WORTH * anyc,
             "commodities": com,
-            "diversity": _POP[res].astype(float),
-            "roads": np.minimum(e[:, _LUMBER], e[:, _BRICK]) + half,
-            "cities": np.minimum(e[:, _ORE], e[:, _GRAIN]) + half,
-            "cards": np.minimum(np.minimum(e[:, _ORE], e[:, _GRAIN]), e[:, _WOOL]) + third,
+            "diversity": _POP[res] + np.where(got, 0.0, 1.0 - none).sum(axis=1),
+            "roads": np.minimum(ce[:, _LUMBER], ce[:, _BRICK]) + half,
+            "cities": np.minimum(ce[:, _ORE], ce[:, _GRAIN]) + half,
+            "cards": np.minimum(np.minimum(ce[:, _ORE], ce[:, _GRAIN]), ce[:, _WOOL]) + third,
             "scarcity": e @ self.rarity,
             "special_harbour": (e * special).sum(axis=1),
             "generic_harbour": generic * e.sum(axis=1),
@@ -841,6 +856,8 @@ def opening_terms(
     if opponents not in ("greedy", "none"):
         raise ValueError(f"opponents must be 'greedy' or 'none', not {opponents!r}")
     wanted = [(int(a), int(b)) for a, b in pairs]
+    if not wanted:
+        return {f.name: np.zeros(0) for f in fields(PlacementWeights)}
     tab, greedy, a_list, b_list, _, rp, rd = _enumerate(source, seat, players, starting_seat, weights,
                                                         opponents == "greedy", only=set(wanted))
     at = {pair: i for i, pair in enumerate(zip(a_list, b_list))}
