@@ -15,6 +15,7 @@ from catan_nb.analysis.placement import (
     PlacementWeights,
     opening_terms,
     placement_heat,
+    placement_weights,
     rank_openings,
     score_intersections,
     simulate_openings,
@@ -88,9 +89,11 @@ def test_CK_SETUP_1_openings_found_a_settlement_then_a_city_with_its_commodities
         com = sum(Fraction(k * pips(board.hexes[h].token), 36)
                   for h in t.node_hexes[p.second] if board.hexes[h].token
                   for g, k in CITY_YIELDS.get(board.hexes[h].terrain, ()) if isinstance(g, Commodity))
-        assert p.commodities == pytest.approx(W.commodities * float(com))
+        assert p.commodities == pytest.approx(placement_weights(ck).commodities * float(com))
         assert p.score == pytest.approx(sum(p.parts.values()), abs=1e-12)
     assert any(p.commodities > 0 for p in pairs)
+    # the module's bot features set a commodity's worth: the value bot's, a card and a half (placement_weights)
+    assert placement_weights(ck).commodities == 1.5 and placement_weights(base).commodities == W.commodities == 1.0
 
 
 def test_CK_COM_2_a_mountains_city_is_worth_its_coin_in_cities_and_knights():
@@ -230,7 +233,8 @@ def test_B_SETUP_15_score_openings_and_terms_agree_in_every_module(name):
     assert pairs and set(pairs[0].parts) == set(PAIR_PARTS)
     t = opening_terms(game, 0, [(p.first, p.second) for p in pairs])
     for i, p in enumerate(pairs):
-        assert p.score == pytest.approx(sum(getattr(W if name != "x" else W, k) * x[i] for k, x in t.items()), abs=1e-9)
+        w = placement_weights(game)
+        assert p.score == pytest.approx(sum(getattr(w, k) * x[i] for k, x in t.items()), abs=1e-9)
     heat = placement_heat(game, "score")
     assert heat and max(heat.values()) == pytest.approx(rows[0].score)
 

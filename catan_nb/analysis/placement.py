@@ -89,7 +89,7 @@ from ..rules import BuildCity, BuildSettlement, Game, Phase, RollDice, Rules
 from .bot_features import features_for
 from .bots import RandomBot, WeightedBot
 from .probability import Estimate, estimate_mean, estimate_proportion
-from .spots import SpotTable
+from .spots import SPOT_VP, SpotTable
 from .value_bot import ValueBot
 
 __all__ = [
@@ -162,6 +162,16 @@ class PlacementWeights:
     rival_diversity : float
         Per resource the average rival collects, subtracted (pairs only).
 
+    Notes
+    -----
+    The defaults of the base game's terms were fitted to value-bot playouts: 35 seeded random boards
+    (seeds 1000-1014 and 2000-2019), on each 60 of seat 0's pairs (its 40 best and 20 others) played out 80
+    times each, a ridge regression of the win rate on the terms within each board, scaled so that
+    ``production`` is 1 (``benchmarks/placement_fit.py``).  ``bonus`` and ``targets`` are the bots' worth
+    of a point earned by settling or reaching a spot (:data:`~catan_nb.analysis.value_bot.SPOT_VP`); a
+    commodity card counts as a card, and Cities & Knights' bot features raise it to the value bot's own
+    worth of one (``placement_weights``).
+
     Examples
     --------
     >>> PlacementWeights(diversity=0.0).production
@@ -171,20 +181,20 @@ class PlacementWeights:
     """
 
     production: float = 1.0
-    diversity: float = 0.12
-    scarcity: float = 0.39
-    special_harbour: float = 1.3
-    generic_harbour: float = 0.16
-    numbers: float = -0.046
-    commodities: float = 1.5
-    roads: float = 3.4
-    cities: float = 5.2
-    cards: float = 7.1
-    bonus: float = 0.3
-    targets: float = 0.3
-    start: float = 0.16
-    rivals: float = 2.7
-    rival_diversity: float = 0.37
+    diversity: float = 0.097
+    scarcity: float = 0.61
+    special_harbour: float = 0.58
+    generic_harbour: float = 0.13
+    numbers: float = -0.009
+    commodities: float = 1.0
+    roads: float = 2.4
+    cities: float = 2.9
+    cards: float = 3.1
+    bonus: float = SPOT_VP
+    targets: float = SPOT_VP
+    start: float = 0.079
+    rivals: float = 3.5
+    rival_diversity: float = 0.25
 
     @classmethod
     def classic(cls) -> "PlacementWeights":
@@ -199,7 +209,8 @@ class PlacementWeights:
         """
         zero = {f.name: 0.0 for f in fields(cls)}
         return cls(**{**zero, "production": 1.0, "diversity": 0.03, "scarcity": 1.0, "special_harbour": 0.5,
-                      "generic_harbour": 0.1, "numbers": 0.01, "commodities": 1.5, "bonus": 0.3, "targets": 0.3})
+                      "generic_harbour": 0.1, "numbers": 0.01, "commodities": 1.0, "bonus": SPOT_VP,
+                      "targets": SPOT_VP})
 
     @classmethod
     def production_only(cls) -> "PlacementWeights":
