@@ -28,7 +28,7 @@ Examples
 >>> describe("B-BUILD-66")
 Traceback (most recent call last):
 ...
-catan_nb.reference.UnknownRuleError: no rule B-BUILD-66 in the rules reference; close matches: B-BUILD-6, B-BUILD-5, B-BUILD-9
+catan_nb.reference.UnknownRuleError: no rule B-BUILD-66 in the rules reference; close matches: B-BUILD-6, B-BUILD-9, B-BUILD-8
 """
 
 from __future__ import annotations
