@@ -643,11 +643,12 @@ class GameTable(SavesGames):
     def play(self, action) -> bool:
         """Play an action for the human to act; an illegal one shows the engine's message."""
         from ..errors import CatanError
+        from ..viz.refusal import refusal_html
 
         try:
             self._apply(action)
         except CatanError as err:
-            self.message = f"⚠ {html.escape(str(err))}"
+            self.message = refusal_html(err)  # the message, the rule's statement and a link (issue 38)
             self.refresh()
             return False
         self.message = ""
