@@ -63,6 +63,7 @@ from ..viz import board_figure, dynamic_traces
 from ..viz.palette import TERRAIN_LABEL, palette
 from ..viz.plugins import layers_for
 from ..viz.text import GROUPS, action_words as _words, cards_text, live_board, narrate, narrate_group, place_of_hex, seat_name, snapshot
+from ._figure import FigureWidget
 from ._common import SavesGames, check_seat_index, guarded, refit, schedule
 from .panels import Stepper, badge, button, chip, counts_of, enable, module_panels, show, style_block
 
@@ -357,7 +358,7 @@ class GameTable(SavesGames):
         # on the board (a plotly legend grows with traces and squeezes the board; issue 25 items 3 and 13).
         fig.update_layout(autosize=True, height=None, width=None, uirevision="board", showlegend=False,
                           margin=dict(l=4, r=4, t=4, b=4))
-        self.figure = go.FigureWidget(fig)
+        self.figure = FigureWidget(fig)
         self.figure._config = {"responsive": True, "displayModeBar": False, "scrollZoom": False}
         self._view_alive = False
         self.figure.observe(
