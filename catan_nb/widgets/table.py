@@ -65,7 +65,8 @@ from ..viz.plugins import layers_for
 from ..viz.text import GROUPS, action_words as _words, cards_text, live_board, narrate, narrate_group, place_of_hex, seat_name, snapshot
 from ._figure import FigureWidget
 from ._common import SavesGames, check_seat_index, guarded, refit, schedule
-from .panels import Stepper, badge, button, chip, counts_of, enable, module_panels, show, style_block
+from .panels import (Stepper, badge, board_shape, button, chip, counts_of, enable, module_panels, shape_class, show,
+                     style_block)
 
 __all__ = ["GameTable", "load_table"]
 
@@ -369,6 +370,8 @@ class GameTable(SavesGames):
         self.figure.data[self._idx["intersections"]].on_click(self._on_node_click)
         self.figure.data[self._idx["paths"]].on_click(self._on_path_click)
         self.figure.data[self._idx["hexes"]].on_click(self._on_hex_click)
+        if "hex-area" in self._idx:  # the rest of a hex's area (issue 37): its points name their hex
+            self.figure.data[self._idx["hex-area"]].on_click(self._on_hex_area_click)
         # The rule modules' layers: clicks on their targets go to the layer that drew them.
         self.layers = layers_for(self.game)
         for layer in self.layers:
@@ -530,16 +533,12 @@ class GameTable(SavesGames):
              self.bots_card, files],
         ).add_class("catan-side")
         board = W.Box([self.figure]).add_class("catan-board")
-        # The board's box takes the island's proportions (New York is wide, a Seafarers map tall), so no
-        # band of white sits between the buttons and the board.
-        (x0, x1), (y0, y1) = fig.layout.xaxis.range, fig.layout.yaxis.range
-        ratio = min(1.3, max(0.5, (y1 - y0) / (x1 - x0)))
-        board.add_class(f"catan-ar-{round(100 * ratio)}")
-        shape = W.HTML(f"<style>.catan-board.catan-ar-{round(100 * ratio)} {{ aspect-ratio: 1 / {ratio:.2f}; }}</style>")
+        shape = W.HTML(board_shape(fig, self.game.board))
+        board.add_class(shape_class(fig, self.game.board))
         self.legend = W.HTML(self._legend_html()).add_class("catan-legend")
         board_col = W.VBox([board, self.legend]).add_class("catan-board-col")
         self.widget = W.VBox([style_block(), shape, W.Box([board_col, self.action_bar, side]).add_class("catan-main")]
-                             ).add_class("catan-table")
+                             ).add_class("catan-table").add_class(shape_class(fig, self.game.board))
 
     def _legend_html(self) -> str:
         """The board's legend: the terrains on the board and the seats' colours (wraps with the width)."""
@@ -730,6 +729,12 @@ class GameTable(SavesGames):
         if not points.point_inds:
             return
         self.click_hex(points.point_inds[0])
+
+    @guarded
+    def _on_hex_area_click(self, trace, points, selector=None) -> None:
+        if not points.point_inds:
+            return
+        self.click_hex(self.figure.data[self._idx["hex-area"]].customdata[points.point_inds[0]])
 
     @guarded
     def click_node(self, node: int) -> bool:
@@ -1008,6 +1013,8 @@ class GameTable(SavesGames):
         # Discards: a counter per good, capped at what the discarding hand holds (B-ROB-2).
         discarding = Discard in kinds
         show(self.discard_panel, discarding)
+        # the action bar may grow while a hand is discarded (its steppers and button all in view, issue 37)
+        (self.action_bar.add_class if discarding else self.action_bar.remove_class)("catan-discarding")
         hand = g.hands[g.current_player]
         for s, k in zip(self.discard_counts, hand):
             s.cap(k if discarding else 0)
