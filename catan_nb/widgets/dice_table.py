@@ -465,7 +465,8 @@ class DiceTable(SavesGames):
                 what = (f"click dice to keep, then roll again ({g.rolls_left} left) — or build now "
                         "(that ends the rolling)")
             else:
-                what = "build (click a ringed symbol), swap, trade gold, then end the turn"
+                human = self.seats[g.current] == "human"  # the computer is told nothing to click (issue 37)
+                what = "build (click a ringed symbol), swap, trade gold, then end the turn" if human else "builds …"
             self.status.value = f"<b>Turn {g.turn}</b> · {who}: {what}"
         self.notice.value = (f"<span style='color:#a33'>{self.message}</span>" if self.message.startswith("⚠")
                              else self.message)
