@@ -21,8 +21,7 @@ road or ship.  Without the field, founding next to fog is allowed.
 Examples
 --------
 >>> from catan_nb import Board, Game
->>> from catan_nb.rules import Rules
->>> g = Game(Board.load(FOG_ISLANDS), seed=1, rules=Rules(modules=("seafarers", "fog")))
+>>> g = Game(Board.load(FOG_ISLANDS), seed=1)  # the board's own modules: seafarers, fog, treasure
 >>> hidden(g) == len(g.board.scenario["fog"]), g.view(0).modules["fog"]["hidden_tiles"] == hidden(g)
 (True, True)
 """
