@@ -137,6 +137,9 @@ def _random_in_state(state: tuple) -> Random:
 # ---------------------------------------------------------------- reading a save, step by step
 _SAVE_FIELDS = frozenset({"format", "version", "rules_version", "board", "players", "seed", "start",
                           "starting_seat", "colours", "rules", "module_sources", "actions", "setup_digest", "digest"})
+#: Fields a save may have from a format version on, and must have from another (``null`` for a digest:
+#: not checked): saves of format 1 may lack the digest (those recorded before it).
+_FIELDS_SINCE = {"digest": (1, 2), "rules_version": (3, 3), "setup_digest": (3, 3)}
 #: A dotted Python module name (``module_sources``).
 _DOTTED = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*")
 #: The package whose modules a save may import by itself (``module_sources``); others are named.
@@ -172,6 +175,13 @@ def _read_head(text: str | bytes | dict, source: str) -> tuple[dict, int]:
     for key in ("board", "players", "seed", "actions"):
         if key not in data:
             raise SaveFileError(source, key, "missing")
+    for key, (since, needed) in _FIELDS_SINCE.items():
+        if version >= needed and key not in data:
+            raise SaveFileError(source, key, f"missing: every save of format {needed} or later has it (the field was "
+                                             "removed, or the version altered)")
+        if version < since and key in data:
+            raise SaveFileError(source, key, f"is not a field of a save of format {version} (format {since} brought "
+                                             "it): the version was altered")
     unknown = sorted(set(data) - _SAVE_FIELDS)
     if unknown:
         raise SaveFileError(source, unknown[0], "is not a field of a saved game")
@@ -428,31 +438,31 @@ class _Replay:
         return None
 
     def refused(self, i: int, raw: Any, why: str, rule: str | None) -> SaveReplayError:
-        """The error for action ``i``, which does not play (``why``), with the likeliest cause."""
+        """The error for action ``i``, which does not play (``why``), with the likeliest cause: a rule
+        that changed since the game was recorded (:data:`RULE_CHANGES`), else an altered log when the
+        seed is shown right, else a seed and a log that do not belong together."""
         n, r = self.total, self.rules_version
         action = raw if isinstance(raw, dict) else None
         where = f"action {i} of {n}: {_describe(raw)}"
         later = "; partial=True loads the game before it"
         seed = self.seed_verdict()
-        if seed is False:
+        versions = (f"rules version {r}; this catan_nb plays version {RULES_VERSION}" if r < RULES_VERSION else
+                    f"the same rules, version {RULES_VERSION}")
+        changed = [c for c in changes_since(r) if rule in c.rules]
+        if changed and seed is not False:
+            cause = (f"it no longer plays under {rule}, which changed after the game was recorded ({versions}): "
+                     f"{changed[-1].summary}" + ("" if seed else "; unless the seed or the log was altered"))
+        elif seed:
+            cause = (f"the log was altered (the game was recorded under {versions}, and no rule change listed since "
+                     "explains the refusal)" if r < RULES_VERSION else f"the log was altered (the game was recorded "
+                                                                        f"under {versions})")
+        else:
+            evidence = f"; {self.seed_evidence()}" if seed is False else (
+                f"; no rule change listed since the game was recorded explains it ({versions})")
             return SaveReplayError(
                 self.source, "digest",
                 f"the seed or the actions do not match: replaying them with seed {self.seed}, {where} is refused "
-                f"({why}); {self.seed_evidence()}{later}", replayed=i, total=n, action=action, rule=rule)
-        changed = [c for c in changes_since(r) if rule in c.rules]
-        if changed:
-            c = changed[-1]
-            cause = (f"it no longer plays under {rule}, which changed after the game was recorded (rules version "
-                     f"{r}; this catan_nb plays version {RULES_VERSION}): {c.summary}")
-            if seed is None:
-                cause += "; unless the seed or the log was altered"
-        elif r < RULES_VERSION:
-            cause = (f"the game was recorded under rules version {r} (this catan_nb plays version {RULES_VERSION}) "
-                     "and no rule change listed since explains it: a rule changed, or the "
-                     + ("log was altered" if seed else "seed or the log was altered"))
-        else:
-            cause = ("the log was altered: this catan_nb recorded the game under the same rules (version "
-                     f"{RULES_VERSION})" + ("" if seed else " and the seed cannot be checked"))
+                f"({why}){evidence}{later}", replayed=i, total=n, action=action, rule=rule)
         return SaveReplayError(self.source, f"actions[{i}]", f"{why} ({where}): {cause}{later}",
                                replayed=i, total=n, action=action, rule=rule)
 
@@ -470,6 +480,11 @@ class _Replay:
         game, n, r = self.game, len(self.game.log), self.rules_version
         if digest is None or digest in game._digests(self.version, r):
             return None
+        other = next((v for v in range(1, SAVE_VERSION + 1) if v != self.version and digest in game._digests(v, r)),
+                     None)
+        if other is not None:
+            return SaveReplayError(self.source, "version", f"the save says format {self.version}, but its fingerprint "
+                                   f"is that of format {other}: the version was altered", replayed=n, total=self.total)
         if self.seed_verdict() is False:
             problem = (f"the seed or the actions do not match: replaying the {n} actions with seed {self.seed} does "
                        f"not reach the saved position; {self.seed_evidence()}")
