@@ -118,8 +118,9 @@ def test_older_saves_are_fingerprinted_without_the_state_keys_added_since():
     data = json.loads(path.read_text())
     game = Game.load(path)
     assert "links" in game.ext["friends"] and data["digest"] != game.digest(version=data["version"])
-    assert data["digest"] in game._digests(data["version"], 0)
-    assert data["digest"] not in game._digests(data["version"], RULES_VERSION)  # a save of version 1 had them
+    older = game.copy()
+    del older.ext["friends"]["links"]  # the state as the engine of 2026-11-25 kept it
+    assert older.digest(version=data["version"]) == data["digest"]
     assert {m for _, m, _ in STATE_ADDED} <= set(MODULES)
 
 
@@ -219,7 +220,8 @@ def _small_save() -> dict:
 def test_a_save_of_a_newer_format_or_rules_version_is_refused_naming_the_version_it_needs():
     data = _small_save()
     assert (data["version"], data["rules_version"]) == (SAVE_VERSION, RULES_VERSION)
-    for field, value, needs in (("version", SAVE_VERSION + 1, f"needs a catan_nb that reads save format {SAVE_VERSION + 1}"),
+    newer = SAVE_VERSION + 1
+    for field, value, needs in (("version", newer, f"needs a catan_nb that reads save format {newer}"),
                                 ("version", 99, "needs a catan_nb that reads save format 99"),
                                 ("rules_version", RULES_VERSION + 1, f"of rules version {RULES_VERSION + 1} or later")):
         bad = {**data, field: value}

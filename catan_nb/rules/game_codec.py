@@ -453,9 +453,8 @@ class _Replay:
             cause = (f"it no longer plays under {rule}, which changed after the game was recorded ({versions}): "
                      f"{changed[-1].summary}" + ("" if seed else "; unless the seed or the log was altered"))
         elif seed:
-            cause = (f"the log was altered (the game was recorded under {versions}, and no rule change listed since "
-                     "explains the refusal)" if r < RULES_VERSION else f"the log was altered (the game was recorded "
-                                                                        f"under {versions})")
+            cause = f"the log was altered (the game was recorded under {versions}" + (
+                ", and no rule change listed since explains the refusal)" if r < RULES_VERSION else ")")
         else:
             evidence = f"; {self.seed_evidence()}" if seed is False else (
                 f"; no rule change listed since the game was recorded explains it ({versions})")
@@ -723,7 +722,7 @@ class GameCodec:
         >>> Game.from_json(data)  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        catan_nb.errors.SaveReplayError: <json>: field actions[2]: B-TURN-3: seat 1 must roll before building (action 2 of 4: BuildCity(node=0)): the log was altered: ...
+        catan_nb.errors.SaveReplayError: <json>: field actions[2]: B-TURN-3: ...(action 2 of 4: BuildCity(node=0)): ...
         >>> import warnings
         >>> with warnings.catch_warnings():
         ...     warnings.simplefilter("ignore")
