@@ -131,10 +131,10 @@ def _chance(token: int) -> float:
     return (6 - abs(7 - token)) / 36
 
 
-def _yields(game: Game, mods) -> tuple[list[tuple], dict[int, float], dict[int, tuple]]:
+def _yields(game: Game, mods) -> tuple[list[tuple], dict[int, float], dict[int, tuple], dict[tuple, tuple]]:
     """Each hex's ``((good, chance per roll), ...)`` now (the robber's hex yields nothing; the modules
-    price what the base game cannot), and memos under it of each intersection's spot score and of
-    its producing hexes' yields."""
+    price what the base game cannot), and memos under it of each intersection's spot score, of
+    its producing hexes' yields and of the production sums of :func:`_production`."""
     t = game.topology
     key = (id(t), game.robber, tuple(game.hex_terrain), tuple(game.hex_token), mods)
     hit = _YIELDS.get(key)
@@ -157,8 +157,8 @@ def _yields(game: Game, mods) -> tuple[list[tuple], dict[int, float], dict[int, 
                         y = tuple(got)
                         break
                 hy.append(y)
-        hit = _YIELDS[key] = (t, hy, {}, {})
-    return hit[1], hit[2], hit[3]
+        hit = _YIELDS[key] = (t, hy, {}, {}, {})
+    return hit[1], hit[2], hit[3], hit[4]
 
 
 def _node_prod(bd, hy, v: int) -> tuple[list[float], float]:
@@ -183,7 +183,7 @@ def _kinds(game: Game, mods) -> tuple[list[int], list[tuple[int, str, tuple[bool
     key = (id(game.kinds), id(t), mods)
     hit = _KINDS.get(key)
     if hit is None or hit[0] is not game.kinds:
-        produces = [pk.produces if pk is not None else 0 for pk in game.kinds]
+        produces = tuple([pk.produces if pk is not None else 0 for pk in game.kinds])
         paths = []
         for k, pk in enumerate(game.kinds):
             if pk is None or pk.site != "path" or not pk.cost:
@@ -216,26 +216,86 @@ def _reach(game: Game, player: int, paths, blocks, depth: int, left: dict[str, i
         n_left = left.get(name, 0)
         if n_left > 0:
             start.update(own)
+        fresh = not dist  # every intersection this kind finds is new to ``dist``
         for v in start:
             dist[v] = 0
         if n_left <= 0:
             continue
         seen = set(start)
+        add = seen.add
         frontier = list(start)
         for d in range(1, min(depth, n_left) + 1):
             nxt = []
+            push = nxt.append
             for v in frontier:
                 o = owner[v]
                 if o >= 0 and o != player and blocks[nkind[v]]:
                     continue  # an opponent's building or knight cuts the way (B-BUILD-5, CK-KN-7)
                 for e, u in adj[v]:
                     if eo[e] < 0 and u not in seen:
-                        seen.add(u)
-                        nxt.append(u)
-                        if dist.get(u, 99) > d:
+                        add(u)
+                        push(u)
+                        if fresh or dist.get(u, 99) > d:
                             dist[u] = d
             frontier = nxt
     return dist
+
+
+#: :func:`_reach` results by their inputs: the candidate positions of one decision mostly share them.
+_REACH: dict[tuple, tuple] = {}
+
+
+def _reach_memo(game: Game, player: int, paths, blocks, depth: int, left: dict[str, int],
+                owner_t: tuple, kind_t: tuple) -> dict[int, int]:
+    """:func:`_reach`, memoised on everything it reads: the intersections' owners and kinds
+    (``owner_t``, ``kind_t``: tuples of ``game.node_owner`` and ``game.node_kind``), the buildings,
+    the paths' owners, the player's reach and pieces left of every path kind.  A new dict each call."""
+    reach = game.reach
+    key = (id(paths), player, depth, owner_t, kind_t, tuple(game.occupied), tuple(game.edge_owner),
+           tuple([(frozenset(reach[k][player]), left.get(name, 0)) for k, name, _ in paths]))
+    hit = _REACH.get(key)
+    if hit is None or hit[0] is not paths or hit[1] is not blocks:
+        if len(_REACH) >= 4096:
+            _REACH.clear()
+        hit = _REACH[key] = (paths, blocks, _reach(game, player, paths, blocks, depth, left))
+    return hit[2].copy()
+
+
+def _production(game: Game, player: int, produces: tuple, hy: list, node_yields: dict, memo: dict,
+                owner_t: tuple, kind_t: tuple) -> tuple[list[float], float, float]:
+    """The player's expected cards per roll by resource, its cards of choice (gold) per roll, and the
+    opponents' total, from the buildings on the board (``owner_t``, ``kind_t``: tuples of the
+    intersections' owners and kinds); memoised in ``memo`` (of the hexes now, :func:`_yields`) on
+    all it reads.  The list is the caller's own."""
+    key = (player, owner_t, kind_t, tuple(game.occupied), produces)
+    hit = memo.get(key)
+    if hit is None:
+        if len(memo) >= 4096:
+            memo.clear()
+        prod = [0.0] * N_RES
+        anyc = 0.0
+        others = 0.0  # the opponents' expected cards per roll
+        for v in sorted(game.occupied):  # the buildings, in intersection order
+            k = produces[kind_t[v]]
+            if k:
+                terms = node_yields.get((v, k))
+                if terms is None:  # what a piece collecting k at v adds: to its owner, to the opponents' sum
+                    rp = node_yields.get(v)
+                    if rp is None:  # (good, chance) of each producing hex at v, in hex order
+                        rp = node_yields[v] = tuple(x for h in game.topology.node_hexes[v] for x in hy[h])
+                    terms = node_yields[(v, k)] = (tuple((r, k * p) for r, p in rp),
+                                                   tuple(k * p * (1.0 if r >= 0 else GOLD_WORTH) for r, p in rp))
+                if owner_t[v] == player:
+                    for r, x in terms[0]:
+                        if r >= 0:
+                            prod[r] += x
+                        else:
+                            anyc += x
+                else:
+                    for x in terms[1]:
+                        others += x
+        hit = memo[key] = (tuple(prod), anyc, others)
+    return list(hit[0]), hit[1], hit[2]
 
 
 def features(game: Game, player: int, ctx: Context | None = None) -> dict[str, float]:
@@ -243,66 +303,55 @@ def features(game: Game, player: int, ctx: Context | None = None) -> dict[str, f
     modules' own included (:mod:`catan_nb.analysis.bot_features`)."""
     mods = features_for(game)
     bd = game.topology  # plain data derived once from the graph
-    hy, spot_score, node_yields = _yields(game, mods)
+    hy, spot_score, node_yields, prod_memo = _yields(game, mods)
     produces, paths, blocks = _kinds(game, mods)
-    owner, kind = game.node_owner, game.node_kind
-    prod = [0.0] * N_RES
-    anyc = 0.0
-    others = 0.0  # the opponents' expected cards per roll
+    owner = game.node_owner
+    owner_t, kind_t = tuple(owner), tuple(game.node_kind)
     rates = game.rates(player)
-    for v in sorted(game.occupied):  # the buildings, in intersection order
-        k = produces[kind[v]]
-        if k:
-            terms = node_yields.get((v, k))
-            if terms is None:  # what a piece collecting k at v adds: to its owner, to the opponents' sum
-                rp = node_yields.get(v)
-                if rp is None:  # (good, chance) of each producing hex at v, in hex order
-                    rp = node_yields[v] = tuple(x for h in bd.node_hexes[v] for x in hy[h])
-                terms = node_yields[(v, k)] = (tuple((r, k * p) for r, p in rp),
-                                               tuple(k * p * (1.0 if r >= 0 else GOLD_WORTH) for r, p in rp))
-            if owner[v] == player:
-                for r, x in terms[0]:
-                    if r >= 0:
-                        prod[r] += x
-                    else:
-                        anyc += x
-            else:
-                for x in terms[1]:
-                    others += x
+    prod, anyc, others = _production(game, player, produces, hy, node_yields, prod_memo, owner_t, kind_t)
     production = sum(prod) + GOLD_WORTH * anyc
-    diversity = sum(1 for x in prod if x > 0)
-    harbours = sum((1.0 if rates[r] == 2 and prod[r] > 0 else 0.0) for r in range(N_RES))
+    diversity = 0
+    harbours = 0.0
+    for r in range(N_RES):
+        if prod[r] > 0:
+            diversity += 1
+            if rates[r] == 2:
+                harbours += 1.0
     harbours += 0.33 if min(rates[:N_RES]) == 3 else 0.0
     if ctx is None:
         ctx = Context(player)
     ctx.prod, ctx.any = prod, anyc
     # Reachable spots: free intersections within the bot's reach of the player's network.
-    depth = max([BASE_REACH] + [m.reach for m in mods])
+    depth = _DEPTH.get(mods) or _depth(mods)
     spots = targets = 0.0
     buildable = 0
     left = game.pieces_left(player)
-    dist = ctx.dist = _reach(game, player, paths, blocks, depth, left)
+    dist = ctx.dist = _reach_memo(game, player, paths, blocks, depth, left, owner_t, kind_t)
     if left.get("settlement", 0) > 0:
         blocked, land = game.blocked, bd.node_land
         free = [v for v in dist if not blocked[v] and land[v] and owner[v] < 0]
-        for m in game.modules:  # the modules' own limits on settlements (scenario spaces, SC-5)
-            if m.overrides("candidates"):
-                free = m.candidates(game, player, "settlement", free)
+        for m in _candidate_modules(game):  # the modules' own limits on settlements (scenario spaces, SC-5)
+            free = m.candidates(game, player, "settlement", free)
         vals = []
         bonuses = [b for b in (m.spot_bonus(game, player) for m in mods) if b]
         for v in free:
             score = spot_score.get(v)
             if score is None:
                 score = spot_score[v] = _spot_score(*_node_prod(bd, hy, v))
-            bonus = 0.0
-            for b in bonuses:
-                bonus += b.get(v, 0.0)
             d = dist[v]
-            vals.append(((score + SPOT_VP * bonus) * SPOT_DISCOUNT[d], v, d))
+            if bonuses:
+                bonus = 0.0
+                for b in bonuses:
+                    bonus += b.get(v, 0.0)
+                vals.append(((score + SPOT_VP * bonus) * SPOT_DISCOUNT[d], v, d))
+            else:  # score + SPOT_VP * 0.0 is score
+                vals.append((score * SPOT_DISCOUNT[d], v, d))
+            if d == 0:
+                buildable += 1
         vals.sort(reverse=True)
         ctx.spots = vals
-        spots = sum(x[0] for x in vals[:2])
-        buildable = min(2, sum(1 for v in free if dist[v] == 0))
+        spots = sum([x[0] for x in vals[:2]])
+        buildable = min(2, buildable)
     if mods:
         tv = []
         for m in mods:
@@ -310,18 +359,27 @@ def features(game: Game, player: int, ctx: Context | None = None) -> dict[str, f
                 d = dist.get(v)
                 if d:  # reached (d == 0): collected already
                     tv.append(SPOT_VP * worth * SPOT_DISCOUNT[d])
-        targets = best_two(tv)
+        targets = best_two(tv) if tv else 0.0
     lengths = game.road_lengths()
-    best_other = max((lengths[q] for q in range(game.n) if q != player), default=0)
-    road = max(-3, min(3, lengths[player] - best_other)) if lengths[player] >= 3 else 0
-    held = game.dev_cards(player)
-    knights_held = held[DevCard.KNIGHT]
+    mine = lengths[player]
+    if mine >= 3:
+        best_other = max([lengths[q] for q in range(game.n) if q != player], default=0)
+        road = max(-3, min(3, mine - best_other))
+    else:
+        road = 0
+    held = game.dev_counts(player)  # by DevCard value
+    knights_held = held[_KNIGHT]
     army_open = game.largest_army_holder != player
     army = (game.knights_played(player) + 0.5 * knights_held) if army_open else 0.0
     total = sum(game.discardable(player))  # what a 7 counts: commodities too (CK-COM-1), not goods kept out (B-ROB-2)
     progress = 0.0
-    builds = [(game.cost(b), w) for b, w in (("city", 1.3), ("settlement", 1.2 if spots > 0 else 0.2), ("road", 0.45))
-              if left.get(b, 0) > 0 and (b != "city" or game.placed[game.kind_id["settlement"]][player])]
+    builds = []
+    if left.get("city", 0) > 0 and game.placed[game.kind_id["settlement"]][player]:
+        builds.append((game.cost("city"), 1.3))
+    if left.get("settlement", 0) > 0:
+        builds.append((game.cost("settlement"), 1.2 if spots > 0 else 0.2))
+    if left.get("road", 0) > 0:
+        builds.append((game.cost("road"), 0.45))
     for m in mods:
         builds += m.builds(game, player)
     full = game.hands[player]
@@ -334,11 +392,16 @@ def features(game: Game, player: int, ctx: Context | None = None) -> dict[str, f
                     _NEEDS.clear()
                 _NEEDS[cost] = hit
         need = hit[0]
-        have = sum([min(full[r], c) for r, c in hit[1]])
-        progress = max(progress, weight * (have / need) ** 2 if need else 0.0)
+        if need:
+            have = 0
+            for r, c in hit[1]:
+                have += full[r] if full[r] < c else c
+            x = weight * (have / need) ** 2
+            if x > progress:
+                progress = x
     limit = game.hand_limit(player)
     risk = max(0, total - limit) * P7
-    dev = sum(held.values())
+    dev = sum(held)
     out = {
         "vp": float(game.vp(player)), "production": production, "enemy_production": others / max(game.n - 1, 1),
         "diversity": float(diversity),
@@ -350,6 +413,27 @@ def features(game: Game, player: int, ctx: Context | None = None) -> dict[str, f
     for m in mods:
         out.update(m.features(game, player, ctx))
     return out
+
+
+_KNIGHT = DevCard.KNIGHT.value
+#: Per tuple of feature objects (:func:`features_for`): the reach of the spots (the deepest asked).
+_DEPTH: dict[tuple, int] = {}
+
+
+def _depth(mods) -> int:
+    hit = _DEPTH[mods] = max([BASE_REACH] + [m.reach for m in mods])
+    return hit
+
+
+#: The last ``game.modules`` seen and its modules that limit where a piece may go (``candidates``).
+_CANDIDATES: list = [None, ()]
+
+
+def _candidate_modules(game: Game) -> tuple:
+    mods = game.modules
+    if mods is not _CANDIDATES[0]:
+        _CANDIDATES[:] = [mods, tuple(m for m in mods if m.overrides("candidates"))]
+    return _CANDIDATES[1]
 
 
 _WEIGHTS: dict[tuple, dict[str, float]] = {}

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from math import comb
 
-from ...constants import Commodity, Terrain
+from ...constants import Commodity, Resource, Terrain
 from ...rules import MaritimeTrade, Phase
 from ...rules.modules.cities_knights import (
     ACTIVATE_COST,
@@ -74,17 +74,29 @@ _SHIP_FACES = 0.5
 _COMMODITY: dict[Terrain, int] = {t: sum(k for g, k in gains if isinstance(g, Commodity)) for t, gains in CITY_YIELDS.items()}
 
 
-_COSTS: dict[tuple, tuple[int, ...]] = {}
+#: Per set of goods (a game's ``goods``), the costs of :func:`_track_cost`.
+_COSTS: dict[tuple, dict[tuple, tuple[int, ...]]] = {}
 
 
-def _track_cost(game, track, k: int) -> tuple[int, ...]:
+def _track_costs(game) -> dict[tuple, tuple[int, ...]]:
+    """``(track, k) -> k`` cards of ``track``'s commodity as counts per good, for the goods of ``game``
+    (:func:`improvement_cost` without the state); one table per set of goods, made as asked."""
+    goods = game.goods
+    hit = _COSTS.get(goods)
+    if hit is None:
+        hit = _COSTS[goods] = {}
+    return hit
+
+
+def _track_cost(game, track, k: int, table: dict | None = None) -> tuple[int, ...]:
     """``k`` cards of ``track``'s commodity, as counts per good (:func:`improvement_cost` without the state)."""
-    key = (game.goods, track, k)
-    hit = _COSTS.get(key)
+    if table is None:
+        table = _track_costs(game)
+    hit = table.get((track, k))
     if hit is None:
         cost = [0] * game.n_goods
         cost[game.good_index(TRACK_COMMODITY[track])] = k
-        hit = _COSTS[key] = tuple(cost)
+        hit = table[(track, k)] = tuple(cost)
     return hit
 
 
@@ -107,6 +119,9 @@ def _loses(player: int, contrib: list[int], exposed: list[int], strength: int) -
 
 #: The good that activates a knight (CK-KN-4).
 ACTIVATE_GOOD = next(iter(ACTIVATE_COST))
+_ACTIVATE_RESOURCE = Resource.parse(ACTIVATE_GOOD)
+#: The metropolis row while nobody holds one (CK-IMP-4).
+_NO_METROPOLIS = [None] * len(TRACKS)
 #: Rounds beyond the player's next turn in which the knights it holds count as activated in time.
 WINDOW_ROUNDS = 2
 _CHANCE: dict[tuple[int, int], float] = {}
@@ -183,19 +198,22 @@ class CitiesKnightsFeatures(ModuleFeatures):
         ck = game.ext[NAME]
         out = []
         levels = ck["levels"][player]
-        if game.placed[game.kind_id["city"]][player]:
+        has_city = game.placed[game.kind_id["city"]][player]
+        if has_city:
             top = max(levels)
             crane = ck["crane"] == player
+            table = _track_costs(game)
             for i, t in enumerate(TRACKS):
                 if levels[i] < MAX_LEVEL:
-                    out.append((_track_cost(game, t, levels[i] + 1 - crane), 1.3 if levels[i] == top else 0.9))
-        out.append((game.cost("knight"), 0.6))
-        wanted = _defence_wanted(game, player)
+                    out.append((_track_cost(game, t, levels[i] + 1 - crane, table), 1.3 if levels[i] == top else 0.9))
+        knight = game.cost("knight")
+        out.append((knight, 0.6))
+        wanted = _defence_wanted(game, player) if has_city else None  # (None without an ordinary city)
         if wanted == "hire":
-            out.append((game.cost("knight"), 1.6))
+            out.append((knight, 1.6))
         elif wanted == "activate":
             grain = [0] * game.n_goods
-            grain[game.good_index(ACTIVATE_GOOD)] = ACTIVATE_COST[ACTIVATE_GOOD]
+            grain[game.good_index(_ACTIVATE_RESOURCE)] = ACTIVATE_COST[ACTIVATE_GOOD]
             out.append((tuple(grain), 1.6))
         return out
 
@@ -206,27 +224,27 @@ class CitiesKnightsFeatures(ModuleFeatures):
         levels = all_levels[player]
         improvements = sum([LEVEL_WORTH[x] for x in levels])
         race = 0.0
+        metropolis = ck["metropolis"]
         for i in range(len(TRACKS)):
-            held = ck["metropolis"][i]
+            held = metropolis[i]
             mine = levels[i]
-            if held is not None and held[0] == player:
-                continue
-            others = max([all_levels[q][i] for q in range(n) if q != player], default=0)
             if held is None:
                 if mine >= 2:
+                    others = max([all_levels[q][i] for q in range(n) if q != player], default=0)
                     lead = (mine - 1) / (METROPOLIS_LEVEL - 1)
                     race += lead if mine >= others else 0.3 * lead
-            elif mine >= METROPOLIS_LEVEL and ck["levels"][held[0]][i] < MAX_LEVEL:
+            elif held[0] != player and mine >= METROPOLIS_LEVEL and all_levels[held[0]][i] < MAX_LEVEL:
                 race += 0.6  # CK-IMP-5: level 5 first takes it over
         # commodities a player's cities collect (CK-COM-2), the robber aside
-        city = game.kind_id["city"]
-        t = game.topology
+        cities = game.placed[game.kind_id["city"]]
+        node_hexes = game.topology.node_hexes
+        terrain, token, robber = game.hex_terrain, game.hex_token, game.robber
         comm = 0.0
-        for v in game.placed[city][player]:
-            for h in t.node_hexes[v]:
-                k = _COMMODITY.get(game.hex_terrain[h], 0)
-                tok = game.hex_token[h]
-                if k and tok and h != game.robber:
+        for v in cities[player]:
+            for h in node_hexes[v]:
+                k = _COMMODITY.get(terrain[h], 0)
+                tok = token[h]
+                if k and tok and h != robber:
                     comm += k * (6 - abs(7 - tok)) / 36
         # the barbarians: how near, who would lose a city, who would defend Catan (CK-BAR-1..3)
         steps_left = BARBARIAN_TRACK - ck["barbarians"]
@@ -241,8 +259,11 @@ class CitiesKnightsFeatures(ModuleFeatures):
         my_active = contrib[player]
         active = near * my_active
         defender = 0.0
-        metro = {m[1] for m in ck["metropolis"] if m is not None}
-        exposed = [q for q in range(n) if any(v not in metro for v in game.placed[city][q])]
+        if metropolis == _NO_METROPOLIS:
+            exposed = [q for q in range(n) if cities[q]]
+        else:
+            metro = {m[1] for m in metropolis if m is not None}
+            exposed = [q for q in range(n) if any(v not in metro for v in cities[q])]
         strength = barbarian_strength(game)
         # an attack before the player can act again finds the knights active now; one within the window
         # finds every knight it holds activated in time (CK-KN-4: a grain each)
@@ -253,7 +274,7 @@ class CitiesKnightsFeatures(ModuleFeatures):
         if later > 0:
             lost = _loses(player, ready, exposed, strength)
             if ready[player] > contrib[player]:  # its own knights held: activated if a grain comes in time
-                i = game.good_index(ACTIVATE_GOOD)
+                i = game.good_index(_ACTIVATE_RESOURCE)
                 p_act = 1.0 if game.hands[player][i] else 1.0 - (1.0 - min(ctx.prod[i], 1.0)) ** (rolls + n)
                 idle = ready[:player] + [contrib[player]] + ready[player + 1:]
                 lost = p_act * lost + (1.0 - p_act) * _loses(player, idle, exposed, strength)
