@@ -55,6 +55,8 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
+from itertools import repeat
+from operator import mul
 
 from ..constants import RESOURCES, DevCard, Terrain
 from ..rules import (
@@ -70,7 +72,7 @@ from ..rules import (
     PlayKnight,
     RollDice,
 )
-from .bot_features import Context, best_two, features_for
+from .bot_features import Context, ModuleFeatures, best_two, features_for
 
 __all__ = ["ValueBot", "position_value", "features", "weights_for", "DEFAULT_WEIGHTS", "URGENT_BUILD", "Choice"]
 
@@ -136,6 +138,11 @@ def _yields(game: Game, mods) -> tuple[list[tuple], dict[int, float], dict[int, 
     price what the base game cannot), and memos under it of each intersection's spot score, of
     its producing hexes' yields and of the production sums of :func:`_production`."""
     t = game.topology
+    last = _LAST_YIELDS
+    if last[0] is t and last[1] is mods and last[2] == game.robber and last[3] == game.hex_terrain \
+            and last[4] == game.hex_token:  # the hexes of the last call (a decision's positions mostly share them)
+        hit = last[5]
+        return hit[1], hit[2], hit[3], hit[4]
     key = (id(t), game.robber, tuple(game.hex_terrain), tuple(game.hex_token), mods)
     hit = _YIELDS.get(key)
     if hit is None or hit[0] is not t:
@@ -158,7 +165,12 @@ def _yields(game: Game, mods) -> tuple[list[tuple], dict[int, float], dict[int, 
                         break
                 hy.append(y)
         hit = _YIELDS[key] = (t, hy, {}, {}, {})
+    last[:] = [t, mods, key[1], list(key[2]), list(key[3]), hit]
     return hit[1], hit[2], hit[3], hit[4]
+
+
+#: The last :func:`_yields` asked: topology, feature objects, robber, terrains, tokens and the memo entry.
+_LAST_YIELDS: list = [None] * 6
 
 
 def _node_prod(bd, hy, v: int) -> tuple[list[float], float]:
@@ -241,17 +253,61 @@ def _reach(game: Game, player: int, paths, blocks, depth: int, left: dict[str, i
     return dist
 
 
+class _Plan:
+    """What :func:`features` needs of a game that its copies share (its pieces, modules and board)."""
+
+    __slots__ = ("kinds", "modules", "topology", "mods", "produces", "paths", "blocks", "depth", "candidates",
+                 "settlement", "bonus_mods", "target_mods", "build_mods", "feature_mods")
+
+    def __init__(self, game: Game) -> None:
+        self.kinds, self.modules, self.topology = game.kinds, game.modules, game.topology
+        self.mods = mods = features_for(game)
+        self.produces, self.paths, self.blocks = _kinds(game, mods)
+        self.depth = max([BASE_REACH] + [m.reach for m in mods])
+        #: The rule modules that limit where a piece may go, in their order.
+        self.candidates = tuple(m for m in game.modules if m.overrides("candidates"))
+        self.settlement = game.kind_id.get("settlement")
+        # the feature objects that add something (the others' methods give nothing: skipped)
+        self.bonus_mods, self.target_mods, self.build_mods, self.feature_mods = (
+            tuple(m for m in mods if getattr(type(m), name) is not getattr(ModuleFeatures, name))
+            for name in ("spot_bonus", "targets", "builds", "features"))
+
+
+#: The last plan made, and the plans by ids of what they depend on (each holding it alive).
+_PLANS: dict[tuple, _Plan] = {}
+_LAST_PLAN: list = [None]
+
+
+def _plan(game: Game) -> _Plan:
+    p = _LAST_PLAN[0]
+    if p is not None and p.kinds is game.kinds and p.modules is game.modules and p.topology is game.topology:
+        return p
+    key = (id(game.kinds), id(game.modules), id(game.topology))
+    p = _PLANS.get(key)
+    if p is None or p.kinds is not game.kinds or p.modules is not game.modules or p.topology is not game.topology:
+        if len(_PLANS) >= 256:
+            _PLANS.clear()
+        p = _PLANS[key] = _Plan(game)
+    _LAST_PLAN[0] = p
+    return p
+
+
+#: Per seat, the pieces and hexes of its last :func:`features` and what they gave: the production
+#: sums, the pieces left and the reach (they read nothing else).
+_LAST_BOARD: dict[int, list] = {}
+
 #: :func:`_reach` results by their inputs: the candidate positions of one decision mostly share them.
 _REACH: dict[tuple, tuple] = {}
 
 
 def _reach_memo(game: Game, player: int, paths, blocks, depth: int, left: dict[str, int],
-                owner_t: tuple, kind_t: tuple) -> dict[int, int]:
+                owner_t: tuple, kind_t: tuple, eo_t: tuple) -> dict[int, int]:
     """:func:`_reach`, memoised on everything it reads: the intersections' owners and kinds
-    (``owner_t``, ``kind_t``: tuples of ``game.node_owner`` and ``game.node_kind``), the buildings,
-    the paths' owners, the player's reach and pieces left of every path kind.  A new dict each call."""
+    (``owner_t``, ``kind_t``, ``eo_t``: tuples of ``game.node_owner``, ``game.node_kind`` and
+    ``game.edge_owner``), the buildings, the player's reach and pieces left of every path kind.  A new
+    dict each call."""
     reach = game.reach
-    key = (id(paths), player, depth, owner_t, kind_t, tuple(game.occupied), tuple(game.edge_owner),
+    key = (id(paths), player, depth, owner_t, kind_t, tuple(game.occupied), eo_t,
            tuple([(frozenset(reach[k][player]), left.get(name, 0)) for k, name, _ in paths]))
     hit = _REACH.get(key)
     if hit is None or hit[0] is not paths or hit[1] is not blocks:
@@ -301,14 +357,29 @@ def _production(game: Game, player: int, produces: tuple, hy: list, node_yields:
 def features(game: Game, player: int, ctx: Context | None = None) -> dict[str, float]:
     """The features of :func:`position_value` for ``player`` (see the module docstring), the rule
     modules' own included (:mod:`catan_nb.analysis.bot_features`)."""
-    mods = features_for(game)
-    bd = game.topology  # plain data derived once from the graph
+    plan = _plan(game)
+    mods = plan.mods
+    bd = plan.topology  # plain data derived once from the graph
     hy, spot_score, node_yields, prod_memo = _yields(game, mods)
-    produces, paths, blocks = _kinds(game, mods)
+    produces, paths, blocks = plan.produces, plan.paths, plan.blocks
     owner = game.node_owner
-    owner_t, kind_t = tuple(owner), tuple(game.node_kind)
+    last = _LAST_BOARD.get(player)
+    if last is not None and last[0] is plan and last[1] == owner and last[2] == game.node_kind \
+            and last[3] == game.edge_owner and last[4] == game.edge_kind and last[5] == game.occupied \
+            and last[6] == game.robber and last[7] == game.hex_terrain and last[8] == game.hex_token:
+        # the pieces and hexes of the player's last position (a decision's positions mostly share them)
+        prod, anyc, others = list(last[9]), last[10], last[11]
+        left, dist = last[12], last[13].copy()
+    else:
+        owner_t, kind_t = tuple(owner), tuple(game.node_kind)
+        prod, anyc, others = _production(game, player, produces, hy, node_yields, prod_memo, owner_t, kind_t)
+        left = game.pieces_left(player)
+        eo_t = tuple(game.edge_owner)
+        dist = _reach_memo(game, player, paths, blocks, plan.depth, left, owner_t, kind_t, eo_t)
+        _LAST_BOARD[player] = [plan, list(owner_t), list(kind_t), list(eo_t), game.edge_kind[:],
+                               game.occupied[:], game.robber, game.hex_terrain[:], game.hex_token[:], tuple(prod),
+                               anyc, others, left, dist.copy()]
     rates = game.rates(player)
-    prod, anyc, others = _production(game, player, produces, hy, node_yields, prod_memo, owner_t, kind_t)
     production = sum(prod) + GOLD_WORTH * anyc
     diversity = 0
     harbours = 0.0
@@ -322,18 +393,16 @@ def features(game: Game, player: int, ctx: Context | None = None) -> dict[str, f
         ctx = Context(player)
     ctx.prod, ctx.any = prod, anyc
     # Reachable spots: free intersections within the bot's reach of the player's network.
-    depth = _DEPTH.get(mods) or _depth(mods)
     spots = targets = 0.0
     buildable = 0
-    left = game.pieces_left(player)
-    dist = ctx.dist = _reach_memo(game, player, paths, blocks, depth, left, owner_t, kind_t)
+    ctx.dist = dist
     if left.get("settlement", 0) > 0:
         blocked, land = game.blocked, bd.node_land
         free = [v for v in dist if not blocked[v] and land[v] and owner[v] < 0]
-        for m in _candidate_modules(game):  # the modules' own limits on settlements (scenario spaces, SC-5)
+        for m in plan.candidates:  # the modules' own limits on settlements (scenario spaces, SC-5)
             free = m.candidates(game, player, "settlement", free)
         vals = []
-        bonuses = [b for b in (m.spot_bonus(game, player) for m in mods) if b]
+        bonuses = [b for b in (m.spot_bonus(game, player) for m in plan.bonus_mods) if b]
         for v in free:
             score = spot_score.get(v)
             if score is None:
@@ -352,9 +421,9 @@ def features(game: Game, player: int, ctx: Context | None = None) -> dict[str, f
         ctx.spots = vals
         spots = sum([x[0] for x in vals[:2]])
         buildable = min(2, buildable)
-    if mods:
+    if plan.target_mods:
         tv = []
-        for m in mods:
+        for m in plan.target_mods:
             for v, worth in m.targets(game, player).items():
                 d = dist.get(v)
                 if d:  # reached (d == 0): collected already
@@ -374,13 +443,13 @@ def features(game: Game, player: int, ctx: Context | None = None) -> dict[str, f
     total = sum(game.discardable(player))  # what a 7 counts: commodities too (CK-COM-1), not goods kept out (B-ROB-2)
     progress = 0.0
     builds = []
-    if left.get("city", 0) > 0 and game.placed[game.kind_id["settlement"]][player]:
+    if left.get("city", 0) > 0 and game.placed[plan.settlement][player]:
         builds.append((game.cost("city"), 1.3))
     if left.get("settlement", 0) > 0:
         builds.append((game.cost("settlement"), 1.2 if spots > 0 else 0.2))
     if left.get("road", 0) > 0:
         builds.append((game.cost("road"), 0.45))
-    for m in mods:
+    for m in plan.build_mods:
         builds += m.builds(game, player)
     full = game.hands[player]
     for cost, weight in builds:
@@ -410,32 +479,12 @@ def features(game: Game, player: int, ctx: Context | None = None) -> dict[str, f
     }
     if targets:
         out["targets"] = targets
-    for m in mods:
+    for m in plan.feature_mods:
         out.update(m.features(game, player, ctx))
     return out
 
 
 _KNIGHT = DevCard.KNIGHT.value
-#: Per tuple of feature objects (:func:`features_for`): the reach of the spots (the deepest asked).
-_DEPTH: dict[tuple, int] = {}
-
-
-def _depth(mods) -> int:
-    hit = _DEPTH[mods] = max([BASE_REACH] + [m.reach for m in mods])
-    return hit
-
-
-#: The last ``game.modules`` seen and its modules that limit where a piece may go (``candidates``).
-_CANDIDATES: list = [None, ()]
-
-
-def _candidate_modules(game: Game) -> tuple:
-    mods = game.modules
-    if mods is not _CANDIDATES[0]:
-        _CANDIDATES[:] = [mods, tuple(m for m in mods if m.overrides("candidates"))]
-    return _CANDIDATES[1]
-
-
 _WEIGHTS: dict[tuple, dict[str, float]] = {}
 #: A build's cost (counts per good) -> (cards it needs, its ``(good, count)`` pairs of nonzero counts).
 _NEEDS: dict[tuple, tuple[int, tuple[tuple[int, int], ...]]] = {}
@@ -473,8 +522,12 @@ def position_value(game: Game, player: int, weights: Mapping[str, float] | None 
     if game.is_over:
         return 1e6 if game.winner == player else -1e6
     w = weights_for(game, weights)
-    f = features(game, player)
-    return sum([w.get(k, 0.0) * v for k, v in f.items()])
+    return _score(w, features(game, player))
+
+
+def _score(w: Mapping[str, float], f: Mapping[str, float]) -> float:
+    """The weighted sum of features ``f``, in their order (missing weights count 0)."""
+    return sum(map(mul, map(w.get, f, repeat(0.0)), f.values()))
 
 
 def _reasons(w: Mapping[str, float], before: Mapping[str, float], after: Mapping[str, float],
@@ -598,7 +651,8 @@ class ValueBot:
         mods = features_for(d)
         ahead = tuple(t for m in mods for t in m.lookahead)
         before = features(d, me)
-        self._base = base = sum([w.get(k, 0.0) * v for k, v in before.items()])
+        self._base = base = _score(w, before)
+        choosers = tuple(m for m in mods if type(m).choice_value is not ModuleFeatures.choice_value)
         out = []
         seen: list[dict | None] = []
         for a in acts:
@@ -615,13 +669,13 @@ class ValueBot:
                 v, f = (1e6 if c.winner == me else -1e6), None
             else:
                 f = features(c, me)
-                v = sum([w.get(k, 0.0) * x for k, x in f.items()])
+                v = _score(w, f)
                 if ahead and isinstance(a, ahead) and any(m.needs_lookahead(d, me, a) for m in mods):
                     v = max(v, self._follow_up(c, me, w))
             if isinstance(a, PlayKnight) and game.phase is Phase.ROLL:
                 # before the roll: worth it when the robber sits on the bot's own production
                 v += 8.0 if self._robbed(game, me) else -4.0
-            for m in mods:
+            for m in choosers:  # (the others' bonus is 0.0)
                 v += m.choice_value(d, me, a)
             out.append(Choice(a, v + self.rng.random() * 1e-6))
             seen.append(f)

@@ -82,10 +82,17 @@ def _track_costs(game) -> dict[tuple, tuple[int, ...]]:
     """``(track, k) -> k`` cards of ``track``'s commodity as counts per good, for the goods of ``game``
     (:func:`improvement_cost` without the state); one table per set of goods, made as asked."""
     goods = game.goods
+    last = _LAST_COSTS
+    if last[0] is goods:
+        return last[1]
     hit = _COSTS.get(goods)
     if hit is None:
         hit = _COSTS[goods] = {}
+    last[:] = [goods, hit]
     return hit
+
+
+_LAST_COSTS: list = [None, None]
 
 
 def _track_cost(game, track, k: int, table: dict | None = None) -> tuple[int, ...]:
@@ -122,6 +129,8 @@ ACTIVATE_GOOD = next(iter(ACTIVATE_COST))
 _ACTIVATE_RESOURCE = Resource.parse(ACTIVATE_GOOD)
 #: The metropolis row while nobody holds one (CK-IMP-4).
 _NO_METROPOLIS = [None] * len(TRACKS)
+#: :meth:`CitiesKnightsFeatures.features` by everything it reads.
+_MEMO: dict[tuple, tuple] = {}
 #: Rounds beyond the player's next turn in which the knights it holds count as activated in time.
 WINDOW_ROUNDS = 2
 _CHANCE: dict[tuple[int, int], float] = {}
@@ -159,10 +168,14 @@ def _defence_wanted(game, player: int) -> str | None:
     ck = game.ext[NAME]
     if barbarian_strength(game) <= catan_strength(game) or not game.placed[game.kind_id["city"]][player]:
         return None
-    if not any(r[1] == player for r in ck["knights"]):
+    mine = [r for r in ck["knights"] if r[1] == player]
+    if not mine:
         rolls = rolls_before_turn(game, player) + WINDOW_ROUNDS * game.n
         return "hire" if attack_chance(rolls, BARBARIAN_TRACK - ck["barbarians"]) >= 0.25 else None
-    return "activate" if _activation_wanted(game, player) else None
+    # _activation_wanted, the strengths compared already
+    if BARBARIAN_TRACK - ck["barbarians"] > 2:
+        return None
+    return "activate" if any(not r[3] for r in mine) else None
 
 
 @register_features(NAME)
@@ -204,8 +217,10 @@ class CitiesKnightsFeatures(ModuleFeatures):
             crane = ck["crane"] == player
             table = _track_costs(game)
             for i, t in enumerate(TRACKS):
-                if levels[i] < MAX_LEVEL:
-                    out.append((_track_cost(game, t, levels[i] + 1 - crane, table), 1.3 if levels[i] == top else 0.9))
+                level = levels[i]
+                if level < MAX_LEVEL:
+                    cost = table.get((t, level + 1 - crane)) or _track_cost(game, t, level + 1 - crane, table)
+                    out.append((cost, 1.3 if level == top else 0.9))
         knight = game.cost("knight")
         out.append((knight, 0.6))
         wanted = _defence_wanted(game, player) if has_city else None  # (None without an ordinary city)
@@ -218,6 +233,25 @@ class CitiesKnightsFeatures(ModuleFeatures):
         return out
 
     def features(self, game, player: int, ctx) -> dict[str, float]:
+        # Memoised on all it reads (a decision's positions mostly share it); a new dict each call.
+        ck = game.ext[NAME]
+        metropolis = ck["metropolis"]
+        grain = game.good_index(_ACTIVATE_RESOURCE)
+        key = (player, game.n, game.phase is Phase.ROLL, game.active_player, ck["barbarians"],
+               tuple(map(tuple, ck["levels"])), None if metropolis == _NO_METROPOLIS else repr(metropolis),
+               tuple(map(tuple, ck["knights"])), tuple(ck["hands"][player]),
+               tuple(map(tuple, game.placed[game.kind_id["city"]])), game.robber, tuple(game.hex_terrain),
+               tuple(game.hex_token), game.rules.metropolis_counts_double, bool(game.hands[player][grain]),
+               ctx.prod[grain], id(game.topology))
+        hit = _MEMO.get(key)
+        if hit is None or hit[0] is not game.topology:
+            if len(_MEMO) >= 4096:
+                _MEMO.clear()
+            hit = _MEMO[key] = (game.topology, self._features(game, player, ctx))
+        return dict(hit[1])
+
+    def _features(self, game, player: int, ctx) -> dict[str, float]:
+        """:meth:`features` computed (not memoised)."""
         ck = game.ext[NAME]
         n = game.n
         all_levels = ck["levels"]

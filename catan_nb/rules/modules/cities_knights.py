@@ -431,6 +431,9 @@ _COPY_FLAT = ("defender", "harbored", "merchant")
 _COPY_ROWS = ("levels", "metropolis", "walls", "knights", "decks", "hands", "vp_cards", "fleet")
 _COPY_KNOWN = frozenset(_COPY_FLAT + _COPY_ROWS + ("barbarians", "attacks", "defender_left", "crane", "last_attack"))
 _ATOM, _FLAT, _ROWS, _RECORD = range(4)
+#: The entries of the state between attacks, and after one (``last_attack``).
+_USUAL = frozenset(_COPY_KNOWN - {"last_attack"})
+_USUAL_ATTACKED = _COPY_KNOWN
 #: How each known entry is copied (by :meth:`CitiesKnights.copy_state`).
 _COPY_HOW = {**dict.fromkeys(("barbarians", "attacks", "defender_left", "crane"), _ATOM),
              **dict.fromkeys(_COPY_FLAT, _FLAT), **dict.fromkeys(_COPY_ROWS, _ROWS), "last_attack": _RECORD}
@@ -1887,6 +1890,25 @@ class CitiesKnights(Module):
     def copy_state(self, st: dict) -> dict:
         # Copied for every node of a search: the known lists of rows and of atoms directly (the same
         # copy as copy_plain, faster); any other entry ("displaced"...) by copy_plain.
+        keys = st.keys()
+        if keys == _USUAL or keys == _USUAL_ATTACKED:  # the entries of every turn: copied one by one
+            try:
+                c = st.copy()  # the atoms shared, the entries in their order
+                for k in ("levels", "walls", "knights", "decks", "hands", "vp_cards", "fleet"):
+                    c[k] = list(map(_copy_list, st[k]))
+                c["metropolis"] = [r if r is None else r[:] for r in st["metropolis"]]
+                c["defender"] = st["defender"][:]
+                c["harbored"] = st["harbored"][:]
+                m = st["merchant"]
+                if m is not None:
+                    c["merchant"] = m[:]
+                v = st.get("last_attack")
+                if type(v) is dict:
+                    c["last_attack"] = {k: (x[:] if type(x) is list and _ATOMS.issuperset(map(type, x))
+                                            else copy_plain(x)) for k, x in v.items()}
+                return c
+            except TypeError:  # a row that is no list (a tuple, None...): the general copy below
+                pass
         c = {}
         for k, v in st.items():  # the entries in their order
             how = _COPY_HOW.get(k)
