@@ -21,6 +21,8 @@ CASES = [
     ("modules.py", ["--games", "1", "--only", "base", "seafarers", "helpers"],
      r"^us/action: base [\d.]+  seafarers [\d.]+  helpers [\d.]+$"),
     ("loop_floor.py", ["--games", "2"], r"floor_us"),
+    ("engine_playouts.py", ["--games", "1", "--turns", "2"],
+     r"^ck_s_per_game: [\d.]+  sf_s_per_game: [\d.]+  base_s_per_game: [\d.]+$"),
 ]
 
 

@@ -293,7 +293,7 @@ def _plan(game: Game) -> _Plan:
 
 
 #: Per seat, the pieces and hexes of its last :func:`features` and what they gave: the production
-#: sums, the pieces left and the reach (they read nothing else).
+#: sums, the pieces left, the reach and the road lengths (they read nothing else).
 _LAST_BOARD: dict[int, list] = {}
 
 #: :func:`_reach` results by their inputs: the candidate positions of one decision mostly share them.
@@ -315,6 +315,22 @@ def _reach_memo(game: Game, player: int, paths, blocks, depth: int, left: dict[s
             _REACH.clear()
         hit = _REACH[key] = (paths, blocks, _reach(game, player, paths, blocks, depth, left))
     return hit[2].copy()
+
+
+#: Every seat's longest road by the pieces on the board (a pure function of them, B-LR-1..3, SF-8).
+_LENGTHS: dict[tuple, tuple] = {}
+
+
+def _road_lengths(game: Game, plan: _Plan, board: tuple) -> list[int]:
+    """``game.road_lengths()``, memoised on ``board``: the tuples of the intersections' owners and kinds
+    and of the paths' owners and kinds, all a trail depends on (the candidate positions of a decision,
+    and of the next ones, recount the same networks).  Read only."""
+    hit = _LENGTHS.get(board)
+    if hit is None or hit[0] is not plan:
+        if len(_LENGTHS) >= 4096:
+            _LENGTHS.clear()
+        hit = _LENGTHS[board] = (plan, game.road_lengths())
+    return hit[1]
 
 
 def _production(game: Game, player: int, produces: tuple, hy: list, node_yields: dict, memo: dict,
@@ -369,16 +385,20 @@ def features(game: Game, player: int, ctx: Context | None = None) -> dict[str, f
             and last[6] == game.robber and last[7] == game.hex_terrain and last[8] == game.hex_token:
         # the pieces and hexes of the player's last position (a decision's positions mostly share them)
         prod, anyc, others = list(last[9]), last[10], last[11]
-        left, dist = last[12], last[13].copy()
+        left, dist, lengths = last[12], last[13].copy(), last[14]
     else:
         owner_t, kind_t = tuple(owner), tuple(game.node_kind)
         prod, anyc, others = _production(game, player, produces, hy, node_yields, prod_memo, owner_t, kind_t)
         left = game.pieces_left(player)
         eo_t = tuple(game.edge_owner)
         dist = _reach_memo(game, player, paths, blocks, plan.depth, left, owner_t, kind_t, eo_t)
+        if -1 in game.road_length:  # a trail the engine has yet to recount (it counts lazily)
+            lengths = _road_lengths(game, plan, (owner_t, kind_t, eo_t, tuple(game.edge_kind)))
+        else:
+            lengths = game.road_lengths()
         _LAST_BOARD[player] = [plan, list(owner_t), list(kind_t), list(eo_t), game.edge_kind[:],
                                game.occupied[:], game.robber, game.hex_terrain[:], game.hex_token[:], tuple(prod),
-                               anyc, others, left, dist.copy()]
+                               anyc, others, left, dist.copy(), lengths]
     rates = game.rates(player)
     production = sum(prod) + GOLD_WORTH * anyc
     diversity = 0
@@ -429,7 +449,6 @@ def features(game: Game, player: int, ctx: Context | None = None) -> dict[str, f
                 if d:  # reached (d == 0): collected already
                     tv.append(SPOT_VP * worth * SPOT_DISCOUNT[d])
         targets = best_two(tv) if tv else 0.0
-    lengths = game.road_lengths()
     mine = lengths[player]
     if mine >= 3:
         best_other = max([lengths[q] for q in range(game.n) if q != player], default=0)
@@ -485,6 +504,15 @@ def features(game: Game, player: int, ctx: Context | None = None) -> dict[str, f
 
 
 _KNIGHT = DevCard.KNIGHT.value
+def _forget() -> None:
+    """Empty every memo of this module (for tests: what a memo gives must be what a fresh computation
+    gives)."""
+    for memo in (_YIELDS, _KINDS, _REACH, _LENGTHS, _PLANS, _LAST_BOARD, _NEEDS, _WEIGHTS):
+        memo.clear()
+    _LAST_YIELDS[:] = [None] * 6
+    _LAST_PLAN[0] = None
+
+
 _WEIGHTS: dict[tuple, dict[str, float]] = {}
 #: A build's cost (counts per good) -> (cards it needs, its ``(good, count)`` pairs of nonzero counts).
 _NEEDS: dict[tuple, tuple[int, tuple[tuple[int, int], ...]]] = {}
@@ -647,6 +675,7 @@ class ValueBot:
 
     def _by_value(self, game: Game, me: int, acts: list[Action]) -> list[Choice]:
         d = game.determinized(me, self.rng.getrandbits(32))
+        d.road_lengths()  # counted once here (a cache of the game's), not again in every copy below
         w = weights_for(d, self.weights)
         mods = features_for(d)
         ahead = tuple(t for m in mods for t in m.lookahead)
@@ -737,6 +766,7 @@ class ValueBot:
                 c.apply(self._robber(c, me, acts)[0].action)
                 continue
             best, best_v = None, -1e18
+            c.road_lengths()  # counted once, not in every copy
             for b in acts[:40]:
                 c2 = c.copy()
                 c2.apply(b)
@@ -751,6 +781,7 @@ class ValueBot:
         if c.is_over or c.current_player != me:
             return -1e9
         best = -1e9
+        c.road_lengths()  # counted once, not in every copy
         for b in c.legal_actions()[:150]:
             c2 = c.copy()
             c2.apply(b)
