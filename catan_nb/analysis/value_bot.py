@@ -292,9 +292,10 @@ def _plan(game: Game) -> _Plan:
     return p
 
 
-#: Per seat, the pieces and hexes of its last :func:`features` and what they gave: the production
-#: sums, the pieces left, the reach and the road lengths (they read nothing else).
-_LAST_BOARD: dict[int, list] = {}
+#: Per seat (and number of seats), the pieces and hexes of its last :func:`features` and what they
+#: gave: the production sums, the pieces left, the reach and the road lengths (they read nothing else),
+#: and its settlement spots with the free intersections and the spot bonuses they were valued with.
+_LAST_BOARD: dict[tuple[int, int], list] = {}
 
 #: :func:`_reach` results by their inputs: the candidate positions of one decision mostly share them.
 _REACH: dict[tuple, tuple] = {}
@@ -322,8 +323,8 @@ _LENGTHS: dict[tuple, tuple] = {}
 
 
 def _road_lengths(game: Game, plan: _Plan, board: tuple) -> list[int]:
-    """``game.road_lengths()``, memoised on ``board``: the tuples of the intersections' owners and kinds
-    and of the paths' owners and kinds, all a trail depends on (the candidate positions of a decision,
+    """``game.road_lengths()``, memoised on ``board``: the number of seats and the tuples of the
+    intersections' owners and kinds and of the paths' owners and kinds, all a trail depends on (the candidate positions of a decision,
     and of the next ones, recount the same networks).  Read only."""
     hit = _LENGTHS.get(board)
     if hit is None or hit[0] is not plan:
@@ -379,13 +380,14 @@ def features(game: Game, player: int, ctx: Context | None = None) -> dict[str, f
     hy, spot_score, node_yields, prod_memo = _yields(game, mods)
     produces, paths, blocks = plan.produces, plan.paths, plan.blocks
     owner = game.node_owner
-    last = _LAST_BOARD.get(player)
+    last = _LAST_BOARD.get((player, game.n))
     if last is not None and last[0] is plan and last[1] == owner and last[2] == game.node_kind \
             and last[3] == game.edge_owner and last[4] == game.edge_kind and last[5] == game.occupied \
             and last[6] == game.robber and last[7] == game.hex_terrain and last[8] == game.hex_token:
         # the pieces and hexes of the player's last position (a decision's positions mostly share them)
         prod, anyc, others = list(last[9]), last[10], last[11]
         left, dist, lengths = last[12], last[13].copy(), last[14]
+        spot_memo = last[15]
     else:
         owner_t, kind_t = tuple(owner), tuple(game.node_kind)
         prod, anyc, others = _production(game, player, produces, hy, node_yields, prod_memo, owner_t, kind_t)
@@ -393,12 +395,13 @@ def features(game: Game, player: int, ctx: Context | None = None) -> dict[str, f
         eo_t = tuple(game.edge_owner)
         dist = _reach_memo(game, player, paths, blocks, plan.depth, left, owner_t, kind_t, eo_t)
         if -1 in game.road_length:  # a trail the engine has yet to recount (it counts lazily)
-            lengths = _road_lengths(game, plan, (owner_t, kind_t, eo_t, tuple(game.edge_kind)))
+            lengths = _road_lengths(game, plan, (game.n, owner_t, kind_t, eo_t, tuple(game.edge_kind)))
         else:
             lengths = game.road_lengths()
-        _LAST_BOARD[player] = [plan, list(owner_t), list(kind_t), list(eo_t), game.edge_kind[:],
-                               game.occupied[:], game.robber, game.hex_terrain[:], game.hex_token[:], tuple(prod),
-                               anyc, others, left, dist.copy(), lengths]
+        last = _LAST_BOARD[(player, game.n)] = [
+            plan, list(owner_t), list(kind_t), list(eo_t), game.edge_kind[:], game.occupied[:], game.robber,
+            game.hex_terrain[:], game.hex_token[:], tuple(prod), anyc, others, left, dist.copy(), lengths, None]
+        spot_memo = None
     rates = game.rates(player)
     production = sum(prod) + GOLD_WORTH * anyc
     diversity = 0
@@ -421,26 +424,31 @@ def features(game: Game, player: int, ctx: Context | None = None) -> dict[str, f
         free = [v for v in dist if not blocked[v] and land[v] and owner[v] < 0]
         for m in plan.candidates:  # the modules' own limits on settlements (scenario spaces, SC-5)
             free = m.candidates(game, player, "settlement", free)
-        vals = []
         bonuses = [b for b in (m.spot_bonus(game, player) for m in plan.bonus_mods) if b]
-        for v in free:
-            score = spot_score.get(v)
-            if score is None:
-                score = spot_score[v] = _spot_score(*_node_prod(bd, hy, v))
-            d = dist[v]
-            if bonuses:
-                bonus = 0.0
-                for b in bonuses:
-                    bonus += b.get(v, 0.0)
-                vals.append(((score + SPOT_VP * bonus) * SPOT_DISCOUNT[d], v, d))
-            else:  # score + SPOT_VP * 0.0 is score
-                vals.append((score * SPOT_DISCOUNT[d], v, d))
-            if d == 0:
-                buildable += 1
-        vals.sort(reverse=True)
+        if spot_memo is not None and spot_memo[0] == free and spot_memo[1] == bonuses:
+            # the same spots, reached the same way and worth the same as in the last position
+            vals, spots, buildable = list(spot_memo[2]), spot_memo[3], spot_memo[4]
+        else:
+            vals = []
+            for v in free:
+                score = spot_score.get(v)
+                if score is None:
+                    score = spot_score[v] = _spot_score(*_node_prod(bd, hy, v))
+                d = dist[v]
+                if bonuses:
+                    bonus = 0.0
+                    for b in bonuses:
+                        bonus += b.get(v, 0.0)
+                    vals.append(((score + SPOT_VP * bonus) * SPOT_DISCOUNT[d], v, d))
+                else:  # score + SPOT_VP * 0.0 is score
+                    vals.append((score * SPOT_DISCOUNT[d], v, d))
+                if d == 0:
+                    buildable += 1
+            vals.sort(reverse=True)
+            spots = sum([x[0] for x in vals[:2]])
+            buildable = min(2, buildable)
+            last[15] = (free, bonuses, tuple(vals), spots, buildable)
         ctx.spots = vals
-        spots = sum([x[0] for x in vals[:2]])
-        buildable = min(2, buildable)
     if plan.target_mods:
         tv = []
         for m in plan.target_mods:
@@ -682,6 +690,8 @@ class ValueBot:
         before = features(d, me)
         self._base = base = _score(w, before)
         choosers = tuple(m for m in mods if type(m).choice_value is not ModuleFeatures.choice_value)
+        phase = game.phase
+        chain = phase not in FOUNDING_PHASES  # the decisions an action pushes are played out (not in the founding)
         out = []
         seen: list[dict | None] = []
         for a in acts:
@@ -691,8 +701,7 @@ class ValueBot:
                 continue
             c = d.copy()
             c.apply(a)
-            if c.current_player == me and c.phase is not game.phase and c.phase not in _NO_CHAIN and \
-                    game.phase not in FOUNDING_PHASES:
+            if chain and c.current_player == me and c.phase is not phase and c.phase not in _NO_CHAIN:
                 c = self._own_decisions(c, me, w)  # e.g. the free roads of Road Building, a metropolis to place
             if c.is_over:
                 v, f = (1e6 if c.winner == me else -1e6), None
@@ -701,7 +710,7 @@ class ValueBot:
                 v = _score(w, f)
                 if ahead and isinstance(a, ahead) and any(m.needs_lookahead(d, me, a) for m in mods):
                     v = max(v, self._follow_up(c, me, w))
-            if isinstance(a, PlayKnight) and game.phase is Phase.ROLL:
+            if isinstance(a, PlayKnight) and phase is Phase.ROLL:
                 # before the roll: worth it when the robber sits on the bot's own production
                 v += 8.0 if self._robbed(game, me) else -4.0
             for m in choosers:  # (the others' bonus is 0.0)
