@@ -279,12 +279,15 @@ _LAST_PLAN: list = [None]
 
 
 def _plan(game: Game) -> _Plan:
+    mods = features_for(game)  # (a new tuple once a module's features are registered)
     p = _LAST_PLAN[0]
-    if p is not None and p.kinds is game.kinds and p.modules is game.modules and p.topology is game.topology:
+    if p is not None and p.kinds is game.kinds and p.modules is game.modules and p.topology is game.topology \
+            and p.mods is mods:
         return p
     key = (id(game.kinds), id(game.modules), id(game.topology))
     p = _PLANS.get(key)
-    if p is None or p.kinds is not game.kinds or p.modules is not game.modules or p.topology is not game.topology:
+    if p is None or p.kinds is not game.kinds or p.modules is not game.modules or p.topology is not game.topology \
+            or p.mods is not mods:
         if len(_PLANS) >= 256:
             _PLANS.clear()
         p = _PLANS[key] = _Plan(game)
