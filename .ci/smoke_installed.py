@@ -87,4 +87,10 @@ assert runs[0] == runs[1] and len(runs[0].records) == 2
 said = [w for w in caught if issubclass(w.category, fast.FastUnavailableWarning)]
 assert len(said) == (0 if fast.available() else 1), said
 assert fast.available() or 'catan-nb[fast]' in str(said[0].message)
+# The rules reference ships its data (issue 38): every family loads, and a refusal explains its rule.
+from catan_nb import IllegalActionError, reference  # noqa: E402
+from catan_nb.rules import describe  # noqa: E402
+
+assert len(reference.rules()) >= 378 and describe("B-BUILD-6"), "the rules reference is empty"
+assert IllegalActionError("B-BUILD-7", "x").explanation == describe("B-BUILD-7")
 print("installed-package smoke test passed")

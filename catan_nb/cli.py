@@ -9,7 +9,8 @@ Subcommands::
 
 Also runnable as ``python -m catan_nb``.  Boards are named ``beginner``,
 ``random:SEED`` (``random:SEED:five_six`` for the 5-6 player island) or a board
-file path (``boards/my.json``).
+file path (``boards/my.json``); a scenario's board file (one naming rule modules, such as
+``boards/seafarers_islands.json``) is played with its modules, which ``simulate`` prints first.
 
 Examples
 --------
@@ -219,6 +220,9 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         )
     except ValueError as exc:
         raise _fail(str(exc)) from None
+    scenario = board.scenario.get("modules") if not isinstance(board, str) else None
+    if scenario:  # a scenario board plays its own modules (SF-13): say so, lest it pass for the base game
+        _print(f"rule modules of the board's scenario: {', '.join(scenario)}")
     _print(result.summary())
     if args.output:
         level = "seat" if args.per_seat else "game"

@@ -572,7 +572,10 @@ class CatanAECEnv(AECEnv):
         must all have the same intersections, paths and hexes); by default each reset plays on
         ``Board.random(seed=seed)``.
     rules : Rules, optional
-        Rule options and modules (Seafarers and its scenarios need a board of theirs).
+        Rule options and modules (Seafarers and its scenarios need a board of theirs).  By default
+        the board's own (:meth:`Rules.for_board <catan_nb.rules.Rules.for_board>`: the modules a
+        scenario board's file names, SF-13; the first game's board for a callable); rules given
+        must hold them.
     max_turns : int
         Truncate a game after this many turns.
     render_mode : {"plotly", "ansi", "human", None}
@@ -608,22 +611,23 @@ class CatanAECEnv(AECEnv):
         super().__init__()
         if players not in (3, 4, 5, 6):
             raise ValueError(f"players must be 3 to 6, not {players!r}")
-        rules = rules or Rules()
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode must be None or one of {RENDER_MODES}, not {render_mode!r}")
         if max_cycles is not None and int(max_cycles) < 1:
             raise ValueError(f"max_cycles must be a positive number of cycles or None, not {max_cycles!r}")
         self.players = players
         self.fixed_board = board
+        self.layout = "five_six" if players > 4 else "base"
+        first = self._board(0)
+        rules = Rules.for_game(first, rules, players)  # a scenario board's own modules (SF-13, SC-13)
         self.rules = rules
         self.start = start
         self.max_turns = int(max_turns)
         self.max_cycles = None if max_cycles is None else int(max_cycles)
         self.render_mode = render_mode
-        self.layout = "five_six" if players > 4 else "base"
         covered = set(rules.modules) <= COVERED
         self.open_slots = int(open_slots) if open_slots is not None else (0 if covered else OPEN_SLOTS)
-        probe = Game(self._board(0), players=players, seed=0, rules=rules, start=start)
+        probe = Game(first, players=players, seed=0, rules=rules, start=start)
         self._shape = self._shape_of(probe.board)
         self._catalog = game_catalog(probe)
         self._index = {a: i for i, a in enumerate(self._catalog)}

@@ -1,7 +1,7 @@
 """One hierarchy of errors, all subclasses of :class:`ValueError`.
 
-Every message names the rule id (from ``shared/RULES.md``) or the file and
-field at fault, and carries the evidence (STYLE.md, point 6).
+Every message names the rule id (explained in the rules reference, :mod:`catan_nb.reference`)
+or the file and field at fault, and carries the evidence (STYLE.md, point 6).
 """
 
 from __future__ import annotations
@@ -24,6 +24,9 @@ class IllegalActionError(CatanError):
         The rule id, for example ``"B-BUILD-7"``.
     action : object
         The rejected action.
+    explanation : str or None
+        What the rule says, from the rules reference (:func:`catan_nb.rules.describe`), looked up
+        when first read; ``None`` for an id the reference does not hold.
 
     Examples
     --------
@@ -32,6 +35,8 @@ class IllegalActionError(CatanError):
     'B-BUILD-7: intersection 12 is next to a settlement at 13'
     >>> err.rule
     'B-BUILD-7'
+    >>> err.explanation[:44]
+    'The distance rule: no settlement may stand n'
     """
 
     def __init__(self, rule: str, evidence: str, action: object = None):
@@ -39,6 +44,16 @@ class IllegalActionError(CatanError):
         self.evidence = evidence
         self.action = action
         super().__init__(f"{rule}: {evidence}")
+
+    @property
+    def explanation(self) -> str | None:
+        """What the rule says (the rules reference's statement), or ``None`` for an id it does not hold."""
+        from .reference import UnknownRuleError, describe  # the reference imports nothing of catan_nb
+
+        try:
+            return describe(self.rule)
+        except UnknownRuleError:
+            return None
 
 
 class BoardFileError(CatanError):

@@ -48,3 +48,11 @@ def json_paths(data, prefix=(), first: int | None = None):
     elif isinstance(data, list):
         for i, v in enumerate(data[:first]):
             yield from json_paths(v, (*prefix, i), first)
+
+
+def with_modules(board: Board, *modules: str) -> Board:
+    """``board`` as though its file named only ``modules`` (SF-13: a scenario board plays the modules
+    its file names), to test one part of a scenario alone: the fog without the treasure."""
+    data = board.to_dict()
+    data["scenario"] = {**data.get("scenario", {}), "modules": list(modules)}
+    return Board.from_dict(data, source=f"{board.source} (modules {list(modules)})")

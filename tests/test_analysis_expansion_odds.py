@@ -408,7 +408,7 @@ def test_SF_3_next_reveal_marginals_agree_with_seafarers_fog_odds():
 
 
 def test_SF_3_a_game_knows_its_revealed_tiles():
-    g = Game(Board.load(FOG_ISLANDS), players=4, seed=3, rules=Rules(modules=("seafarers", "fog")))
+    g = Game(Board.load(FOG_ISLANDS), players=4, seed=3)  # the board's own modules (SF-13)
     st = g.ext["fog"]
     terrain, token = st["stack"].pop()  # as a reveal does (the stack's top tile)
     st["revealed"].append([0, terrain, token])

@@ -333,3 +333,29 @@ def test_waiting_time_median_and_quantiles_are_exact():
     assert RollsUntil(8).median() == 5 and RollsUntil(7).median() == 4
     with pytest.raises(ValueError):
         RollsUntil(8).quantile(1)
+
+
+def test_rank_correlation_matches_its_definition_on_generated_samples():
+    """Spearman's rho as the Pearson correlation of mid-ranks, checked against a brute-force computation
+    (every pair of items: concordance counted in Fractions is Kendall's, so compare with the classic
+    formula 1 - 6 sum d^2 / (n (n^2 - 1)) where there are no ties)."""
+    import random
+    from fractions import Fraction
+
+    from catan_nb.analysis.probability import rank_correlation, ranks
+
+    rng = random.Random(7)
+    for n in range(3, 12):
+        for _ in range(20):
+            x = rng.sample(range(100), n)
+            y = rng.sample(range(100), n)
+            rx = {v: i for i, v in enumerate(sorted(x))}
+            ry = {v: i for i, v in enumerate(sorted(y))}
+            d2 = sum((rx[a] - ry[b]) ** 2 for a, b in zip(x, y))
+            exact = 1 - Fraction(6 * d2, n * (n * n - 1))
+            assert rank_correlation(x, y) == pytest.approx(float(exact), abs=1e-12)
+    # ties share the mean of their ranks
+    assert ranks([5, 1, 5, 5, 0]) == [3.0, 1.0, 3.0, 3.0, 0.0]
+    assert rank_correlation([1, 1, 1], [1, 2, 3]) != rank_correlation([1, 1, 1], [1, 2, 3])  # nan: no spread
+    with pytest.raises(ValueError):
+        rank_correlation([1, 2], [1])

@@ -21,6 +21,9 @@ CASES = [
     ("modules.py", ["--games", "1", "--only", "base", "seafarers", "helpers"],
      r"^us/action: base [\d.]+  seafarers [\d.]+  helpers [\d.]+$"),
     ("loop_floor.py", ["--games", "2"], r"floor_us"),
+    ("openings_speed.py", ["--top", "1", "--playouts", "1"], r"^ck_cpu_s: [\d.]+  seafarers_cpu_s: [\d.]+  games: 1$"),
+    ("placement_validity.py", ["--cases", "1", "--top", "3", "--playouts", "2", "--bootstrap", "10"],
+     r"^module: base  mean_rho: \S+ \[\S+, \S+\]  cases: 1  playouts: 2  half_width: [\d.]+$"),
 ]
 
 

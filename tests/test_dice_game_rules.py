@@ -85,7 +85,7 @@ def test_DG_COMP_2_two_sided_sheet_normal_and_plus():
 
 
 def test_DG_COMP_3_player_counts():
-    """DG-COMP-3: the normal game is for 1-4 players, Plus for 2-4."""
+    """DG-COMP-3: the normal game is for 1-4 players, Plus for 2-4. Decision A-18."""
     for n in (1, 2, 3, 4):
         assert DiceGame(n).n == n
     for n in (2, 3, 4):
@@ -470,7 +470,8 @@ def test_DG_KNIGHT_3_several_swaps_per_turn_at_most_six_per_game():
 
 
 def test_DG_KNIGHT_4_swap_the_turn_the_knight_is_built_and_gold_may_be_given_up():
-    """DG-KNIGHT-4: a knight's swap may be used in the turn it is built, after it is built; the die may show gold."""
+    """DG-KNIGHT-4: a knight's swap may be used in the turn it is built, after it is built; the die may show gold.
+    Decision A-17."""
     g = DiceGame(seed=22)
     roll(g, "ore wool grain gold brick brick")
     g.play(Stop())
@@ -563,7 +564,7 @@ def test_DG_END_1_game_ends_after_fifteen_turns_each():
 
 
 def test_DG_END_2_tied_players_share_the_win():
-    """DG-END-2 (GAP/DECISION): with equal totals the tied players share the win."""
+    """DG-END-2 (GAP/DECISION): with equal totals the tied players share the win. Decision A-20."""
     g = DiceGame(3, seed=29)
     for t in range(3 * TURNS):
         if g.current_player == 2 and t < 3:
@@ -689,7 +690,8 @@ def test_DGP_6_longest_road_first_to_five_passes_only_to_strictly_longer():
 
 
 def test_DGP_7_road_length_line_only_forks_excluded_start_not_counted():
-    """DGP-7: only connected roads in a line count, forks excluded (the worked example is 6); the start road is not counted."""
+    """DGP-7: only connected roads in a line count, forks excluded (the worked example is 6); the start road is not counted.
+    Decision A-19."""
     sheet = DiceSheet.plus()
     assert sheet.road_length(["START"]) == 0
     assert sheet.road_length(["R0"]) == 1
@@ -702,7 +704,7 @@ def test_DGP_7_road_length_line_only_forks_excluded_start_not_counted():
 
 
 def test_DGP_8_dice_grow_from_three_to_six():
-    """DGP-8: turn t of the game rolls min(6, t + 2) dice."""
+    """DGP-8: turn t of the game rolls min(6, t + 2) dice. Decision A-19."""
     g = plus_game(players=2, seed=6)
     seen = []
     for _ in range(6):
@@ -752,7 +754,8 @@ def test_DGP_10_desert_pair_gives_one_any_swap_after_both_built():
 
 
 def test_DGP_11_no_turn_limit_no_penalty_ends_at_ten_vp_at_once():
-    """DGP-11 (DECISION): no 15-turn limit, no -2; the game ends as soon as the active player reaches 10 VP."""
+    """DGP-11 (DECISION): no 15-turn limit, no -2; the game ends as soon as the active player reaches 10 VP.
+    Decision A-19."""
     g = plus_game(seed=9)
     for _ in range(2 * TURNS + 4):
         empty_turn(g)

@@ -267,11 +267,17 @@ def _seat_runs() -> tuple:
 
 def _scarcity_alone() -> bool:
     """Lesson 11: the four 11-pip spots differ in the full score only by scarcity (and 28 by diversity)."""
-    parts = {r.node: r for r in score_intersections(BEGINNER)}
+    classic = PlacementWeights.classic()  # sections 2-7 of the lesson use the first, hand-set score
+    parts = {r.node: r for r in score_intersections(BEGINNER, weights=classic)}
     a, b, c, d = (parts[v] for v in (31, 39, 44, 28))
     same = all(x.production == a.production and x.numbers == a.numbers and x.harbour == 0 for x in (a, b, c, d))
     return (same and a.diversity == b.diversity == c.diversity > d.diversity and a.scarcity > max(b.scarcity, c.scarcity)
-            and a.diversity + a.scarcity > d.diversity + d.scarcity and score_intersections(BEGINNER)[0].node == 31)
+            and a.diversity + a.scarcity > d.diversity + d.scarcity
+            and score_intersections(BEGINNER, weights=classic)[0].node == 31)
+
+
+def _classic_top4() -> list:
+    return rank_openings(BEGINNER, 0, top=4, weights=PlacementWeights.classic())
 
 
 def _bright_for_every_seat() -> set[int]:
@@ -279,7 +285,7 @@ def _bright_for_every_seat() -> set[int]:
 
     sets = []
     for seat in range(4):
-        heat = placement_heat(BEGINNER, "opening", seat=seat)
+        heat = placement_heat(BEGINNER, "opening", seat=seat, weights=PlacementWeights.classic())
         sets.append(set(sorted(heat, key=lambda v: -heat[v])[:8]))
     return set.intersection(*sets)
 
@@ -513,8 +519,11 @@ CLAIMS = {
             0.15 <= (_wilson(k, 16)[1] - _wilson(k, 16)[0]) / 2 <= 0.25 for k in range(2, 15))),
         ("Sixteen games leave each win rate's interval about ±0.2 wide", lambda: all(
             0.15 <= (_wilson(k, 16)[1] - _wilson(k, 16)[0]) / 2 <= 0.25 for k in range(2, 15))),
-        ("for seat 0, 40 + 49 and 49 + 40", lambda: [(p.first, p.second) for p in rank_openings(BEGINNER, 0, top=4)][2:]
-         == [(40, 49), (49, 40)] and rank_openings(BEGINNER, 0, top=4)[2].score == rank_openings(BEGINNER, 0, top=4)[3].score),
+        ("for seat 0, 40 + 49 and 49 + 40", lambda: [(p.first, p.second) for p in _classic_top4()][2:]
+         == [(40, 49), (49, 40)] and _classic_top4()[2].score == _classic_top4()[3].score),
+        ("The score's favourite, 31 + 49", lambda: (_classic_top4()[0].first, _classic_top4()[0].second) == (31, 49)),
+        ("The least of ore, grain and wool (`cards`) has the largest weight", lambda: max(
+            ("roads", "cities", "cards"), key=lambda k: getattr(PlacementWeights(), k)) == "cards"),
         ("What puts 31 alone at the top is **scarcity** alone", _scarcity_alone),
         ("ore and wool (10 pips each, lesson 15)", lambda: sorted(resource_pips(BEGINNER).items(), key=lambda kv: kv[1])[:2]
          == [(Resource.WOOL, 10), (Resource.ORE, 10)]),

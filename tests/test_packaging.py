@@ -22,3 +22,14 @@ def test_every_package_with_an_init_is_listed_in_pyproject():
     }
     missing = sorted(found - listed)
     assert not missing, f"pyproject.toml [tool.setuptools] packages is missing {missing}"
+
+
+def test_the_rules_reference_data_ships_with_the_package():
+    """Issue 38: the rules reference's data files (``catan_nb/reference/*.toml``) are package data, so
+    ``describe`` works from a wheel (``.ci/smoke_installed.py`` checks it in the installed package)."""
+    import fnmatch
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    globs = config["tool"]["setuptools"]["package-data"].get("catan_nb.reference", [])
+    data = [p.name for p in (ROOT / "catan_nb" / "reference").iterdir() if p.suffix not in (".py", ".pyc") and p.is_file()]
+    assert data and all(any(fnmatch.fnmatch(name, g) for g in globs) for name in data), (data, globs)

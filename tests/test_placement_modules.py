@@ -15,6 +15,7 @@ from catan_nb.analysis.placement import (
     PlacementWeights,
     opening_terms,
     placement_heat,
+    placement_weights,
     rank_openings,
     score_intersections,
     simulate_openings,
@@ -88,9 +89,11 @@ def test_CK_SETUP_1_openings_found_a_settlement_then_a_city_with_its_commodities
         com = sum(Fraction(k * pips(board.hexes[h].token), 36)
                   for h in t.node_hexes[p.second] if board.hexes[h].token
                   for g, k in CITY_YIELDS.get(board.hexes[h].terrain, ()) if isinstance(g, Commodity))
-        assert p.commodities == pytest.approx(W.commodities * float(com))
+        assert p.commodities == pytest.approx(placement_weights(ck).commodities * float(com))
         assert p.score == pytest.approx(sum(p.parts.values()), abs=1e-12)
     assert any(p.commodities > 0 for p in pairs)
+    # the module's bot features set a commodity's worth: the value bot's, a card and a half (placement_weights)
+    assert placement_weights(ck).commodities == 1.5 and placement_weights(base).commodities == W.commodities == 1.0
 
 
 def test_CK_COM_2_a_mountains_city_is_worth_its_coin_in_cities_and_knights():
@@ -230,7 +233,8 @@ def test_B_SETUP_15_score_openings_and_terms_agree_in_every_module(name):
     assert pairs and set(pairs[0].parts) == set(PAIR_PARTS)
     t = opening_terms(game, 0, [(p.first, p.second) for p in pairs])
     for i, p in enumerate(pairs):
-        assert p.score == pytest.approx(sum(getattr(W if name != "x" else W, k) * x[i] for k, x in t.items()), abs=1e-9)
+        w = placement_weights(game)
+        assert p.score == pytest.approx(sum(getattr(w, k) * x[i] for k, x in t.items()), abs=1e-9)
     heat = placement_heat(game, "score")
     assert heat and max(heat.values()) == pytest.approx(rows[0].score)
 
@@ -294,3 +298,44 @@ def test_the_placement_explorer_on_a_scenario_board_shows_its_game():
     ex = PlacementExplorer(board)
     assert set(Rules.for_board(board).modules) <= set(ex.game.rules.modules)
     assert any("fog" in (t.name or "") for t in ex.figure.data)
+
+
+@pytest.mark.parametrize("name", ["fog", "corsica", "cities_knights"])
+def test_heat_maps_are_drawn_with_the_modules_own_layers(name):
+    from catan_nb.analysis.placement import placement_figure
+    from catan_nb.viz import board_figure
+
+    game = SETUPS[name]()
+    heat_fig = placement_figure(game, "score")
+    plain = board_figure(game)
+    layers = {t.name for t in plain.data}
+    assert layers <= {t.name for t in heat_fig.data}  # the module's own layers, as on its table
+    if name == "fog":  # a scenario board is drawn as the game its file names
+        assert {t.name for t in placement_figure(game.board, "score").data} >= layers
+
+
+def test_SF_3_which_resource_a_fog_hex_gives_is_not_read_from_its_average():
+    """A fog hex is one tile: its expected cards count in production, but the resources a spot collects at
+    all (diversity) and the sets count the chance that it turns out to give each resource, not a little of
+    every resource at once."""
+    game = scenario("seafarers_fog.json")
+    t = game.topology
+    fog = {h for h, tr in enumerate(game.hex_terrain) if tr is Terrain.FOG}
+    odds = fog_odds(game)
+    q = {r: sum(float(p) for (terrain, tok), p in odds.items() if terrain.resource is r) for r in
+         (tr.resource for tr in Terrain if tr.resource is not None)}
+    only_fog = [v for v in range(t.n_nodes) if t.node_hexes[v] and set(t.node_hexes[v]) <= fog]
+    assert only_fog
+    assert all(len(x) == 0 for x in opening_terms(game, 0, []).values())
+    from catan_nb.analysis.placement import NodeTable
+
+    tab = NodeTable(game)
+    tt = tab.terms(np.array(only_fog))
+    for i, v in enumerate(only_fog):
+        k = len(t.node_hexes[v])
+        assert tt["diversity"][i] == pytest.approx(sum(1 - (1 - x) ** k for x in q.values()))
+        assert tt["roads"][i] == tt["cities"][i] == tt["cards"][i] == 0
+        assert tt["production"][i] > 0
+    # the best spots of the fog map lie where the tiles show: a spot of three known hexes comes first
+    best = score_intersections(game)[0]
+    assert not set(t.node_hexes[int(best.node)]) & fog

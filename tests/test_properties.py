@@ -15,6 +15,7 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from helpers import with_modules
 from invariants import Checker
 
 from catan_nb import Board, Game
@@ -50,7 +51,7 @@ VARIANTS = [
     dict(players=3, start="founding", rules=Rules(modules=("seafarers",)), board="islands"),
     dict(players=4, start="founding", rules=Rules(modules=("seafarers", "harbour_master", "gold_fields")),
          board="islands", gold=(23,)),
-    dict(players=4, start="founding", rules=Rules(modules=("seafarers", "fog")), board="fog"),
+    dict(players=4, start="founding", rules=Rules(modules=("seafarers", "fog")), board="fog_only"),
     dict(players=3, start="founding", rules=Rules(modules=("seafarers", "fog", "treasure")), board="fog"),
     dict(players=3, start="founding", rules=Rules(modules=("great_catan",)), board="great_catan"),
     dict(players=4, start="founding", rules=Rules(modules=("great_catan", "harbour_master")), board="great_catan"),
@@ -83,6 +84,8 @@ def _play_checked_game(seed: int) -> Game:
         board = Board.load(ISLANDS)
     elif scenario == "fog":  # the same with the outer islands in the fog (SF-3) and treasure (SF-4)
         board = Board.load(FOG_ISLANDS)
+    elif scenario == "fog_only":  # the fog without the treasure (the board's file names both: SF-13)
+        board = with_modules(Board.load(FOG_ISLANDS), "seafarers", "fog")
     elif scenario == "great_catan":  # tokens brought to the small islands by ships (SF-15, SF-16)
         board = Board.load(GREAT_CATAN)
     elif scenario == "harbours":  # the Harbour Master scenario (SF-14)

@@ -401,7 +401,8 @@ def test_B_DEV_5_road_building_follows_the_road_rules():
 
 
 def test_B_DEV_5_end_road_building_after_one_road():
-    """B-DEV-5: "up to 2" roads: EndRoadBuilding after one road returns to the build phase; the card is spent."""
+    """B-DEV-5: "up to 2" roads: EndRoadBuilding after one road returns to the build phase; the card is spent.
+    Decision A-09."""
     g = new_game()
     buy(g, RED, DevCard.ROAD_BUILDING)
     next_main(g, RED)
@@ -745,7 +746,8 @@ def test_B_LR_3_own_buildings_do_not_split():
 
 
 def test_B_LR_8_anchor_line_of_six_with_a_side_branch():
-    """B-LR-8: a network of 6 roads in a line plus one side branch has length 6 (pure function and engine)."""
+    """B-LR-8: a network of 6 roads in a line plus one side branch has length 6 (pure function and engine).
+    Decision A-12."""
     line = chain(28, 22, 16, 11, 7, 3, 0)
     assert trail(line + [p_(22, 17)]) == 6
     assert trail(line + [p_(16, 21)]) == 6  # a branch at an inner intersection
@@ -758,7 +760,8 @@ def test_B_LR_8_anchor_line_of_six_with_a_side_branch():
 
 
 def test_B_LR_8_anchor_line_of_seven_cut_after_second_road():
-    """B-LR-8: a line of 7 roads cut by an opponent's settlement after its 2nd road has length 5 (pure function and engine)."""
+    """B-LR-8: a line of 7 roads cut by an opponent's settlement after its 2nd road has length 5 (pure function and engine).
+    Decision A-12."""
     nodes = (13, 18, 23, 29, 34, 28, 22, 16)
     assert trail(chain(*nodes)) == 7
     assert trail(chain(*nodes), blocked={nodes[2]}) == 5
@@ -885,7 +888,7 @@ def test_B_LR_6_tie_for_greatest_sets_the_card_aside():
 def test_B_LR_6_nobody_at_five_sets_the_card_aside():
     """B-LR-6 DECISION (docs/base_game.md): after the break nobody has 5 or more; the holder, still the
     longest (3, the others 1, 1, 2), loses the card all the same: it is set aside (B-LR-7 then gives it to
-    the first player strictly longest with 5 or more)."""
+    the first player strictly longest with 5 or more). Decision A-11."""
     g = new_game()
     build_line(g, RED, 13, 18, 23, 29, 34, 28, 22)  # red 6
     assert g.longest_road_holder == RED
@@ -1121,7 +1124,7 @@ def _knights_for(g: Game, p: int, k: int) -> None:
 
 
 def test_B_LA_1_three_played_knights_take_largest_army():
-    """B-LA-1: the first player with 3 played knights takes Largest Army (2 VP); 2 are not enough."""
+    """B-LA-1: the first player with 3 played knights takes Largest Army (2 VP); 2 are not enough. Decision A-07."""
     g = new_game()
     _knights_for(g, RED, 3)
     for i in range(3):
@@ -1150,7 +1153,8 @@ def test_B_LA_1_knight_before_the_roll_takes_largest_army_at_once():
 
 
 def test_B_LA_2_strictly_more_knights_to_take_it_over():
-    """B-LA-2: another player takes Largest Army only with strictly more played knights; a tie leaves it."""
+    """B-LA-2: another player takes Largest Army only with strictly more played knights; a tie leaves it.
+    Decision A-07."""
     g = new_game()
     _knights_for(g, RED, 4)
     _knights_for(g, BLUE, 4)
@@ -1277,7 +1281,8 @@ def test_B_END_3_largest_army_knight_wins_before_the_robber_moves():
 
 
 def test_B_END_4_hidden_vp_cards_count_and_can_win_the_turn_they_are_bought():
-    """B-END-4 with B-TURN-7: hidden VP cards count toward the 10; a VP card bought at 9 wins at once (visible VP 5)."""
+    """B-END-4 with B-TURN-7: hidden VP cards count toward the 10; a VP card bought at 9 wins at once (visible VP 5).
+    Decision A-10."""
     g = new_game()
     build_city(g, RED, 13)
     build_line(g, RED, 18, 13, 8, 4, 0, 3)  # Longest Road: 1 + 2 + 2 = 5

@@ -420,6 +420,36 @@ def test_ck_bar_1_2_catan_loses_the_least_contributors_lose_a_city():
     assert not any(r[3] for r in st(g)["knights"]) and st(g)["barbarians"] == 0 and st(g)["attacks"] == 1
 
 
+
+def test_ck_bar_2_A32_the_least_contributors_are_weakest_by_strength_not_by_count():
+    """CK-BAR-2, A-32: the players who lose a city are those whose active knights add up to the least
+    strength, not those with the fewest knights: one mighty knight (strength 3) outweighs two basic
+    ones (2), so the owner of the two basic knights loses a city."""
+    g = ck_game()
+    free = [v for v in range(g.topology.n_nodes)
+            if g.node_owner[v] < 0 and all(g.node_owner[w] < 0 for w in g.topology.node_neighbours[v])]
+    for p in (0, 1):
+        for v in settlements(g, p):
+            make_city(g, p, v)
+    extra = free[0], next(v for v in free if v != free[0] and v not in g.topology.node_neighbours[free[0]])
+    for p, v in zip((0, 1), extra):
+        g.place(p, "city", v)  # three cities each: the barbarians' 6 beat Catan's 5
+    v = own_free_road_node(g, 0)
+    g.place(0, "knight", v)
+    st(g)["knights"].append([v, 0, 3, True, False, False])
+    for v in g.candidates(1, "knight")[:2]:
+        g.place(1, "knight", v)
+        st(g)["knights"].append([v, 1, 1, True, False, False])
+    assert barbarian_strength(g) == 6 and (catan_strength(g, 0), catan_strength(g, 1)) == (3, 2)
+    assert len(knights(g, 0)) < len(knights(g, 1))
+    _to_attack(g)
+    g.play(RollDice(dice=(1, 2, 3)))
+    losers = []
+    while g.phase is LOSE_CITY:
+        losers.append(g.current_player)
+        g.play(g.legal_actions()[0])
+    assert losers == [1]
+
 def test_ck_bar_3_a_single_defender_or_a_tie_draws_progress_cards():
     """CK-BAR-3: a tie goes to Catan; the single top contributor takes a Defender card (1 VP); tied
     top contributors each draw a progress card of their chosen colour."""
@@ -828,7 +858,7 @@ def test_ck_pc_14_intrigue_displaces_a_knight_on_ones_roads():
 
 def test_ck_pc_15_saboteur_halves_the_hands_of_everyone_level_or_ahead():
     """CK-PC-15: every player with as many VP as the player or more discards half of their resources
-    plus commodities, rounded down (A-03); players behind keep theirs."""
+    plus commodities, rounded down (A-03); players behind keep theirs. Decision A-34."""
     g = ck_game()
     make_city(g, 2)  # seat 2 ahead; seats 1 and 3 level with seat 0 (2 VP each)
     g.place(3, "settlement", next(v for v in g.candidates(3, "settlement", founding=True)))

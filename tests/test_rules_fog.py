@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from helpers import with_modules
 from invariants import Checker
 
 from catan_nb import Board, Game, Terrain
@@ -12,7 +13,8 @@ from catan_nb.analysis import RandomBot
 from catan_nb.rules import Rules
 from catan_nb.rules.modules.fog import FOG_ISLANDS, fog_hexes, hidden
 
-BOARD = Board.load(FOG_ISLANDS)
+#: The fog alone: the scenario's board without its treasure (which tests/test_rules_sea_scenarios.py plays).
+BOARD = with_modules(Board.load(FOG_ISLANDS), "seafarers", "fog")
 RULES = Rules(modules=("seafarers", "fog"))
 
 
@@ -105,5 +107,5 @@ def test_bad_scenario_data_names_the_file_and_the_field(tmp_path, change, field)
 
     board, path = _scenario_board(tmp_path, **change)
     with pytest.raises(BoardFileError) as err:
-        Game(board, players=3, seed=1, rules=RULES)
+        Game(board, players=3, seed=1)  # the board's own modules (SF-13)
     assert err.value.field == field and str(path) in str(err.value)

@@ -302,7 +302,7 @@ def test_F_SETUP_3_only_the_supply_face_down_and_shuffled():
 
 
 def test_F_EARN_1_a_favour_is_one_token_from_the_supply_and_none_once_empty():
-    """F-EARN-1: a favour is one token taken from the supply; DECISION: an empty supply pays nothing."""
+    """F-EARN-1: a favour is one token taken from the supply; DECISION: an empty supply pays nothing. Decision A-22."""
     g = new_game()
     to_main(g, RED)
     before = list(fs(g)["supply"])
@@ -459,7 +459,7 @@ def test_F_EARN_4_gift_only_in_ones_own_turn():
 
 
 def test_F_EARN_5_refused_gift_goes_to_another_player_but_not_the_same():
-    """F-EARN-5: a refused gift may go to another eligible player, not back to the one who refused."""
+    """F-EARN-5: a refused gift may go to another eligible player, not back to the one who refused. Decision A-23."""
     g = new_game()
     to_main(g, RED)
     hands = [list(h) for h in g.hands]
@@ -553,7 +553,7 @@ def test_F_EARN_9_one_road_joining_two_other_players():
 
 
 def test_F_EARN_10_no_favours_for_joins_in_the_founding_phase():
-    """F-EARN-10: red's and blue's founding roads meet at 24 (a join), but the founding pays nothing."""
+    """F-EARN-10: red's and blue's founding roads meet at 24 (a join), but the founding pays nothing. Decision A-21."""
     g = founded()
     assert g.road_owner(p_(18, 24)) == RED and g.road_owner(p_(19, 24)) == BLUE
     assert holdings(g) == [0] * 4 and fs(g)["earned"] == [0] * 4
@@ -565,7 +565,7 @@ def test_F_EARN_10_no_favours_for_joins_in_the_founding_phase():
 
 
 def test_F_EARN_11_joined_means_sharing_an_intersection():
-    """F-EARN-11: joined = an intersection holds a piece of each; adjacency alone is not a join."""
+    """F-EARN-11: joined = an intersection holds a piece of each; adjacency alone is not a join. Decision A-22."""
     g = new_game()
     to_main(g, RED)
     road(g, RED, 18, 24)  # 24 is next to blue's 19 and road 14-19, but shares no intersection with them
@@ -825,7 +825,8 @@ def test_F_USE_1_not_in_another_players_turn():
 
 
 def test_F_USE_2_used_tokens_stay_on_the_guild_board():
-    """F-USE-2: used tokens lie on the guild board and never return to the supply; the effect is at once."""
+    """F-USE-2: used tokens lie on the guild board and never return to the supply; the effect is at once.
+    Decision A-22."""
     g = _red_main(professors=2, traders=1)
     supply = list(fs(g)["supply"])
     g.play(UseProfessors(card=DevCard.MONOPOLY))
@@ -1088,7 +1089,7 @@ def test_F_GUILD_4_professors_with_an_empty_deck():
 
 
 def test_F_GUILD_5_architects_catan_token_is_visible_vp():
-    """F-GUILD-5: 2 compasses take a Catan token, 1 visible VP on display; none left -> refused."""
+    """F-GUILD-5: 2 compasses take a Catan token, 1 visible VP on display; none left -> refused. Decision A-24."""
     g = _red_main(architects=4)
     vis = g.vp(RED, visible=True)
     g.play(UseArchitects())

@@ -76,7 +76,7 @@ def test_sc_1_3_4_13_the_boards_carry_every_mark(board, vp, canal):
 
 
 def test_sc_2_the_other_side_is_data():
-    """SC-2 (GAP): our proposal for the other side is the same map with other numbers."""
+    """SC-2 (GAP): our proposal for the other side is the same map with other numbers. Decision A-30."""
     b = cny.with_side(CORSICA, "B")
     assert [h.token for h in b.hexes] != [h.token for h in CORSICA.hexes]
     assert sorted(h.token for h in b.hexes if h.token) == sorted(h.token for h in CORSICA.hexes if h.token)
@@ -94,7 +94,7 @@ def test_sc_3_11_12_tokens_and_targets_by_player_count(players, target, tokens):
 
 # ------------------------------------------------------------------------------ placement
 def test_sc_5_settlements_only_on_localities():
-    """SC-5: founding and later, settlements stand only on locality spaces."""
+    """SC-5: founding and later, settlements stand only on locality spaces. Decision A-30."""
     g = Game(CORSICA, players=4, seed=1, rules=Rules.for_board(CORSICA))
     places = cny.localities(g)
     assert {a.node for a in g.legal_actions()} <= places
@@ -107,7 +107,7 @@ def test_sc_5_settlements_only_on_localities():
 
 
 def test_sc_11_vp_intersections_are_localities_with_five_or_six():
-    """SC-11 (DECISION): with 5-6 players VP intersections are ordinary locality spaces."""
+    """SC-11 (DECISION): with 5-6 players VP intersections are ordinary locality spaces. Decision A-29."""
     g = Game(CORSICA, players=5, seed=1, rules=Rules.for_board(CORSICA))
     vp_nodes = set(cny.scenario_data(CORSICA).vp_nodes)
     assert vp_nodes & {a.node for a in g.legal_actions()}
@@ -282,7 +282,7 @@ def _canal_link(g: Game):
 
 def test_erie_2_6_linking_two_canal_localities_earns_one_token_once():
     """ERIE-2: roads directly linking two canal localities (through no other locality, whoever
-    owns them) earn 1 token; ERIE-6: once per pair and player, none once the supply is empty."""
+    owns them) earn 1 token; ERIE-6: once per pair and player, none once the supply is empty. Decision A-31."""
     g = founded(NEW_YORK)
     a, way = _canal_link(g)
     for e in way[:-1]:
@@ -320,7 +320,7 @@ def test_erie_4_a_token_played_gives_two_for_one_for_the_turn():
 
 def test_erie_5_6_tokens_trade_like_resources_but_are_not_cards():
     """ERIE-5: tokens are traded between players; ERIE-6: never discarded, stolen or monopolised
-    (they are not in the hand)."""
+    (they are not in the hand). Decision A-31."""
     g = founded(NEW_YORK)
     st = g.ext[erie.NAME]
     st["tokens"][0], st["supply"] = 2, 10

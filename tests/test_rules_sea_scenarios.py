@@ -640,8 +640,11 @@ def test_sf6_sf7_a_scenario_may_start_with_ships():
     g = Game(board, players=3, seed=1, start="beginner", rules=Rules(modules=("seafarers",)))
     e = board.path_on((3, 6), "SW")
     assert g.piece_on(e) == (0, "ship") and g.pieces_left(0)["ship"] == 14
+    assert Game(board, players=3, seed=1, start="beginner").piece_on(e) == (0, "ship")  # the board's own (SF-13)
+    bare = _with_start([{"hex": [3, 6], "side": "SW"}])
+    del bare["scenario"]["modules"]  # a board that names no module: none with ships
     with pytest.raises(BoardFileError, match="start.pieces.red.ships"):
-        Game(board, players=3, seed=1, start="beginner")  # no module with ships
+        Game(Board.from_dict(bare, source="start-ships.json"), players=3, seed=1, start="beginner")
 
 
 @pytest.mark.parametrize("ships,field,rule", [
@@ -756,7 +759,7 @@ def test_decision_sf3_sf15_fog_and_token_less_hexes_are_reached_only_through_a_s
     from catan_nb import Terrain
     from catan_nb.rules.modules.fog import fog_hexes, hidden
 
-    g = Game(FOG, players=3, seed=1, rules=Rules(modules=("seafarers", "fog")))
+    g = Game(FOG, players=3, seed=1, rules=Rules.for_board(FOG))
     t = g.topology
     fog = set(fog_hexes(g))
     v = next(a.node for a in g.legal_actions() if set(t.node_hexes[a.node]) & fog)
@@ -838,14 +841,14 @@ def test_decision_sf10_the_pirate_starts_off_the_board_and_the_robber_never_ente
     from catan_nb.rules.modules.fog import fog_hexes
     from catan_nb.rules.modules.seafarers import pirate
 
-    g = Game(FOG, players=3, seed=1, rules=Rules(modules=("seafarers", "fog")))
+    g = Game(FOG, players=3, seed=1)  # the board's own modules: seafarers, fog, treasure (SF-13)
     assert pirate(g) is None and "pirate" not in FOG.scenario
     data = json.loads(FOG_ISLANDS.read_text())
     data["scenario"]["pirate"] = [1, 1]
     path = tmp_path / "pirate.json"
     path.write_text(json.dumps(data))
     b = Board.load(path)
-    h = Game(b, players=3, seed=1, rules=Rules(modules=("seafarers", "fog")))
+    h = Game(b, players=3, seed=1)
     assert pirate(h) == b.hex_at(1, 1).id
     g = to_main(g, inland=False)
     fog = fog_hexes(g)

@@ -252,7 +252,7 @@ def test_B_COMP_6_B_COMP_7_B_COMP_8_development_deck_of_25(beginner):
     2 Monopoly. B-COMP-8: each VP card is worth 1 VP.
 
     Position: beginner start; red buys the whole deck, one card at a time.
-    """
+    Decision A-38."""
     assert DEV_DECK[DevCard.KNIGHT] == 14
     assert DEV_DECK[DevCard.ROAD_BUILDING] == 2
     assert DEV_DECK[DevCard.YEAR_OF_PLENTY] == 2
@@ -386,7 +386,7 @@ def test_B_COMP_13_no_purchase_from_empty_deck(beginner):
 # ---------------------------------------------------------------------- B-COMP-14 bank shortage
 def test_B_COMP_14_two_claimants_short_nobody_gets_it(beginner):
     """B-COMP-14: the bank has 1 ore, blue B and orange C are each owed 1 ore from (4,2) mountains 3:
-    nobody gets ore; white's lumber from (3,4) forest 3 (another resource) is paid."""
+    nobody gets ore; white's lumber from (3,4) forest 3 (another resource) is paid. Decision A-40."""
     g = beginner_game(beginner)  # red to roll
     blue, white, orange = (seat_of(g, c) for c in (Colour.BLUE, Colour.WHITE, Colour.ORANGE))
     deal(g, 0, ore=g.bank[ORE.value] - 1)  # red hoards ore: the bank keeps 1
@@ -664,7 +664,7 @@ def test_B_BOARD_8_ore_harbour_trade_after_founding(beginner):
 
 def test_B_BOARD_9_harbour_proposal_positions_and_types(beginner):
     """B-BOARD-9: coastal paths numbered 0-29 counter-clockwise from the NW side of (1,1);
-    harbours on 0,3,7,10,13,17,20,23,27 typed 3:1, wool, 3:1, ore, grain, 3:1, brick, lumber, 3:1."""
+    harbours on 0,3,7,10,13,17,20,23,27 typed 3:1, wool, 3:1, ore, grain, 3:1, brick, lumber, 3:1. Decision A-14."""
     b = beginner
     coast = b.coastal_paths_ccw
     assert len(coast) == 30 and len(set(coast)) == 30
@@ -762,7 +762,7 @@ def test_B_SETUP_4_starting_resources_from_lettered_settlement_only(beginner):
 
 def test_B_SETUP_5_derived_starting_spots_blue_orange_white(beginner):
     """B-SETUP-5 (GAP): blue "B" where (4,1),(4,2),(5,1) meet, starts with lumber, ore, brick;
-    orange "C" where (4,2),(4,3),(5,2) meet, starts with ore, grain, grain; white "D" touches (3,4)."""
+    orange "C" where (4,2),(4,3),(5,2) meet, starts with ore, grain, grain; white "D" touches (3,4). Decision A-14."""
     g = Game(beginner, players=4, start="beginner")
     blue_b = beginner.start_pieces[Colour.BLUE].lettered
     orange_c = beginner.start_pieces[Colour.ORANGE].lettered
@@ -802,7 +802,7 @@ def test_B_SETUP_6_bank_deck_and_special_cards_beside_board(beginner):
 
 
 def test_B_SETUP_7_hands_hidden_counts_public(beginner):
-    """B-SETUP-7: a player's cards are hidden; the number of resource and development cards is public."""
+    """B-SETUP-7: a player's cards are hidden; the number of resource and development cards is public. Decision A-15."""
     g = beginner_game(beginner)
     view = g.view(1)
     assert view.hand == g.hand(1)
@@ -916,7 +916,7 @@ def test_B_SETUP_13_spiral_order_from_default_corner():
 
 @pytest.mark.parametrize("k", range(6))
 def test_B_SETUP_13_other_corners_rotate_the_spiral(k):
-    """B-SETUP-13: starting at another corner rotates the order (outer ring by 2k, inner ring by k)."""
+    """B-SETUP-13: starting at another corner rotates the order (outer ring by 2k, inner ring by k). Decision A-39."""
     rows = BASE_ROWS
     land = [hexgrid.offset_to_axial(r, c, rows) for r in range(1, 6) for c in range(1, rows[r - 1] + 1)]
     corner = CORNERS_CCW[k]

@@ -291,7 +291,7 @@ def test_B_TURN_3_only_a_development_card_may_be_played_before_the_roll():
 
 
 def test_B_TURN_4_at_most_one_development_card_per_turn():
-    """B-TURN-4: one development card per turn, counting a card played before the roll."""
+    """B-TURN-4: one development card per turn, counting a card played before the roll. Decision A-02."""
     g = new_game()
     give_dev(g, RED, DevCard.KNIGHT, 2)
     give_dev(g, RED, DevCard.YEAR_OF_PLENTY)
@@ -526,6 +526,18 @@ def test_B_PROD_9_worked_example_roll_3():
     assert g.hand(BLUE)[ORE] == 2 and g.hand(ORANGE)[ORE] == 2
 
 
+
+def test_A13_the_beginner_board_has_no_pasture_10():
+    """A-13: the "10 gives wool" example of one rulebook belongs to another picture: no pasture of the
+    beginner board carries a 10, so a 10 pays no wool there (B-PROD-9 is the anchor the tests use)."""
+    board = Board.beginner()
+    assert not [t for t in board.hexes if t.resource == WOOL and t.token == 10]
+    g = new_game()
+    before = hands(g)
+    roll(g, 4, 6)
+    assert all(d[WOOL.value] == 0 for d in delta(before, hands(g)))
+
+
 # ======================================================================== 5. Trade
 def test_B_TRADE_1_trade_only_in_the_active_players_trade_phase():
     """B-TRADE-1: no trading while discards are owed, while the robber must move, during Road Building or an open offer."""
@@ -650,7 +662,7 @@ def test_B_TRADE_4_only_resource_cards_change_hands():
 
 
 def test_B_TRADE_5_each_side_gives_something_different():
-    """B-TRADE-5: an empty side, or the same resource on both sides, is illegal."""
+    """B-TRADE-5: an empty side, or the same resource on both sides, is illegal. Decision A-16."""
     g = to_main()
     deal(g, RED, ore=2)
     illegal(g, OfferTrade(C(wool=1), ZERO), "B-TRADE-5")
@@ -735,7 +747,7 @@ def test_B_TRADE_8_special_harbour_two_to_one_for_its_resource_only():
 
 
 def test_B_TRADE_9_a_city_on_the_harbour_also_gives_access():
-    """B-TRADE-9: harbour access comes from a settlement or a city; after upgrading, access stays."""
+    """B-TRADE-9: harbour access comes from a settlement or a city; after upgrading, access stays. Decision A-37."""
     g = blue_on_harbour(GENERIC_38, city=True)
     assert g.building_at(GENERIC_38) == (BLUE, Building.CITY)
     assert g.maritime_rate(BLUE, GRAIN) == 3
@@ -1041,7 +1053,8 @@ def test_B_ROB_4_discards_seat_by_seat_before_the_robber():
 
 
 def test_B_ROB_5_robber_moves_to_a_different_land_hex_desert_allowed():
-    """B-ROB-5: the robber must leave its hex; any other land hex, the desert included; nothing off the island."""
+    """B-ROB-5: the robber must leave its hex; any other land hex, the desert included; nothing off the island.
+    Decision A-05."""
     g = new_game()
     roll(g, 3, 4)
     illegal(g, MoveRobber(DESERT, None), "B-ROB-5")  # it is there already
@@ -1087,7 +1100,8 @@ def test_B_ROB_6_steal_mandatory_option():
 
 
 def test_B_ROB_7_stolen_card_is_drawn_uniformly():
-    """B-ROB-7: the stolen card is uniform over the victim's cards (not over kinds); a named card must be held."""
+    """B-ROB-7: the stolen card is uniform over the victim's cards (not over kinds); a named card must be held.
+    Decision A-06."""
     g = new_game()
     roll(g, 3, 4)
     illegal(g, MoveRobber(MOUNTAINS_3, ORANGE, stolen=WOOL), "B-ROB-7")  # orange holds no wool

@@ -126,7 +126,8 @@ def test_X56_BOARD_3_and_X56_BOARD_5_spiral_skipping_both_deserts():
 
 
 def test_X56_BOARD_4_letter_values():
-    """X56-BOARD-4: A2 B5 C4 D6 E3 F9 G8 H11 I11 J10 K6 L3 M8 N4 O8 P10 Q11 R12 S10 T5 U4 V9 W5 X9 Y12 Za3 Zb2 Zc6."""
+    """X56-BOARD-4: A2 B5 C4 D6 E3 F9 G8 H11 I11 J10 K6 L3 M8 N4 O8 P10 Q11 R12 S10 T5 U4 V9 W5 X9 Y12 Za3 Zb2 Zc6.
+    Decision A-41."""
     text = "A2 B5 C4 D6 E3 F9 G8 H11 I11 J10 K6 L3 M8 N4 O8 P10 Q11 R12 S10 T5 U4 V9 W5 X9 Y12 Za3 Zb2 Zc6"
     assert [int(re.sub(r"^[A-Za-z]+", "", x)) for x in text.split()] == list(X56_TOKEN_LETTERS)
 
@@ -162,7 +163,8 @@ def sbp_game():
 
 
 def test_X56_SBP_1_and_X56_SBP_2_every_other_player_in_order():
-    """X56-SBP-1, X56-SBP-2: after the turn, the others in turn order from the left each get one chance."""
+    """X56-SBP-1, X56-SBP-2: after the turn, the others in turn order from the left each get one chance.
+    Decision A-35."""
     game = founded(players=6, seed=5)
     quiet_roll(game)
     active = game.active_player
@@ -238,7 +240,8 @@ def _length_after(game, action):
 
 
 def test_X56_SBP_6_card_bought_in_the_sbp_is_playable_from_the_next_own_turn():
-    """X56-SBP-6 (DECISION): a development card bought in the SBP is playable in the buyer's next own turn."""
+    """X56-SBP-6 (DECISION): a development card bought in the SBP is playable in the buyer's next own turn.
+    Decision A-36."""
     game = sbp_game()
     p = game.current_player
     deal(game, p, ore=1, wool=1, grain=1)

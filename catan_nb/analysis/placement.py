@@ -89,7 +89,7 @@ from ..rules import BuildCity, BuildSettlement, Game, Phase, RollDice, Rules
 from .bot_features import features_for
 from .bots import RandomBot, WeightedBot
 from .probability import Estimate, estimate_mean, estimate_proportion
-from .spots import SpotTable
+from .spots import SPOT_VP, SpotTable
 from .value_bot import ValueBot
 
 __all__ = [
@@ -162,6 +162,16 @@ class PlacementWeights:
     rival_diversity : float
         Per resource the average rival collects, subtracted (pairs only).
 
+    Notes
+    -----
+    The defaults of the base game's terms were fitted to value-bot playouts: 35 seeded random boards
+    (seeds 1000-1014 and 2000-2019), on each 60 of seat 0's pairs (its 40 best and 20 others) played out 80
+    times each, a ridge regression of the win rate on the terms within each board, scaled so that
+    ``production`` is 1 (``benchmarks/placement_fit.py``).  ``bonus`` and ``targets`` are the bots' worth
+    of a point earned by settling or reaching a spot (:data:`~catan_nb.analysis.value_bot.SPOT_VP`); a
+    commodity card counts as a card, and Cities & Knights' bot features raise it to the value bot's own
+    worth of one (``placement_weights``).
+
     Examples
     --------
     >>> PlacementWeights(diversity=0.0).production
@@ -171,20 +181,20 @@ class PlacementWeights:
     """
 
     production: float = 1.0
-    diversity: float = 0.12
-    scarcity: float = 0.39
-    special_harbour: float = 1.3
-    generic_harbour: float = 0.16
-    numbers: float = -0.046
-    commodities: float = 1.5
-    roads: float = 3.4
-    cities: float = 5.2
-    cards: float = 7.1
-    bonus: float = 0.3
-    targets: float = 0.3
-    start: float = 0.16
-    rivals: float = 2.7
-    rival_diversity: float = 0.37
+    diversity: float = 0.097
+    scarcity: float = 0.61
+    special_harbour: float = 0.58
+    generic_harbour: float = 0.13
+    numbers: float = -0.009
+    commodities: float = 1.0
+    roads: float = 2.4
+    cities: float = 2.9
+    cards: float = 3.1
+    bonus: float = SPOT_VP
+    targets: float = SPOT_VP
+    start: float = 0.079
+    rivals: float = 3.5
+    rival_diversity: float = 0.25
 
     @classmethod
     def classic(cls) -> "PlacementWeights":
@@ -199,7 +209,8 @@ class PlacementWeights:
         """
         zero = {f.name: 0.0 for f in fields(cls)}
         return cls(**{**zero, "production": 1.0, "diversity": 0.03, "scarcity": 1.0, "special_harbour": 0.5,
-                      "generic_harbour": 0.1, "numbers": 0.01, "commodities": 1.5, "bonus": 0.3, "targets": 0.3})
+                      "generic_harbour": 0.1, "numbers": 0.01, "commodities": 1.0, "bonus": SPOT_VP,
+                      "targets": SPOT_VP})
 
     @classmethod
     def production_only(cls) -> "PlacementWeights":
@@ -372,12 +383,20 @@ class NodeTable:
         self.any: dict[str, np.ndarray] = {}
         self.com: dict[str, np.ndarray] = {}
         self.resmask: dict[str, np.ndarray] = {}
+        # what the hexes that show their tile give: the parts that depend on *which* resource a hex gives
+        # (resources collected, sets) read these, not a hidden hex's average over the resources (SF-3)
+        self.cres: dict[str, np.ndarray] = {}
+        self.cany: dict[str, np.ndarray] = {}
         for kind in dict.fromkeys(("settlement", *self.kinds)):
             y = sp.yields(kind)
             self.res[kind] = y[:, rc]
             self.any[kind] = y[:, -1]
             self.com[kind] = y[:, cc].sum(axis=1) if cc else np.zeros(n)
-            self.resmask[kind] = (y[:, rc] > 0).astype(np.int64) @ (1 << np.arange(len(rc), dtype=np.int64))
+            c = sp.yields(kind, certain=True) if sp.hidden else y
+            self.cres[kind] = c[:, rc]
+            self.cany[kind] = c[:, -1]
+            self.resmask[kind] = (c[:, rc] > 0).astype(np.int64) @ (1 << np.arange(len(rc), dtype=np.int64))
+        self.none = sp.none
         pip = np.zeros(n, dtype=np.int64)
         for v in range(n):
             for h in t.node_hexes[v]:
@@ -419,7 +438,9 @@ class NodeTable:
         k1, k2 = kinds or self.kinds
         if b is None:
             e, anyc, com = self.res[k1][a], self.any[k1][a], self.com[k1][a]
+            ce, cany = self.cres[k1][a], self.cany[k1][a]
             res, tok = self.resmask[k1][a], self.tokmask[a]
+            none = self.none[a]
             special, generic = self.special[a], self.generic[a]
             bonus, near = self.bonus[a], self.near[a]
             start = np.zeros(len(a))
@@ -427,7 +448,10 @@ class NodeTable:
             e = self.res[k1][a] + self.res[k2][b]
             anyc = self.any[k1][a] + self.any[k2][b]
             com = self.com[k1][a] + self.com[k2][b]
+            ce = self.cres[k1][a] + self.cres[k2][b]
+            cany = self.cany[k1][a] + self.cany[k2][b]
             res = self.resmask[k1][a] | self.resmask[k2][b]
+            none = self.none[a] * self.none[b]
             tok = self.tokmask[a] | self.tokmask[b]
             special = np.minimum(self.special[a] + self.special[b], 1)
             generic = self.generic[a] | self.generic[b]
@@ -435,16 +459,18 @@ class NodeTable:
             hi, lo = np.maximum(self.near[a], self.near[b]), np.minimum(self.near[a], self.near[b])
             near = hi + 0.5 * lo
             start = self.start_cards[b].astype(float)
-        # a pick of one's choice (SF-1) shared among the cards of a set
-        half, third = anyc / 2, anyc / 3
+        # a pick of one's choice (SF-1) shared among the cards of a set; sets count the hexes that show
+        # their tile, and a hidden hex adds the chance that it brings a resource not collected yet
+        half, third = cany / 2, cany / 3
+        got = ((res[:, None] >> np.arange(ce.shape[1])) & 1).astype(bool)
         zero = np.zeros(len(a))
         return {
             "production": e.sum(axis=1) + GOLD_WORTH * anyc,
             "commodities": com,
-            "diversity": _POP[res].astype(float),
-            "roads": np.minimum(e[:, _LUMBER], e[:, _BRICK]) + half,
-            "cities": np.minimum(e[:, _ORE], e[:, _GRAIN]) + half,
-            "cards": np.minimum(np.minimum(e[:, _ORE], e[:, _GRAIN]), e[:, _WOOL]) + third,
+            "diversity": _POP[res] + np.where(got, 0.0, 1.0 - none).sum(axis=1),
+            "roads": np.minimum(ce[:, _LUMBER], ce[:, _BRICK]) + half,
+            "cities": np.minimum(ce[:, _ORE], ce[:, _GRAIN]) + half,
+            "cards": np.minimum(np.minimum(ce[:, _ORE], ce[:, _GRAIN]), ce[:, _WOOL]) + third,
             "scarcity": e @ self.rarity,
             "special_harbour": (e * special).sum(axis=1),
             "generic_harbour": generic * e.sum(axis=1),
@@ -841,6 +867,8 @@ def opening_terms(
     if opponents not in ("greedy", "none"):
         raise ValueError(f"opponents must be 'greedy' or 'none', not {opponents!r}")
     wanted = [(int(a), int(b)) for a, b in pairs]
+    if not wanted:
+        return {f.name: np.zeros(0) for f in fields(PlacementWeights)}
     tab, greedy, a_list, b_list, _, rp, rd = _enumerate(source, seat, players, starting_seat, weights,
                                                         opponents == "greedy", only=set(wanted))
     at = {pair: i for i, pair in enumerate(zip(a_list, b_list))}
@@ -992,7 +1020,7 @@ def _use_fast(study: Game, bot: Any, playouts: int) -> bool:
 
     if bot not in fast.EXACT_POLICIES:
         return False
-    if fast.covered(study.rules, study.n) is not None:
+    if fast.covered(study.rules, study.n, board=study.board) is not None:
         return False
     return fast.wanted(fast.engine_seconds(playouts, bot, study.n), "play_from")
 
@@ -1034,6 +1062,11 @@ def simulate_openings(
     client: Any = None,
 ) -> list[OpeningSimulation]:
     """Estimate how well ``seat`` does after founding each of a few pairs, by seeded bot playouts.
+
+    Every playout plays the game's own rules (a board's: those its file names): the seat founds its
+    pair with the buildings of each round (a settlement, then a city in Cities & Knights, CK-SETUP-1),
+    and the bots play on.  The compiled simulator (:mod:`catan_nb.fast`) plays on where it covers the
+    rules (the base game, five or six players), the rule engine everywhere else.
 
     Parameters
     ----------

@@ -321,7 +321,8 @@ def _use_fast(spec: _Spec, games: int) -> _Spec:
         return spec
     from .. import fast
 
-    if spec.start != "founding" or fast.covered(spec.rules, spec.players) is not None:
+    board = spec.board if isinstance(spec.board, Board) else None  # a scenario's own modules (SF-13)
+    if spec.start != "founding" or fast.covered(spec.rules, spec.players, board=board) is not None:
         return spec
     if not fast.wanted(fast.engine_seconds(games, spec.bots, spec.players), "simulate_exact"):
         return spec
@@ -623,6 +624,9 @@ def simulate(
     max_turns : int, optional
         Stop a game when this many regular turns have been played; it then has no winner.
     rules : Rules, optional
+        Default: each game's board's own (:meth:`Rules.for_board <catan_nb.rules.Rules.for_board>`:
+        the base game, or the modules a scenario board's file names, SF-13); rules given must hold
+        those modules.
     start : {"founding", "beginner"}
         ``"beginner"`` needs a board with starting pieces (``board="beginner"``).
     starting_seat : int

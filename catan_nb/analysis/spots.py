@@ -88,6 +88,11 @@ class SpotTable:
     supply : numpy.ndarray
         Expected cards per roll of each resource a settlement on every hex would see: the board's
         supply, for scarcity.
+    hidden : dict
+        Hexes whose tile is hidden (``hex_outcomes``: a fog hex), with the chance that each turns out to
+        give each resource.
+    none : numpy.ndarray
+        ``(n, resources)``: the chance that none of an intersection's hidden hexes gives each resource.
     """
 
     def __init__(self, game: Game, seat: int = 0):
@@ -101,7 +106,27 @@ class SpotTable:
         self.mods = features_for(game)
         self.founding_kinds = (game.founding_building(seat, False)[0], game.founding_building(seat, True)[0])
         self._hex_cache: dict[str, list[np.ndarray]] = {}
-        self._yields: dict[str, np.ndarray] = {}
+        self._yields: dict[tuple[str, bool], np.ndarray] = {}
+        # hexes whose tile is hidden (a fog hex): the chance that each turns out to give each resource
+        self.hidden: dict[int, np.ndarray] = {}
+        for h in range(game.topology.n_hexes):
+            for m in self.mods:
+                outcomes = m.hex_outcomes(game, h)
+                if outcomes is not None:
+                    q = np.zeros(len(self.resource_cols))
+                    for p, y in outcomes:
+                        for g, _ in y:
+                            if g != ANY:
+                                q[self.resource_cols.index(g)] += p
+                    self.hidden[h] = q
+                    break
+        none = np.ones((self.n, len(self.resource_cols)))
+        for v in range(self.n):
+            for h in game.topology.node_hexes[v]:
+                if h in self.hidden:
+                    none[v] *= 1.0 - self.hidden[h]
+        #: Per intersection and resource, the chance that none of its hidden hexes turns out to give it.
+        self.none = none
         tokmask = np.zeros(n, dtype=np.int64)
         for v in range(n):
             for h in t.node_hexes[v]:
@@ -155,17 +180,20 @@ class SpotTable:
             rows[h] = row
         return row
 
-    def yields(self, kind: str = "settlement") -> np.ndarray:
+    def yields(self, kind: str = "settlement", *, certain: bool = False) -> np.ndarray:
         """``(n, goods + 1)``: expected cards per roll of each good a piece of ``kind`` collects at each
-        intersection; the last column counts cards of one's choice (a gold field's picks, SF-1)."""
-        hit = self._yields.get(kind)
+        intersection; the last column counts cards of one's choice (a gold field's picks, SF-1).
+        ``certain``: from the hexes that show their tile only (a hidden fog hex left out: which
+        resource it gives is not known, only its expectation, SF-3)."""
+        hit = self._yields.get((kind, certain))
         if hit is None:
             t = self.game.topology
             hit = np.zeros((self.n, len(self.goods) + 1))
             for v in range(self.n):
                 for h in t.node_hexes[v]:
-                    hit[v] += self._hex_row(kind, h)
-            self._yields[kind] = hit
+                    if not (certain and h in self.hidden):
+                        hit[v] += self._hex_row(kind, h)
+            self._yields[(kind, certain)] = hit
         return hit
 
     def resource_cards(self, kind: str = "settlement") -> np.ndarray:

@@ -285,6 +285,14 @@ def replay(board: Board, players: int, actions, *, rules: Rules | None = None, s
     return game
 
 
+def _check_covered(board: Board, players: int, rules: Rules | None) -> None:
+    """Refuse a board whose game the kernel cannot play with ``rules`` (a scenario board's own
+    modules, SF-13: every board of a call, not only the first that sets the kernel up)."""
+    problem = covered(rules, players, board=board)
+    if problem:
+        raise ValueError(problem)
+
+
 def _boards(board, games: int) -> tuple:
     if isinstance(board, Board):
         return (board,) * games
@@ -346,7 +354,6 @@ def play(
 
     seeds = np.asarray(seeds, dtype=np.uint64) if len(seeds) else np.zeros(0, np.uint64)
     G = len(seeds)
-    rules = rules or Rules()
     seats = np.broadcast_to(np.asarray(starting_seats, np.int64), (G,)).copy()
     if G and (seats.min() < 0 or seats.max() >= players):
         raise ValueError(f"starting seats must be in 0..{players - 1}")
@@ -378,6 +385,7 @@ def play(
             if t is not t0 and (t.edge_nodes != t0.edge_nodes or t.node_hexes != t0.node_hexes
                                 or t.hex_nodes != t0.hex_nodes or t.edge_land != t0.edge_land):
                 raise ValueError("every board of one call must have the same shape")
+            _check_covered(b, players, rules)
             row = cache[id(b)] = board_row(b)
         rows[i] = row
     kernel.play_games(s.T, seeds, seats, rows, codes, W, turns, int(max_actions), logs, results)
@@ -415,7 +423,6 @@ def play_exact(
     G = len(game_seeds)
     game_seeds = np.asarray(game_seeds, dtype=np.uint64) if G else np.zeros(0, np.uint64)
     bot_seeds = np.asarray(bot_seeds, dtype=np.uint64).reshape(G, players) if G else np.zeros((0, players), np.uint64)
-    rules = rules or Rules()
     tmpl, template = random_template("five_six" if players > 4 else "base")
     given = False
     fixed = np.zeros(0, np.int64)
@@ -439,6 +446,8 @@ def play_exact(
     results = np.zeros((G, L.R_HEAD + L.R_SEAT * players), np.int64)
     rows = np.zeros((G, 2 * s.n_hexes + s.n_nodes + 1), np.int64)
     if boards is not None:
+        for b in {id(b): b for b in boards}.values():
+            _check_covered(b, players, rules)
         for i, b in enumerate(boards):
             if b.topology is not template.topology and b.topology.edge_nodes != template.topology.edge_nodes:
                 raise ValueError("every board of one call must have the same shape")
@@ -518,6 +527,8 @@ class Games:
         """
         from .kernel import new_game
 
+        if board is not None and board is not self.board:
+            _check_covered(board, self.players, self.setup.rules)
         new_game(self.T, self.S, i, np.uint64(seed % 2**64), starting_seat, board_row(board or self.board))
         if self.setup.param("EXACT"):
             self.load_random(i, 0, seed)

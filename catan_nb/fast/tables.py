@@ -45,12 +45,20 @@ N_RES = len(RESOURCES)
 #: Modules the kernel plays (besides the base game's built-ins).
 COVERED_MODULES = ("five_six",)
 _P = {name: i for i, name in enumerate(L.P_NAMES)}
-def covered(rules: Rules | None, players: int, start: str = "founding") -> str | None:
+def covered(rules: Rules | None, players: int, start: str = "founding", *, board: Board | None = None) -> str | None:
     """Why the kernel cannot play these rules, or ``None`` when it can.
 
     The kernel plays the base game with its options (``vp_to_win``, ``discard_limit``,
     ``knights_only_before_roll``, ``steal_mandatory``, ``combined_trade_build``,
     ``shortage_single_taker``) for 3 or 4 players, and 5 or 6 with the extension (``five_six``).
+    With ``board``, the rules are those a game on it plays (:meth:`Rules.for_game
+    <catan_nb.rules.Rules.for_game>`: a scenario board's modules, SF-13), so no scenario is
+    ever played by the base game's kernel.
+
+    Raises
+    ------
+    BoardFileError
+        When ``rules`` lack a module the ``board`` names (as :class:`~catan_nb.rules.Game` does).
 
     Examples
     --------
@@ -58,7 +66,12 @@ def covered(rules: Rules | None, players: int, start: str = "founding") -> str |
     True
     >>> covered(Rules(modules=("friends",)), 4)
     "the kernel plays the base game and five_six, not the module 'friends'"
+    >>> from catan_nb.board import BOARDS_DIR
+    >>> covered(None, 4, board=Board.load(BOARDS_DIR / "seafarers_islands.json"))
+    "the kernel plays the base game and five_six, not the module 'seafarers'"
     """
+    if board is not None:
+        rules = Rules.for_game(board, rules, players)
     rules = rules or Rules()
     for m in rules.modules:
         if m not in COVERED_MODULES:
@@ -179,7 +192,7 @@ def setup(board: Board, players: int, rules: Rules | None = None, *, exact: bool
     ValueError
         When the kernel does not cover these rules (see :func:`covered`).
     """
-    rules = rules or Rules()
+    rules = Rules.for_game(board, rules, players)  # a scenario board's modules, which the kernel refuses
     problem = covered(rules, players)
     if problem:
         raise ValueError(problem)

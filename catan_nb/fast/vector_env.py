@@ -46,7 +46,7 @@ from ..constants import RESOURCES, Terrain
 from ..rules import Game, Rules
 from . import layout as L
 from ._numba import INSTALL_HINT, HAVE_NUMBA
-from .tables import board_from_row, board_row, catalog, new_state, random_template, setup, to_actions
+from .tables import board_from_row, board_row, catalog, covered, new_state, random_template, setup, to_actions
 
 __all__ = ["CatanVectorEnv", "observation_size", "PHASES", "TERRAINS", "HIGH"]
 
@@ -100,7 +100,9 @@ class CatanVectorEnv(VectorEnv):
     board : Board, optional
         A fixed board for every game; by default each game draws its own.
     rules : Rules, optional
-        Options of the base game the kernel covers (:func:`catan_nb.fast.covered`).
+        Options of the base game the kernel covers (:func:`catan_nb.fast.covered`).  A scenario
+        board, whose file names rule modules (SF-13), is refused: :class:`catan_nb.envs.CatanEnv`
+        plays it.
     max_turns : int
         Truncate a game once this many turns have begun.
     record : bool
@@ -128,6 +130,10 @@ class CatanVectorEnv(VectorEnv):
         self._tmpl, template = random_template(layout)
         self.fixed_board = board
         probe = board or template
+        problem = covered(rules, players, board=probe)
+        if problem:  # a scenario board plays its own modules (SF-13): the engine's environments do
+            why = f" (the board {probe.name!r} is played with its scenario's)" if probe.scenario.get("modules") else ""
+            raise ValueError(f"{problem}{why}: catan_nb.envs.CatanEnv plays every module")
         self._setup = setup(probe, players, rules)
         self.rules = self._setup.rules
         self._T = self._setup.T

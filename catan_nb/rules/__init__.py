@@ -1,5 +1,6 @@
 """The rules engine: state, actions, legal actions and their application."""
 
+from ..reference import describe
 from .actions import *  # noqa: F401,F403
 from .actions import __all__ as _actions_all
 from .game import SAVE_FORMAT, Decision, Game, Phase, PlayerView, Rules
@@ -7,4 +8,4 @@ from .longest_road import longest_trail
 from .pieces import PIECES, PieceKind
 
 __all__ = [*_actions_all, "Game", "Phase", "Decision", "PlayerView", "Rules", "SAVE_FORMAT", "longest_trail",
-           "PieceKind", "PIECES"]
+           "PieceKind", "PIECES", "describe"]

@@ -150,18 +150,19 @@ class PlayerView:
     modules: dict[str, dict] = field(default_factory=dict)
 
 
-_DEFAULT_RULES = Rules()
-
-
-def _checked_arguments(players: Any, seed: Any, start: str, rules: Rules | None, starting_seat: Any
-                       ) -> tuple[Rules, tuple[str, ...]]:
-    """Check the arguments of :class:`Game` that need no module; return the rules (with the chosen
-    modules only) and the names of every module in play."""
-    rules = _DEFAULT_RULES if rules is None else rules
-    if not isinstance(rules, Rules):
+def _checked_arguments(board: Board, players: Any, seed: Any, start: str, rules: Rules | None, starting_seat: Any,
+                       board_rules: bool = True) -> tuple[Rules, tuple[str, ...]]:
+    """Check the arguments of :class:`Game` that need no module; return the rules (the board's own
+    for ``rules=None``, with the chosen modules only) and the names of every module in play.
+    ``board_rules=False`` (a save replayed as it was played) takes ``rules`` as they are."""
+    if rules is not None and not isinstance(rules, Rules):
         raise ValueError(f"rules must be a Rules, not {type(rules).__name__}")
+    if not isinstance(board, Board):
+        raise ValueError(f"board must be a Board, not {type(board).__name__}")
     if isinstance(players, bool) or not isinstance(players, int):
         raise ValueError(f"players must be a whole number (3 to 6), not {players!r}")
+    if board_rules or rules is None:
+        rules = Rules.for_game(board, rules, players)  # a scenario board's own modules (SF-13, SC-13)
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64):
         raise ValueError(f"seed must be a whole number in 0..2**64-1, not {seed!r}")
     if isinstance(starting_seat, bool) or not isinstance(starting_seat, int):
@@ -189,7 +190,9 @@ class Game(TurnFlow, Placement, Goods, LongestRoad, GameCodec, DevCardQueries, T
         ``"founding"``: snake-order placement (B-SETUP-15..20).  ``"beginner"``:
         the board file's pre-placed pieces and starting resources (B-SETUP-1..5).
     rules : Rules, optional
-        Rule options and modules.
+        Rule options and modules.  ``None``: the board's own, :meth:`Rules.for_board` (the base
+        game, or the modules a scenario board's file names: SF-13, SC-13).  Rules given must hold
+        every module the board names (more are welcome; see :meth:`Rules.for_game`).
     starting_seat : int
         Who starts (B-SETUP-8 DECISION).
     colours : sequence of Colour, optional
@@ -230,7 +233,13 @@ class Game(TurnFlow, Placement, Goods, LongestRoad, GameCodec, DevCardQueries, T
         starting_seat: int = 0,
         colours: Iterable[Colour] | None = None,
     ):
-        rules, names = _checked_arguments(players, seed, start, rules, starting_seat)
+        self._set_up(board, players, seed, start, rules, starting_seat, colours)
+
+    def _set_up(self, board: Board, players: int, seed: int | None, start: str, rules: Rules | None,
+                starting_seat: int, colours: Iterable[Colour] | None, board_rules: bool = True) -> None:
+        """``__init__``'s work; ``board_rules=False`` replays a save with the rules it was played by
+        (:meth:`from_json`), even where they lack a module its board names."""
+        rules, names = _checked_arguments(board, players, seed, start, rules, starting_seat, board_rules)
         self.modules: tuple[Module, ...] = tuple(MODULES[m] for m in names)
         allowed = next((m.players for m in self.modules if m.players), (3, 4))
         if players not in allowed:

@@ -10,7 +10,10 @@ with their chance outcomes; loading replays the log and checks the fingerprint
 from __future__ import annotations
 
 import copy as _copy
+import importlib
 import json
+import re
+import warnings
 import weakref
 from collections.abc import Iterable
 from pathlib import Path
@@ -25,12 +28,12 @@ from ..errors import BoardFileError, CatanError, SaveFileError
 from .actions import action_from_json, action_to_json
 from .game_hooks import HOOK_ATTRS
 from .game_options import Rules
-from .modules import MODULES, copy_plain
+from .modules import MODULES, copy_plain, resolve
 
 if TYPE_CHECKING:
     from .game import Game
 
-__all__ = ["GameCodec", "SAVE_FORMAT", "SAVE_VERSION", "check_plain"]
+__all__ = ["GameCodec", "SAVE_FORMAT", "SAVE_VERSION", "check_plain", "module_sources"]
 
 SAVE_FORMAT = "catan_nb.game"
 #: 2: the built-in modules keep their state in ``ext`` (the digest covers it there); 1 still loads.
@@ -117,7 +120,11 @@ def _random_in_state(state: tuple) -> Random:
 
 # ---------------------------------------------------------------- reading a save, step by step
 _SAVE_FIELDS = frozenset({"format", "version", "board", "players", "seed", "start", "starting_seat", "colours",
-                          "rules", "actions", "digest"})
+                          "rules", "module_sources", "actions", "digest"})
+#: A dotted Python module name (``module_sources``).
+_DOTTED = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*")
+#: The package whose modules a save may import by itself (``module_sources``); others are named.
+_OWN_PACKAGE = "catan_nb"
 
 
 def _read_head(text: str | bytes | dict, source: str) -> tuple[dict, int]:
@@ -175,10 +182,64 @@ def _read_board(data: dict, source: str) -> Board:
         raise SaveFileError(source, f"board.{exc.field}", exc.problem) from None
 
 
+def module_sources(modules: Iterable[str]) -> dict[str, str]:
+    """The Python module that registers each rule module of ``modules`` (saved with a game, so
+    that loading it can say, or do, what makes them available).
+
+    Examples
+    --------
+    >>> module_sources(["friends"])
+    {'friends': 'catan_nb.rules.modules.friends'}
+    """
+    return {m: type(MODULES[m]).__module__ for m in modules}
+
+
+def _register_saved_modules(data: dict, source: str) -> None:
+    """Make the rule modules a save names available: each one not registered in this process is
+    imported from its ``module_sources`` entry when that is a module of catan_nb; otherwise the
+    :class:`SaveFileError` says which Python module to import first (saves without the field,
+    made before it existed, load as before when their modules are registered)."""
+    sources = data.get("module_sources", {})
+    if not isinstance(sources, dict) or not all(isinstance(k, str) and isinstance(v, str) and _DOTTED.fullmatch(v)
+                                                for k, v in sources.items()):
+        raise SaveFileError(source, "module_sources",
+                            f"expected an object of rule module names to Python module names, not {short_repr(sources)}")
+    rules_data = data.get("rules", {})
+    wanted = rules_data.get("modules") if isinstance(rules_data, dict) else None
+    if not isinstance(wanted, list):
+        return  # _read_rules names the problem
+    for name in wanted:
+        if not isinstance(name, str) or name in MODULES:
+            continue
+        home = sources.get(name)
+        parts = home.split(".") if home is not None else []
+        # only public modules of catan_nb are imported (never catan_nb.__main__, which runs the CLI)
+        if parts[:1] == [_OWN_PACKAGE] and not any(p.startswith("_") for p in parts):
+            try:
+                importlib.import_module(home)
+            except ImportError as exc:
+                raise SaveFileError(source, f"module_sources.{name}",
+                                    f"the rule module {name!r} comes from {home}, which cannot be imported: {exc}"
+                                    ) from None
+            if name in MODULES:
+                continue
+            raise SaveFileError(source, f"module_sources.{name}",
+                                f"importing {home} did not register the rule module {name!r}")
+        if home is None:
+            how = "import the Python module that defines it (its class carries @register) first"
+        elif home == "__main__":
+            how = ("it was defined in a notebook or script: run the code that defines it (its class carries "
+                   "@register) first")
+        else:
+            how = f"import {home} first (it registers the module)"
+        raise SaveFileError(source, "rules.modules", f"the rule module {name!r} is not registered in this process: {how}")
+
+
 def _read_rules(data: dict, source: str) -> Rules:
     rules_data = data.get("rules", {})
     if not isinstance(rules_data, dict):
         raise SaveFileError(source, "rules", f"expected an object of rule options, not {short_repr(rules_data)}")
+    _register_saved_modules(data, source)
     for key, value in rules_data.items():
         problem = Rules.problem(key, value)
         if problem:
@@ -187,6 +248,23 @@ def _read_rules(data: dict, source: str) -> Rules:
         return Rules.from_dict(rules_data)
     except (TypeError, ValueError) as exc:
         raise SaveFileError(source, "rules", str(exc)) from None
+
+
+def _rules_as_played(board: Board, rules: Rules, players: int, source: str) -> bool:
+    """Whether a save's rules lack a module its board names (a game saved before a scenario board
+    brought its own rules, SF-13): it is then replayed as it was played, with a warning."""
+    try:
+        Rules.for_game(board, rules, players)
+    except BoardFileError as exc:
+        if Rules.problem("modules", board.scenario.get("modules")) is not None:
+            raise SaveFileError(source, f"board.{exc.field}", exc.problem) from None
+        held = resolve(rules.modules, players)
+        lacking = [m for m in board.scenario["modules"] if m not in held]
+        warnings.warn(f"{source}: the saved rules lack the module(s) {', '.join(map(repr, lacking))} that the "
+                      "board's scenario names (a game saved before scenario boards brought their own rules): "
+                      "replayed as it was played, without them", UserWarning, stacklevel=3)
+        return True
+    return False
 
 
 class GameCodec:
@@ -343,6 +421,7 @@ class GameCodec:
             "starting_seat": self.starting_seat,
             "colours": [str(c) for c in self.colours],
             "rules": self.rules.to_dict(),
+            **({"module_sources": module_sources(self.rules.modules)} if self.rules.modules else {}),
             "actions": [action_to_json(a) for a in self.log],
             "digest": self.digest(),
         }
@@ -377,9 +456,10 @@ class GameCodec:
         players, seed, start, starting_seat, colours = _read_setup(data, source)
         board = _read_board(data, source)
         rules = _read_rules(data, source)
+        as_played = _rules_as_played(board, rules, players, source)
         try:
-            game = cls(board, players=players, seed=seed, start=start, rules=rules, starting_seat=starting_seat,
-                       colours=colours)
+            game = cls.__new__(cls)
+            game._set_up(board, players, seed, start, rules, starting_seat, colours, board_rules=not as_played)
         except BoardFileError as exc:
             raise SaveFileError(source, f"board.{exc.field}", exc.problem) from None
         except (TypeError, ValueError) as exc:

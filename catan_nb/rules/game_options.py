@@ -68,6 +68,9 @@ class Rules:
         """The rules a scenario board asks for: its ``scenario.modules`` (a Seafarers map brings
         ``seafarers``, the fog map ``fog`` and ``treasure``...), with ``options`` on top.
 
+        A game on the board left without ``rules`` plays with exactly these (SF-13); give them
+        to add options or further modules (see :meth:`for_game`).
+
         Raises
         ------
         BoardFileError
@@ -90,6 +93,59 @@ class Rules:
             raise BoardFileError(board.source, "scenario.modules", problem)
         extra = tuple(options.pop("modules", ()))
         return cls(modules=tuple(dict.fromkeys([*wanted, *extra])), **options)
+
+    @classmethod
+    def for_game(cls, board, rules: "Rules | None" = None, players: int = 0) -> "Rules":
+        """The rules a game on ``board`` plays by: a scenario board's file says its own rules
+        (SF-13, SC-13), so ``rules=None`` gives :meth:`for_board`, and ``rules`` given must hold
+        every module the board names (extra modules and options are kept as they are).
+
+        ``players`` lets a module the player count brings in (``five_six``, X56-GEN-1) count as held.
+
+        Raises
+        ------
+        BoardFileError
+            When the board names a module that does not exist, or one that ``rules`` lacks: the
+            message names the board, the modules and the fix.
+
+        Examples
+        --------
+        >>> from catan_nb import Board
+        >>> from catan_nb.rules.modules.fog import FOG_ISLANDS
+        >>> fog = Board.load(FOG_ISLANDS)
+        >>> Rules.for_game(fog).modules
+        ('seafarers', 'fog', 'treasure')
+        >>> Rules.for_game(fog, Rules(modules=("seafarers", "fog", "treasure", "friends"))).modules
+        ('seafarers', 'fog', 'treasure', 'friends')
+        >>> Rules.for_game(fog, Rules(vp_to_win=8))  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        catan_nb.errors.BoardFileError: ...seafarers_fog.json: field scenario.modules: ...
+        >>> Rules.for_game(Board.beginner(), Rules(vp_to_win=8)).vp_to_win
+        8
+        """
+        if rules is None:
+            return cls.for_board(board)
+        wanted = board.scenario.get("modules", [])
+        if not wanted:
+            return rules
+        from ..errors import BoardFileError
+        from .modules import resolve
+
+        problem = cls.problem("modules", wanted)
+        if problem:
+            raise BoardFileError(board.source, "scenario.modules", problem)
+        held = resolve(rules.modules, players)
+        missing = [m for m in wanted if m not in held]
+        if missing:
+            names = ", ".join(repr(m) for m in missing)
+            raise BoardFileError(
+                board.source, "scenario.modules",
+                f"the board {board.name!r} is played with the module{'s' if len(missing) > 1 else ''} {names}, "
+                f"which rules=Rules(modules={rules.modules!r}, ...) lacks (SF-13, SC-13): leave rules out, "
+                "use Rules.for_board(board, ...) to add options or modules to the board's own, or add "
+                f"{names} to Rules(modules=...)")
+        return rules
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "Rules":

@@ -895,6 +895,7 @@ class LongestRoadExplorer(_FigureHost):
                 raise ValueError("the longest-road explorer needs a game past its founding phase")
             game.vp_target = max(game.vp_target, cls.VP_TARGET)  # a sandbox: the copy plays on
             return game
+        # a scenario board plays its modules (SF-13); given rules must name them (Game checks)
         rules = (Rules.for_board(source, vp_to_win=cls.VP_TARGET) if rules is None
                  else dataclasses.replace(rules, vp_to_win=cls.VP_TARGET))
         if players in source.start_seats:

@@ -189,6 +189,8 @@ class GameTable(SavesGames):
     start : {"founding", "beginner"}
         How a new game starts.
     rules : Rules, optional
+        Default: the board's own (:meth:`Rules.for_board <catan_nb.rules.Rules.for_board>`, the
+        modules a scenario board's file names, SF-13); rules given must hold those modules.
     trade_after_building : bool
         Allow trading after building in the same turn (A-08, the almanac's option for experienced
         players); the same as ``rules=Rules(combined_trade_build=True)``.
@@ -268,7 +270,7 @@ class GameTable(SavesGames):
             if len(seats) != game.n:
                 raise ValueError(f"the game has {game.n} seats; {len(seats)} given")
         else:
-            rules = rules or Rules()
+            rules = Rules.for_game(source, rules, len(seats))  # a scenario board's own modules (SF-13)
             if trade_after_building:
                 from dataclasses import replace
 
@@ -641,11 +643,12 @@ class GameTable(SavesGames):
     def play(self, action) -> bool:
         """Play an action for the human to act; an illegal one shows the engine's message."""
         from ..errors import CatanError
+        from ..viz.refusal import refusal_html
 
         try:
             self._apply(action)
         except CatanError as err:
-            self.message = f"⚠ {html.escape(str(err))}"
+            self.message = refusal_html(err)  # the message, the rule's statement and a link (issue 38)
             self.refresh()
             return False
         self.message = ""

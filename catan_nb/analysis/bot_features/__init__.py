@@ -43,6 +43,9 @@ and may override
 * :meth:`~ModuleFeatures.features`: the module's features of a position for a player;
 * :meth:`~ModuleFeatures.hex_yield`: what a hex the base game cannot price yields (a gold field,
   a fog hex worth its expected value from the hidden stack);
+* :meth:`~ModuleFeatures.hex_outcomes`: the yields a hidden hex may turn out to have, with their
+  chances (a fog hex: each tile of the hidden stack), so that what depends on *which* resource a hex
+  gives (resources collected at all, sets) is not read from the average;
 * :meth:`~ModuleFeatures.spot_bonus`: what settling each intersection earns beyond its production
   (special points for a foreign island, a harbour point);
 * :meth:`~ModuleFeatures.targets`: intersections worth reaching with a path piece (a Catan token,
@@ -122,6 +125,13 @@ class ModuleFeatures:
     def hex_yield(self, game, hx: int) -> tuple[tuple[int, float], ...] | None:
         """``(good index or ANY, cards per roll)`` a building of 1 collects from hex ``hx``, where the
         base game cannot say (``None``: the module knows nothing of this hex)."""
+        return None
+
+    def hex_outcomes(self, game, hx: int) -> tuple[tuple[float, tuple[tuple[int, float], ...]], ...] | None:
+        """``(probability, yield)`` of each tile hex ``hx`` may turn out to be, where it is hidden (``yield``
+        as :meth:`hex_yield` gives it: ``(good index or ANY, cards per roll)`` pairs, empty for a tile that
+        pays nothing); ``None``: the hex is what it shows.  The chances sum to 1 and the outcomes average to
+        :meth:`hex_yield`."""
         return None
 
     def spot_bonus(self, game, player: int) -> Mapping[int, float]:

@@ -52,7 +52,11 @@ from ...rules.modules.cities_knights import (
     barbarian_strength,
     catan_strength,
 )
+from ..value_bot import DEFAULT_WEIGHTS as _BOT_WEIGHTS
 from . import ModuleFeatures, register_features
+
+#: The value bot's weight of an expected card per roll, the unit the placement score's weights are in.
+BOT_PRODUCTION = _BOT_WEIGHTS["production"]
 
 #: What a level of one track is worth, by level (a level-3 ability counted in: CK-IMP-3).
 LEVEL_WORTH = (0.0, 1.0, 2.2, 4.0, 5.2, 6.2)
@@ -164,6 +168,9 @@ class CitiesKnightsFeatures(ModuleFeatures):
         "defender": 350.0,          # per expected Defender point
         "progress": 10.0,           # per unit of CARD_WORTH held
     }
+    #: The placement score counts a commodity card at the value bot's worth of one against a resource card:
+    #: the card itself and its ``commodities`` weight (CK-COM-2).
+    placement_weights = {"commodities": 1.0 + weights["commodities"] / BOT_PRODUCTION}
     preferences = {ImproveCity: 15.0, HireKnight: 2.0, PromoteKnight: 2.0}
     lookahead = (PlayProgressGood, PlayProgress, MaritimeTrade)
 

@@ -118,6 +118,21 @@ def fog_yield(game) -> tuple[tuple[int, float], ...]:
     return hit
 
 
+def fog_outcomes(game) -> tuple[tuple[float, tuple[tuple[int, float], ...]], ...]:
+    """Each tile a fog hex may turn out to be, as ``(probability, yield of a building of 1)`` (SF-3)."""
+    from ..seafarers import fog_odds
+
+    key = ("outcomes", id(game.board), len(game.ext[_fog.NAME]["revealed"]), _fog.hidden(game))
+    hit = _FOG_MEMO.get(key)
+    if hit is None:
+        out = []
+        for (terrain, token), p in fog_odds(game).items():
+            r = ANY if terrain is Terrain.GOLD else (terrain.resource.value if terrain.resource is not None else None)
+            out.append((float(p), ((r, pips(token) / 36),) if r is not None and token else ()))
+        hit = _FOG_MEMO[key] = tuple(out)
+    return hit
+
+
 @register_features(_fog.NAME)
 class FogFeatures(ModuleFeatures):
     """A fog hex is worth its expected value from the hidden stack (SF-3)."""
@@ -125,6 +140,11 @@ class FogFeatures(ModuleFeatures):
     def hex_yield(self, game, hx: int):
         if game.hex_terrain[hx] is Terrain.FOG:
             return fog_yield(game)
+        return None
+
+    def hex_outcomes(self, game, hx: int):
+        if game.hex_terrain[hx] is Terrain.FOG:
+            return fog_outcomes(game)
         return None
 
     def targets(self, game, player: int):
