@@ -344,10 +344,13 @@ def _ck19_gain() -> tuple[int, list[tuple[int, int, int]], float]:
 
 
 def _ck19_best_city_taken() -> bool:
-    """Lesson 19, question 3: the best founding-city spot goes to an opponent before seat 0's city."""
-    _, _, rows, ranked = _ck19()
-    best_city = max(rows, key=lambda r: (r.city_score, -r.node)).node
-    return best_city in ranked[0].opponent_picks and ranked[0].second != best_city
+    """Lesson 19, question 3: the best founding-city spot is not free for seat 0's city: an opponent takes it
+    before, or seat 0's own settlement stands next to it (B-BUILD-7); so the best pair's city is elsewhere."""
+    game, _, rows, ranked = _ck19()
+    best_city = int(max(rows, key=lambda r: (r.city_score, -r.node)).node)
+    best = ranked[0]
+    gone = best_city in best.opponent_picks or best_city in game.topology.node_neighbours[int(best.first)]
+    return gone and int(best.second) != best_city
 
 
 @lru_cache(maxsize=None)
@@ -477,8 +480,9 @@ CLAIMS = {
         ("The spots that gain least touch a single producing\nhex with few pips", lambda: all(
             k == 1 and p <= 3 for _, k, p in _ck19_gain()[1])),
         ("(a rank correlation above\n0.9)", lambda: _ck19_gain()[2] > 0.9),
-        ("the greedy model gives it to one of them", _ck19_best_city_taken),
-        ("so the best pair's city is not the board's\nbest city spot", _ck19_best_city_taken),
+        ("the greedy model gives the best spots to them — or seat 0's own settlement, next to the spot, shuts it\nby the distance rule",
+         _ck19_best_city_taken),
+        ("so the best pair's city is a spot further down the city list", _ck19_best_city_taken),
         ("about ±0.11 (15 wins of 60)", lambda: round(estimate_proportion(15, 60).half_width, 2) == 0.11),
         ("needs about 288 games", lambda: round(1.96 ** 2 * 0.25 * 0.75 / 0.05 ** 2) == 288),
         ("\\approx 576$ games per pair", lambda: round(2 * 1.96 ** 2 * 0.25 * 0.75 / 0.05 ** 2) == 576),

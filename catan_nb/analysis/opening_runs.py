@@ -47,8 +47,11 @@ def ck_game(board_seed: int | None = None, players: int = 4) -> Game:
     >>> g.rules.modules, g.founding_building(0, True)[0]   # the second founding building is a city (CK-SETUP-1)
     (('cities_knights',), 'city')
     """
-    board = Board.beginner() if board_seed is None else Board.random(seed=board_seed)
-    return Game(board, players=players, seed=0, rules=Rules(modules=("cities_knights",)))
+    return Game(_board(board_seed), players=players, seed=0, rules=Rules(modules=("cities_knights",)))
+
+
+def _board(board_seed: int | None) -> Board:
+    return Board.beginner() if board_seed is None else Board.random(seed=board_seed)
 
 
 @dataclass(frozen=True)
@@ -108,8 +111,7 @@ class StoredOpenings:
 
     def game(self) -> Game:
         """The game the pairs were studied in (its founding phase)."""
-        return Game(ck_game(self.board_seed, self.players).board, players=self.players, seed=0,
-                    rules=Rules(modules=self.modules))
+        return Game(_board(self.board_seed), players=self.players, seed=0, rules=Rules(modules=self.modules))
 
     def simulations(self, confidence: float = 0.95) -> list[OpeningSimulation]:
         """Each pair's results as :func:`~catan_nb.analysis.placement.simulate_openings` reports them (the
