@@ -181,3 +181,56 @@ def test_SF_7_a_place_at_sea_is_named_by_the_land_nearest_it():
     seas = [h.id for h in b.hexes if not h.is_land]
     assert any(_sea_place(g, h).startswith("the open sea off ") for h in seas)
     assert not any(_sea_place(g, h) == "the open sea" for h in seas)
+
+
+def test_CK_PROG_1_the_log_says_who_drew_a_progress_card_and_its_colour_naming_it_to_the_drawer_only():
+    """Issue 37 item 8: a progress card dealt by the event die has a log line: who drew and the colour (the
+    city gate shows it) for all, the card's name only in the drawer's log (a victory-point card is shown)."""
+    import random
+
+    import catan_nb.viz.cities_knights  # noqa: F401  (the module's log sentences, as the table loads them)
+    from catan_nb.rules.modules.cities_knights import EVENT_FACES, TRACK_COLOUR, VP_PROGRESS
+    from catan_nb.viz.text import narrate, snapshot
+
+    g = Game(Board.beginner(), players=4, seed=5, rules=Rules(modules=("cities_knights",)))
+    rng = random.Random(5)
+    st = g.ext["cities_knights"]
+    seen = 0
+    while not g.is_over and len(g.log) < 4000 and seen < 4:
+        a = rng.choice(g.legal_actions())
+        before = snapshot(g)
+        held = [list(h) + list(v) for h, v in zip(st["hands"], st["vp_cards"])]
+        g.play(a)
+        if type(a).__name__ != "RollDice":
+            continue
+        for q in range(g.n):
+            new = list(st["hands"][q]) + list(st["vp_cards"][q])
+            for c in held[q]:
+                new.remove(c)
+            if not new:
+                continue
+            seen += 1
+            card = new[0].replace("_", " ").title()
+            colour = TRACK_COLOUR[EVENT_FACES[g.log[-1].dice[2]]]
+            own = "\n".join(narrate(g, g.log[-1], before, q))
+            other = "\n".join(narrate(g, g.log[-1], before, (q + 1) % g.n))
+            name = str(g.colours[q]).title()
+            for text in (own, other):
+                assert f"{name} drew" in text and colour in text, text
+            assert card in own, own
+            assert (card in other) == (new[0] in VP_PROGRESS), other
+    assert seen >= 2
+
+
+def test_SC_10_the_new_york_legend_says_what_the_stars_squares_red_paths_and_canal_mean():
+    """Issue 37 item 8: the legend under the New York board explains the scenario's marks (SC-5, SC-6, SC-8,
+    SC-10, ERIE-2); the base game's legend has none of them."""
+    from catan_nb.widgets import GameTable
+
+    t = GameTable(Game(Board.load("boards/new_york.json"), players=4, seed=1), seats=["human"] + ["bot"] * 3,
+                  bot_delay=None)
+    legend = t.legend.value
+    for words in ("locality", "Erie Canal", "VP intersection", "Catan token", "red path", "road path"):
+        assert words in legend, legend
+    base = GameTable(Game(Board.beginner(), players=4, seed=1), seats=["human"] * 4, bot_delay=None).legend.value
+    assert "Erie Canal" not in base and "red path" not in base

@@ -218,6 +218,48 @@ def _phrases() -> None:
                                        lambda who, a, b, g: f"{who} gave a commodity in return"))
     PHRASES.setdefault("HarborOffer", lambda who, a, b, g: f"{who} offered 1 {a.resource} (Commercial Harbor)")
     PHRASES.setdefault("HarborReply", lambda who, a, b, g: f"{who} gave 1 {a.commodity} in return")
+    from .text import NOTES, SNAPSHOTS
+
+    SNAPSHOTS.append(_progress_held)
+    NOTES.append(_progress_drawn)
+
+
+def _progress_held(game) -> dict:
+    """Each seat's progress cards (in hand and the victory-point ones shown) before an action."""
+    st = game.ext.get("cities_knights")
+    if st is None:
+        return {}
+    return {"ck_progress": tuple(tuple(h) + tuple(v) for h, v in zip(st["hands"], st["vp_cards"]))}
+
+
+def _progress_drawn(game, action, before, viewer, kinds) -> list[str]:
+    """Issue 37: the progress cards the event die dealt (CK-PROG-1) are said after the roll: who drew and of
+    which colour for everyone (the city gate shows it), the card's name only to the drawer; a
+    victory-point card is shown at once (CK-PC-8), so it is named to all."""
+    from collections import Counter
+
+    from ..rules.modules.cities_knights import DECKS, TRACK_COLOUR, VP_PROGRESS
+    from .text import seat_name
+
+    held = before.get("ck_progress")
+    if held is None or type(action).__name__ not in ("RollDice", "PlayAlchemist"):
+        return []
+    st = game.ext["cities_knights"]
+    out = []
+    for q in range(game.n):
+        now = Counter(tuple(st["hands"][q]) + tuple(st["vp_cards"][q]))
+        for card, k in sorted((now - Counter(held[q])).items()):
+            track = next(t for t, deck in DECKS.items() if card in deck)
+            name = card.replace("_", " ").title()
+            for _ in range(k):
+                if card in VP_PROGRESS:
+                    out.append(f"  {seat_name(game, q, kinds)} drew {name}, a {TRACK_COLOUR[track]} card worth "
+                               "1 victory point, shown at once")
+                elif viewer is None or viewer == q:
+                    out.append(f"  {seat_name(game, q, kinds)} drew a {TRACK_COLOUR[track]} progress card: {name}")
+                else:
+                    out.append(f"  {seat_name(game, q, kinds)} drew a {TRACK_COLOUR[track]} progress card")
+    return out
 
 
 def seat(game, q) -> str:

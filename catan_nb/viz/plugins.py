@@ -112,3 +112,8 @@ class Layer:
 
     def picks(self, game, choices: list) -> str | None:
         return None
+
+    def legend(self, game, pal: dict) -> list[tuple[str, str]]:
+        """The layer's entries in the table's legend under the board: ``(mark, words)`` pairs, ``mark`` a
+        short piece of HTML (a coloured symbol) and ``words`` what it means.  None by default."""
+        return []

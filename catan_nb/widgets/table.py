@@ -551,6 +551,8 @@ class GameTable(SavesGames):
         items = [f"<span class='catan-key'><span class='catan-swatch' style='background:{pal['terrain'][t]}'></span>"
                  f"{html.escape(TERRAIN_LABEL.get(t, str(t)))}</span>" for t in Terrain if t in present]
         items += [f"<span class='catan-key'>{self.swatch(q)} {html.escape(self.name(q))}</span>" for q in range(g.n)]
+        items += [f"<span class='catan-key'>{mark} {html.escape(words)}</span>"
+                  for layer in self.layers for mark, words in layer.legend(g, pal)]  # the modules' marks
         return " ".join(items)
 
     # ------------------------------------------------------------------ who sees what, who acts
