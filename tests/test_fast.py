@@ -289,6 +289,60 @@ def test_founding_road_must_touch_the_new_settlement():
     assert all(isinstance(a, BuildRoad) and 10 in board.topology.edge_nodes[a.path] for a in games.legal_actions(0))
 
 
+# ---------------------------------------------------------------- the checked step (issue 40, item 4)
+def test_checked_step_refuses_a_city_in_the_founding_and_changes_nothing():
+    from catan_nb.errors import IllegalActionError
+    from catan_nb.rules import BuildCity
+
+    games = Games(Board.beginner(), 4)
+    games.reset(0, seed=7)
+    before = games.S.copy()
+    for a in (BuildCity(0), games.catalog.index(BuildCity(0))):
+        with pytest.raises(IllegalActionError) as err:
+            games.step_checked(0, a)
+        assert err.value.rule == "B-SETUP-15"
+        assert "game 0" in str(err.value) and "settlement, not a city" in str(err.value)
+        assert np.array_equal(games.S, before), "a refused action changed the game"
+    assert games.field(0, "HANDS").min() == 0
+    with pytest.raises(IllegalActionError, match="outside the catalogue"):
+        games.step_checked(0, 10_000)
+    legal = games.legal_actions(0)[0]
+    other = Games(Board.beginner(), 4)
+    other.reset(0, seed=7)
+    assert games.step_checked(0, legal) == other.step(0, other.catalog.index(legal))
+    assert np.array_equal(games.S, other.S)
+
+
+@pytest.mark.parametrize("players", [3, 4, 6])
+def test_checked_step_names_the_engines_rule(players):
+    """Every action the kernel refuses at sampled positions is refused by Game.play under the same rule id."""
+    import random
+
+    from catan_nb.errors import IllegalActionError
+    from catan_nb.fast.checks import refusal
+
+    board = Board.random(seed=players, layout="five_six" if players > 4 else "base")
+    game = Game(board, players=players, seed=players)
+    games = Games(board, players)
+    rng = random.Random(players)
+    checked = 0
+    for k in range(240):
+        if game.is_over:
+            break
+        if k % 12 == 0:
+            games.load(0, game)
+            legal = set(games.legal(0, offers=True).tolist())
+            for index, a in enumerate(games.catalog):
+                if index in legal:
+                    continue
+                with pytest.raises(IllegalActionError) as err:
+                    game.copy().play(a)
+                assert refusal(games, 0, a)[0] == err.value.rule, (game.phase, a, str(err.value))
+                checked += 1
+        game.apply(rng.choice(game.legal_actions(offers=rng.random() < 0.2)))
+    assert checked > 1000
+
+
 # ---------------------------------------------------------------- seeds
 def _digest(batch) -> str:
     import hashlib

@@ -45,6 +45,7 @@ from typing import Any
 import numpy as np
 
 from ..board import Board
+from ..errors import IllegalActionError
 from ..rules import Game, Rules
 from ._numba import HAVE_NUMBA, INSTALL_HINT, FastUnavailableWarning, warn_once
 from .tables import (
@@ -481,6 +482,11 @@ def _batch(s: Setup, template: Board, rows, seeds, seats, results: np.ndarray, l
 class Games:
     """Kernel games one can step, load from the engine and read (for search and learning).
 
+    :meth:`step` applies an action unchecked (the fast path, as :meth:`Game.apply
+    <catan_nb.rules.Game.apply>`: take it from :meth:`legal`); :meth:`step_checked` refuses an
+    illegal one with :class:`~catan_nb.errors.IllegalActionError` (as :meth:`Game.play
+    <catan_nb.rules.Game.play>`), the game unchanged.
+
     Parameters
     ----------
     board : Board
@@ -513,6 +519,7 @@ class Games:
         self.catalog = catalog(board, players)
         self._buf = np.empty(self.setup.n_actions + 8, np.int64)
         self._nolog = np.zeros((0, 2), np.int32)
+        self._indices: dict | None = None
 
     def __len__(self) -> int:
         return len(self.S)
@@ -590,10 +597,76 @@ class Games:
         return [self.catalog[a] for a in self.legal(i, offers)]
 
     def step(self, i: int, a: int) -> int:
-        """Apply catalogue action ``a`` (legal: unchecked) to game ``i``; its chance outcome (-1: none)."""
+        """Apply catalogue action ``a`` to game ``i`` **unchecked** (the fast path, as
+        :meth:`Game.apply <catan_nb.rules.Game.apply>`); its chance outcome (-1: none).
+
+        Nothing checks that ``a`` is legal: take it from :meth:`legal`.  An illegal action corrupts
+        the game (hands below zero, pieces where none may stand); :meth:`step_checked` refuses it.
+        """
         from .kernel import step_one
 
         return int(step_one(self.T, self.S, i, int(a), self._nolog))
+
+    def step_checked(self, i: int, a) -> int:
+        """Apply action ``a`` to game ``i`` **checked** (as :meth:`Game.play
+        <catan_nb.rules.Game.play>` and :meth:`CatanVectorEnv.step
+        <catan_nb.fast.vector_env.CatanVectorEnv.step>` check theirs); its chance outcome (-1: none).
+
+        Parameters
+        ----------
+        i : int
+            The game (row).
+        a : int or action
+            A catalogue index (:attr:`catalog`) or the engine's action object (``BuildCity(5)``);
+            its chance is the kernel's to draw (``RollDice()``, not ``RollDice(dice=...)``).
+
+        Raises
+        ------
+        IllegalActionError
+            When ``a`` is not among game ``i``'s legal actions (domestic one-for-one offers
+            included): names the rule (``B-SETUP-15``, ``B-BUILD-1``...) and the evidence, as the
+            engine does; the game is left exactly as it was.
+
+        Examples
+        --------
+        >>> from catan_nb import Board
+        >>> from catan_nb.rules import BuildCity
+        >>> if available():
+        ...     g = Games(Board.beginner(), 4)
+        ...     g.reset(0, seed=7)
+        ...     try:
+        ...         g.step_checked(0, BuildCity(0))
+        ...     except IllegalActionError as err:
+        ...         print(err)
+        ... else:
+        ...     print("B-SETUP-15: game 0: seat 0's founding piece now is a settlement, not a city")
+        B-SETUP-15: game 0: seat 0's founding piece now is a settlement, not a city
+        """
+        from .kernel import legal_list, step_one
+
+        index = self._index_of(a)
+        k = legal_list(self.T, self.S, i, True, self._buf)
+        if index not in self._buf[:k]:
+            from .checks import refusal
+
+            rule, evidence = refusal(self, i, self.catalog[index])
+            raise IllegalActionError(rule, f"game {i}: {evidence}", self.catalog[index])
+        return int(step_one(self.T, self.S, i, index, self._nolog))
+
+    def _index_of(self, a) -> int:
+        """The catalogue index of ``a`` (an index or an action object), or IllegalActionError("API")."""
+        if isinstance(a, (int, np.integer)) and not isinstance(a, bool):
+            if not 0 <= int(a) < len(self.catalog):
+                raise IllegalActionError("API", f"action {int(a)} is outside the catalogue (0..{len(self.catalog) - 1})", a)
+            return int(a)
+        if self._indices is None:
+            self._indices = {x: k for k, x in enumerate(self.catalog)}
+        try:
+            return self._indices[a]
+        except (KeyError, TypeError):
+            raise IllegalActionError(
+                "API", f"{a!r} is not in the kernel's action catalogue (the kernel draws chance outcomes itself; "
+                       "domestic offers are one card for one)", a) from None
 
     def choose(self, i: int, policy: str = "random", weights=None) -> int:
         """The action ``policy`` picks in game ``i`` (the policy draws from the game's generator)."""
