@@ -343,6 +343,48 @@ def test_checked_step_names_the_engines_rule(players):
     assert checked > 1000
 
 
+# ---------------------------------------------------------------- long games in a batch (issue 40, item 3)
+def test_one_overlong_game_does_not_cost_the_batch():
+    """Game 1 runs 1,744 actions: past max_actions=1200 it is marked; the others come back whole."""
+    board = Board.random(seed=719051)
+    alone = play([board] * 3, 4, seeds=[719050, 1, 2])
+    assert alone.actions.tolist() == [871, 1744, 953] and not alone.truncated.any()
+    batch = play([board] * 3, 4, seeds=[719050, 1, 2], max_actions=1200, record=True)
+    assert batch.truncated.tolist() == [False, True, False]
+    assert batch.guarded.tolist() == [False, True, False]
+    assert batch.winner[1] == -1 and batch.actions[1] == 1200
+    for i in (0, 2):
+        assert batch.winner[i] == alone.winner[i] and batch.actions[i] == alone.actions[i]
+        assert batch.replay(i).winner == batch.winner[i]
+    (line,) = batch.unfinished()
+    assert line.startswith("game 1 (seed 1): ") and "max_actions=1200" in line
+    turns = play("random", 4, seeds=[5, 6, 7], max_turns=3)
+    assert turns.truncated.all() and not turns.guarded.any() and "max_turns=3" in turns.unfinished()[0]
+
+
+def test_the_record_grows_as_a_game_needs(monkeypatch):
+    import catan_nb.fast as fast
+
+    monkeypatch.setattr(fast, "LOG_ROWS", 64)
+    for board in ("random", [Board.random(seed=3)] * 3):
+        batch = play(board, 4, seeds=[11, 12, 13], record=True)
+        assert [len(log) for log in batch.logs] == batch.actions.tolist()
+        for i in range(3):
+            assert batch.replay(i).winner == batch.winner[i]
+    games = Games(Board.beginner(), 4)
+    games.reset(0, seed=21)
+    log = games.play(0, "weighted", record=True)
+    game = _replay(Board.beginner(), 4, log)
+    assert game.is_over and games.summary(0) == engine_summary(game)
+
+
+def test_an_endless_game_played_alone_is_named_with_its_seed():
+    games = Games(Board.beginner(), 4)
+    games.reset(0, seed=33)
+    with pytest.raises(RuntimeError, match=r"game 0 \(seed 33\) ran 300 actions .*max_actions=300"):
+        games.play(0, "random", max_actions=300)
+
+
 # ---------------------------------------------------------------- seeds
 def _digest(batch) -> str:
     import hashlib

@@ -222,7 +222,7 @@ class Batch:
     seeds : numpy.ndarray
         Each game's seed.
     winner : numpy.ndarray
-        The winning seat, -1 for a game stopped at ``max_turns``.
+        The winning seat, -1 for a game stopped at ``max_turns`` or ``max_actions`` (:attr:`truncated`).
     turns : numpy.ndarray
         Regular turns begun (the founding excluded).
     actions : numpy.ndarray
@@ -232,7 +232,18 @@ class Batch:
     longest_road, largest_army : numpy.ndarray
         The holders at the end, -1 for nobody.
     logs : tuple of numpy.ndarray or None
-        With ``record=True``: each game's ``(action, outcome)`` rows (see :meth:`actions_of`).
+        With ``record=True``: each game's ``(action, outcome)`` rows (see :meth:`actions_of`), the
+        whole game however long (the log grows as the game needs).
+    truncated : numpy.ndarray
+        ``True`` for a game that ended without a winner: stopped once more than ``max_turns`` turns
+        had begun, or at the action guard ``max_actions`` (see :attr:`guarded`), as
+        :class:`~catan_nb.fast.vector_env.CatanVectorEnv` truncates its games.  The other games
+        of the batch are whole: one endless game does not cost the batch.
+    guarded : numpy.ndarray
+        ``True`` for a game stopped by ``max_actions`` (a game that would not end, such as one of
+        random policies with a high ``vp_to_win``): :meth:`unfinished` names them with their seeds.
+    max_turns, max_actions : int or None
+        The limits the batch was played with.
     """
 
     players: int
@@ -253,9 +264,33 @@ class Batch:
     longest_road: np.ndarray
     largest_army: np.ndarray
     logs: tuple | None = None
+    truncated: np.ndarray | None = None
+    guarded: np.ndarray | None = None
+    max_turns: int | None = None
+    max_actions: int | None = None
 
     def __len__(self) -> int:
         return len(self.winner)
+
+    def unfinished(self) -> list[str]:
+        """One line per game without a winner: its index, seed, turns, actions and what stopped it.
+
+        Examples
+        --------
+        >>> if available():
+        ...     b = play("random", 4, seeds=[5, 6], max_turns=3)
+        ...     print(b.unfinished()[0])
+        ... else:
+        ...     print("game 0 (seed 5): stopped after 4 turns begun, 22 actions (max_turns=3)")
+        game 0 (seed 5): stopped after 4 turns begun, 22 actions (max_turns=3)
+        """
+        out = []
+        for i in np.flatnonzero(self.winner < 0):
+            why = (f"past the action guard max_actions={self.max_actions} (pass max_turns to stop such games "
+                   f"sooner)" if self.guarded is not None and self.guarded[i] else f"max_turns={self.max_turns}")
+            out.append(f"game {int(i)} (seed {int(self.seeds[i])}): stopped after {int(self.turns[i])} turns begun, "
+                       f"{int(self.actions[i])} actions ({why})")
+        return out
 
     def board(self, i: int) -> Board:
         """Game ``i``'s board as the engine's :class:`Board` (drawn in the kernel or given)."""
@@ -337,11 +372,21 @@ def play(
     starting_seats : int or sequence of int
     max_turns : int, optional
         Stop a game when more than this many turns have begun (as
-        :func:`~catan_nb.analysis.play_game` does); it has no winner.
+        :func:`~catan_nb.analysis.play_game` and :func:`~catan_nb.analysis.simulate` do); it has
+        no winner and is marked in :attr:`Batch.truncated`.
     record : bool
-        Keep every game's actions (:meth:`Batch.actions_of`, :meth:`Batch.replay`).
+        Keep every game's actions (:meth:`Batch.actions_of`, :meth:`Batch.replay`), however many.
     weights : mapping, optional
         The value policy's weights (default: the value bot's).
+    max_actions : int
+        The guard against a game that never ends (random policies can keep one going for millions
+        of actions): such a game stops there, without a winner, marked in :attr:`Batch.truncated`
+        and :attr:`Batch.guarded` (:meth:`Batch.unfinished` names it and its seed); the other
+        games of the batch come back whole.
+
+    Returns
+    -------
+    Batch
 
     Raises
     ------
@@ -360,7 +405,7 @@ def play(
         raise ValueError(f"starting seats must be in 0..{players - 1}")
     codes = np.tile(_seat_codes(policies, players), (G, 1))
     W = value_weights(weights)
-    logs = np.zeros((G, 40_000 if record else 0, 2), np.int32)
+    logs = np.zeros((G, LOG_ROWS if record else 0, 2), np.int32)
     results = np.zeros((G, L.R_HEAD + L.R_SEAT * players), np.int64)
     turns = -1 if max_turns is None else int(max_turns)
     if isinstance(board, str):
@@ -371,8 +416,13 @@ def play(
         tmpl, template = random_template("five_six" if players > 4 else "base")
         s = setup(template, players, rules)
         rows = np.zeros((G, 2 * s.n_hexes + s.n_nodes + 1), np.int64)
+        def run(k, logs_k, results_k):  # games k again (their boards drawn again, the same)
+            kernel.play_random_boards(s.T, tmpl, seeds[k], seats[k], codes[k], W, turns, int(max_actions), logs_k,
+                                      results_k, rows[k].copy())
+
         kernel.play_random_boards(s.T, tmpl, seeds, seats, codes, W, turns, int(max_actions), logs, results, rows)
-        return _batch(s, template, rows, seeds, seats, results, logs if record else None)
+        return _batch(s, template, rows, seeds, seats, results, _grown(logs, results, run) if record else None,
+                      max_turns=max_turns, max_actions=max_actions)
     boards = _boards(board, G)
     template = boards[0] if boards else (board if isinstance(board, Board) else Board.beginner())
     s = setup(template, players, rules)
@@ -389,8 +439,12 @@ def play(
             _check_covered(b, players, rules)
             row = cache[id(b)] = board_row(b)
         rows[i] = row
+    def run(k, logs_k, results_k):  # games k again, with room for their whole logs
+        kernel.play_games(s.T, seeds[k], seats[k], rows[k], codes[k], W, turns, int(max_actions), logs_k, results_k)
+
     kernel.play_games(s.T, seeds, seats, rows, codes, W, turns, int(max_actions), logs, results)
-    return _batch(s, template, rows, seeds, seats, results, logs if record else None)
+    return _batch(s, template, rows, seeds, seats, results, _grown(logs, results, run) if record else None,
+                  max_turns=max_turns, max_actions=max_actions)
 
 
 def play_exact(
@@ -457,25 +511,46 @@ def play_exact(
                            _seat_codes(policies, players), value_weights(weights),
                            -1 if max_turns is None else int(max_turns), int(max_actions), results, rows)
     seats = np.full(G, int(starting_seat), np.int64)
-    return _batch(s, template, rows, game_seeds, seats, results, None)
+    return _batch(s, template, rows, game_seeds, seats, results, None, max_turns=max_turns, max_actions=max_actions)
 
 
-def _batch(s: Setup, template: Board, rows, seeds, seats, results: np.ndarray, logs) -> Batch:
+#: Rows of a game's log to start with in :func:`play` (``record=True``); a longer game is played
+#: again with room for all of its actions (its seed makes it the same game).
+LOG_ROWS = 4096
+
+
+def _grown(logs: np.ndarray, results: np.ndarray, run) -> tuple:
+    """Each game's whole log: the games whose actions did not fit ``logs`` are played again by
+    ``run(indices, logs, results)`` with room for all of them (a game depends on its seed only)."""
+    done = results[:, L.R_ACTIONS]
+    short = np.flatnonzero(done > logs.shape[1])
+    kept = [logs[i, :int(done[i])].copy() for i in range(len(results))]
+    if short.size:
+        again = np.zeros((short.size, int(done[short].max()), 2), np.int32)
+        res = np.zeros((short.size, results.shape[1]), np.int64)
+        run(short, again, res)
+        for j, i in enumerate(short):
+            if res[j, L.R_ACTIONS] != done[i]:  # pragma: no cover - a game that depends on its batch
+                raise RuntimeError(f"game {i} played again ran {res[j, L.R_ACTIONS]} actions, not {done[i]}")
+            kept[i] = again[j, :int(done[i])].copy()
+    return tuple(kept)
+
+
+def _batch(s: Setup, template: Board, rows, seeds, seats, results: np.ndarray, logs, *,
+           max_turns: int | None = None, max_actions: int | None = None) -> Batch:
     n = s.players
     seat = results[:, L.R_HEAD:].reshape(len(results), n, L.R_SEAT)
-    kept = None
-    if logs is not None:
-        kept = tuple(logs[i, :min(int(results[i, L.R_ACTIONS]), logs.shape[1])].copy() for i in range(len(results)))
-    if (results[:, L.R_OVERFLOW] != 0).any():
-        raise RuntimeError("a kernel game ran past its action guard (max_actions) or its log")
+    winner = results[:, L.R_WINNER]
+    stopped = (winner < 0) & (results[:, L.R_OVERFLOW] != 0)  # the action guard, not max_turns
     return Batch(
         players=n, rules=s.rules, template=template, board_rows=rows, seeds=seeds, starting_seats=seats,
+        truncated=winner < 0, guarded=stopped.copy(), max_turns=max_turns, max_actions=max_actions,
         winner=results[:, L.R_WINNER].copy(), turns=results[:, L.R_TURN].copy(),
         actions=results[:, L.R_ACTIONS].copy(), vp=seat[:, :, L.R_VP].copy(),
         settlements=seat[:, :, L.R_SETTLEMENTS].copy(), cities=seat[:, :, L.R_CITIES].copy(),
         vp_cards=seat[:, :, L.R_VP_CARDS].copy(), road_length=seat[:, :, L.R_ROAD].copy(),
         knights=seat[:, :, L.R_KNIGHTS].copy(), longest_road=results[:, L.R_LR].copy(),
-        largest_army=results[:, L.R_LA].copy(), logs=kept,
+        largest_army=results[:, L.R_LA].copy(), logs=logs,
     )
 
 
@@ -520,6 +595,7 @@ class Games:
         self._buf = np.empty(self.setup.n_actions + 8, np.int64)
         self._nolog = np.zeros((0, 2), np.int32)
         self._indices: dict | None = None
+        self._seeds: dict[int, int] = {}  # each game's seed, for the errors that name it
 
     def __len__(self) -> int:
         return len(self.S)
@@ -537,6 +613,7 @@ class Games:
         if board is not None and board is not self.board:
             _check_covered(board, self.players, self.setup.rules)
         new_game(self.T, self.S, i, np.uint64(seed % 2**64), starting_seat, board_row(board or self.board))
+        self._seeds[i] = seed
         if self.setup.param("EXACT"):
             self.load_random(i, 0, seed)
             for p, b in enumerate(bots or ()):
@@ -548,6 +625,7 @@ class Games:
         ``rng`` (a ``random.Random``, a seed, or by default the game's own generator as
         :meth:`Game.state` gives it), and seat ``p``'s policy from ``bots[p]`` (as in :meth:`reset`)."""
         load_game(self.setup, game, self.S, i, seed)
+        self._seeds[i] = seed
         if self.setup.param("EXACT"):
             if rng is None:
                 import random
@@ -677,22 +755,45 @@ class Games:
     def play(self, i: int, policies: str | Sequence[str] = "random", *, max_turns: int | None = None,
              record: bool = False, weights=None, max_actions: int = 100_000) -> np.ndarray | None:
         """Let the seats' ``policies`` play game ``i`` on from where it stands, until it is over or
-        more than ``max_turns`` turns have begun; with ``record``, its ``(action, outcome)`` rows."""
+        more than ``max_turns`` turns have begun; with ``record``, its ``(action, outcome)`` rows
+        (all of them: the log grows as the game needs).
+
+        Raises
+        ------
+        RuntimeError
+            When the game runs ``max_actions`` actions without a winner (and without reaching
+            ``max_turns``): names the game and its seed; the game stands where it stopped.
+            :func:`play` marks such games in a batch instead (:attr:`Batch.truncated`).
+        """
         from .kernel import play_from
 
         codes = _seat_codes(policies, self.players)[None, :]
-        logs = np.zeros((1, 40_000 if record else 0, 2), np.int32)
-        results = np.zeros((1, L.R_HEAD + L.R_SEAT * self.players), np.int64)
+        W = value_weights(weights)
+        turns = -1 if max_turns is None else int(max_turns)
+        rows = LOG_ROWS if record else 0
         row = self.S[i:i + 1]
+        saved = row.copy() if record else None
         start = int(row[0, L.SC_ACTIONS])
-        row[0, L.SC_NLOG] = 0
-        play_from(self.T, row, codes, value_weights(weights), -1 if max_turns is None else int(max_turns),
-                  int(max_actions), logs, results)
-        if results[0, L.R_OVERFLOW]:
-            raise RuntimeError("the game ran past its action guard (max_actions) or its log")
+        while True:
+            logs = np.zeros((1, rows, 2), np.int32)
+            results = np.zeros((1, L.R_HEAD + L.R_SEAT * self.players), np.int64)
+            row[0, L.SC_NLOG] = 0
+            row[0, L.SC_OVERFLOW] = 0
+            play_from(self.T, row, codes, W, turns, int(max_actions), logs, results)
+            done = int(results[0, L.R_ACTIONS]) - start
+            if not record or done <= rows:
+                break
+            row[:] = saved  # the log was too short: the same game again (its generators are in its row)
+            rows = done
+        if results[0, L.R_OVERFLOW] and results[0, L.R_WINNER] < 0:
+            seed = self._seeds.get(i)
+            raise RuntimeError(
+                f"game {i} (seed {'unknown' if seed is None else seed}) ran {done} actions "
+                f"({int(results[0, L.R_TURN])} turns begun) without a winner: past its action guard "
+                f"max_actions={max_actions}; pass max_turns to stop such a game, or a larger max_actions")
         if not record:
             return None
-        return logs[0, :int(results[0, L.R_ACTIONS]) - start].copy()
+        return logs[0, :done].copy()
 
     def _sc(self, i: int, k: int) -> int:
         return int(self.S[i, k])
