@@ -385,6 +385,73 @@ def test_an_endless_game_played_alone_is_named_with_its_seed():
         games.play(0, "random", max_actions=300)
 
 
+# ---------------------------------------------------------------- the compile notice (issue 40, item 2)
+def test_the_compile_notice_comes_before_any_compile_work(monkeypatch, capsys):
+    """numba's compile event opens the notice before its compiler runs (a tiny function stands in for a job)."""
+    from numba import njit
+
+    from catan_nb.fast import _compile
+
+    _compile.kernel()  # the listener registered
+    order = []
+
+    @njit
+    def tiny(x):
+        return x + 1
+
+    real_notice, real_compile = _compile.notice, tiny._compiler.compile
+
+    def spy_notice(job, stream=None):
+        order.append("notice")
+        return real_notice(job, stream)
+
+    def spy_compile(*args, **kw):
+        order.append("compile")
+        return real_compile(*args, **kw)
+
+    monkeypatch.setattr(_compile, "_ours", lambda d: getattr(d, "py_func", None) is tiny.py_func)
+    monkeypatch.setattr(_compile, "notice", spy_notice)
+    monkeypatch.setattr(tiny._compiler, "compile", spy_compile)
+    assert tiny(1) == 2 and tiny(2) == 3
+    assert order == ["notice", "compile"]
+    err = capsys.readouterr().err
+    assert "compiling the simulator (tiny), once per machine, about a minute" in err
+    assert "compiled in" in err
+
+
+def _fresh_cache_run(tmp_path, code: str, timeout: int):
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path), PYTHONPATH=os.pathsep.join([os.getcwd(), *sys.path]))
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=timeout)
+
+
+def test_a_fresh_cache_says_it_compiles_before_compiling(tmp_path):
+    """With a fresh NUMBA_CACHE_DIR, play() says it compiles before numba's compiler starts (stopped there)."""
+    code = (
+        "import sys\n"
+        "from numba.core import dispatcher\n"
+        "def refuse(self, args, return_type):\n"
+        "    sys.stderr.write('COMPILER-STARTS\\n'); sys.stderr.flush(); raise SystemExit(3)\n"
+        "dispatcher._FunctionCompiler.compile = refuse\n"
+        "import catan_nb.fast\n"
+        "catan_nb.fast.play('random', 4, seeds=[0])\n"
+    )
+    out = _fresh_cache_run(tmp_path, code, 300)
+    assert out.returncode == 3, out.stderr[-2000:]
+    assert "compiling the simulator (play_random_boards), once per machine" in out.stderr
+    assert out.stderr.index("compiling the simulator") < out.stderr.index("COMPILER-STARTS")
+
+
+@pytest.mark.on_demand
+def test_a_fresh_cache_compiles_with_the_notice_first(tmp_path):
+    """The real thing (a minute or more of CPU): the notice, then the compile, then the games."""
+    code = ("import time; from catan_nb.fast import play; t = time.process_time(); "
+            "b = play('random', 4, seeds=[0, 1]); print('cpu', round(time.process_time() - t), len(b))")
+    out = _fresh_cache_run(tmp_path, code, 1800)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stderr.lstrip().startswith("catan_nb.fast: compiling the simulator (play_random_boards)")
+    assert "compiled in" in out.stderr and out.stdout.split()[-1] == "2"
+
+
 # ---------------------------------------------------------------- seeds
 def _digest(batch) -> str:
     import hashlib

@@ -47,6 +47,7 @@ import numpy as np
 from ..board import Board
 from ..errors import IllegalActionError
 from ..rules import Game, Rules
+from ._compile import COMPILE_SECONDS as _COMPILE_SECONDS, kernel as _kernel
 from ._numba import HAVE_NUMBA, INSTALL_HINT, FastUnavailableWarning, warn_once
 from .tables import (
     Setup, board_row, catalog, covered, load_game, load_random, new_state, reset_offers, setup, to_actions,
@@ -94,9 +95,9 @@ def available() -> bool:
 EXACT_POLICIES = ("random", "weighted", "value")
 #: Rough CPU seconds of one 4-player game of the engine's bots (:func:`wanted` weighs jobs with them).
 ENGINE_SECONDS = {"random": 0.01, "weighted": 0.01, "value": 0.2}
-#: Rough CPU seconds of a job's first compile on a machine, and of loading it from numba's cache in
-#: a new process.
-COMPILE_SECONDS = 20.0
+#: CPU seconds of a job's first compile on a machine (measured: ``play``'s job, 48 CPU seconds on
+#: the project's 2-core machine; see the README), and of loading it from numba's cache in a new process.
+COMPILE_SECONDS = _COMPILE_SECONDS
 LOAD_SECONDS = 1.0
 
 
@@ -157,7 +158,7 @@ def _compiled(job: str) -> str | None:
     """``"process"``, ``"cache"`` (numba's cache on disk) or ``None``."""
     if not HAVE_NUMBA:
         return None
-    from . import kernel
+    kernel = _kernel()
 
     dispatcher = getattr(kernel, job)
     if dispatcher.overloads:
@@ -200,6 +201,17 @@ def value_weights(weights=None) -> np.ndarray:
         # catan_nb.fast twins the analysis layer's value bot: its weights are the bot's own.
         from ..analysis.value_bot import DEFAULT_WEIGHTS as weights
     return np.array([float(weights.get(k, 0.0)) for k in FEATURES])
+
+
+def _weights_for(codes: np.ndarray, weights=None) -> np.ndarray:
+    """The weights a job passes to the kernel: the value policy's when a seat plays it (or
+    ``weights`` are given), zeros otherwise (no seat reads them, and the value bot's module, which
+    imports the whole analysis layer, stays unloaded: a random job starts sooner)."""
+    if weights is not None or (np.asarray(codes) == L.POL_VALUE).any():
+        return value_weights(weights)
+    from ._features import N_FEATURES
+
+    return np.zeros(N_FEATURES)
 
 
 def _seat_codes(policies, players: int) -> np.ndarray:
@@ -396,7 +408,7 @@ def play(
         For rules the kernel does not cover, boards of different shapes, bad seeds.
     """
     _require()
-    from . import kernel
+    kernel = _kernel()
 
     seeds = np.asarray(seeds, dtype=np.uint64) if len(seeds) else np.zeros(0, np.uint64)
     G = len(seeds)
@@ -404,7 +416,7 @@ def play(
     if G and (seats.min() < 0 or seats.max() >= players):
         raise ValueError(f"starting seats must be in 0..{players - 1}")
     codes = np.tile(_seat_codes(policies, players), (G, 1))
-    W = value_weights(weights)
+    W = _weights_for(codes, weights)
     logs = np.zeros((G, LOG_ROWS if record else 0, 2), np.int32)
     results = np.zeros((G, L.R_HEAD + L.R_SEAT * players), np.int64)
     turns = -1 if max_turns is None else int(max_turns)
@@ -472,7 +484,7 @@ def play_exact(
     on the layout of ``players`` (drawn in the kernel as Board.random draws it).  Needs numba.
     """
     _require()
-    from . import kernel
+    kernel = _kernel()
     from .tables import random_template
 
     G = len(game_seeds)
@@ -508,7 +520,7 @@ def play_exact(
                 raise ValueError("every board of one call must have the same shape")
             rows[i] = board_row(b)
     kernel.simulate_exact(s.T, tmpl, fixed, given, game_seeds, board_seeds, bot_seeds, int(starting_seat),
-                           _seat_codes(policies, players), value_weights(weights),
+                           _seat_codes(policies, players), _weights_for(_seat_codes(policies, players), weights),
                            -1 if max_turns is None else int(max_turns), int(max_actions), results, rows)
     seats = np.full(G, int(starting_seat), np.int64)
     return _batch(s, template, rows, game_seeds, seats, results, None, max_turns=max_turns, max_actions=max_actions)
@@ -608,7 +620,7 @@ class Games:
         does, and seat ``p``'s policy from ``bots[p]`` (a seed, a ``random.Random``, or a bot with
         an ``rng``): the engine's game and bots, draw for draw.
         """
-        from .kernel import new_game
+        new_game = _kernel().new_game
 
         if board is not None and board is not self.board:
             _check_covered(board, self.players, self.setup.rules)
@@ -659,13 +671,13 @@ class Games:
     def rollout(self, i: int, me: int, turn: int, horizon: int, weights=None, scale: float = 1000.0,
                 own: bool = False) -> float:
         """SearchBot's rollout of game ``i`` and its leaf value for ``me`` (see kernel.rollout)."""
-        from .kernel import rollout
+        rollout = _kernel().rollout
 
         return float(rollout(self.T, self.S, i, me, turn, horizon, value_weights(weights), float(scale), own))
 
     def legal(self, i: int, offers: bool = False) -> np.ndarray:
         """Catalogue indices of game ``i``'s legal actions, in the engine's order."""
-        from .kernel import legal_list
+        legal_list = _kernel().legal_list
 
         k = legal_list(self.T, self.S, i, offers, self._buf)
         return self._buf[:k].copy()
@@ -681,7 +693,7 @@ class Games:
         Nothing checks that ``a`` is legal: take it from :meth:`legal`.  An illegal action corrupts
         the game (hands below zero, pieces where none may stand); :meth:`step_checked` refuses it.
         """
-        from .kernel import step_one
+        step_one = _kernel().step_one
 
         return int(step_one(self.T, self.S, i, int(a), self._nolog))
 
@@ -720,7 +732,8 @@ class Games:
         ...     print("B-SETUP-15: game 0: seat 0's founding piece now is a settlement, not a city")
         B-SETUP-15: game 0: seat 0's founding piece now is a settlement, not a city
         """
-        from .kernel import legal_list, step_one
+        legal_list = _kernel().legal_list
+        step_one = _kernel().step_one
 
         index = self._index_of(a)
         k = legal_list(self.T, self.S, i, True, self._buf)
@@ -748,9 +761,10 @@ class Games:
 
     def choose(self, i: int, policy: str = "random", weights=None) -> int:
         """The action ``policy`` picks in game ``i`` (the policy draws from the game's generator)."""
-        from .kernel import choose_one
+        choose_one = _kernel().choose_one
 
-        return int(choose_one(self.T, self.S, i, policy_code(policy), value_weights(weights)))
+        code = policy_code(policy)
+        return int(choose_one(self.T, self.S, i, code, _weights_for(np.array([code]), weights)))
 
     def play(self, i: int, policies: str | Sequence[str] = "random", *, max_turns: int | None = None,
              record: bool = False, weights=None, max_actions: int = 100_000) -> np.ndarray | None:
@@ -765,10 +779,10 @@ class Games:
             ``max_turns``): names the game and its seed; the game stands where it stopped.
             :func:`play` marks such games in a batch instead (:attr:`Batch.truncated`).
         """
-        from .kernel import play_from
+        play_from = _kernel().play_from
 
         codes = _seat_codes(policies, self.players)[None, :]
-        W = value_weights(weights)
+        W = _weights_for(codes, weights)
         turns = -1 if max_turns is None else int(max_turns)
         rows = LOG_ROWS if record else 0
         row = self.S[i:i + 1]
