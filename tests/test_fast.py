@@ -452,6 +452,26 @@ def test_a_fresh_cache_compiles_with_the_notice_first(tmp_path):
     assert "compiled in" in out.stderr and out.stdout.split()[-1] == "2"
 
 
+# ---------------------------------------------------------------- start-up (issue 40, item 1)
+def test_importing_loads_nothing_compiled_and_a_job_loads_only_its_own():
+    code = (
+        "import sys\n"
+        "import catan_nb.fast as fast\n"
+        "assert 'numba' not in sys.modules, 'import catan_nb.fast imported numba'\n"
+        "assert 'catan_nb.fast.kernel' not in sys.modules\n"
+        "fast.play('random', 4, seeds=[0, 1])\n"
+        "k = sys.modules['catan_nb.fast.kernel']\n"
+        "print(sorted(n for n in k.ENTRY_POINTS if getattr(k, n).overloads), 'catan_nb.analysis' in sys.modules)\n"
+        "import numba\n"
+        "from catan_nb.fast._compile import LEAN_LOAD_VERSIONS\n"
+        "print(numba.__version__.startswith(LEAN_LOAD_VERSIONS) == ('numba.np.arraymath' not in sys.modules))\n"
+    )
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([os.getcwd(), *sys.path]))
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=600)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.strip().splitlines()[-2:] == ["['play_random_boards'] False", "True"]
+
+
 # ---------------------------------------------------------------- seeds
 def _digest(batch) -> str:
     import hashlib
