@@ -171,9 +171,9 @@ def main(argv: list[str] | None = None) -> None:
           f"turns/game median: {statistics.median(batch.turns.tolist()):.0f}")
     if args.fastcatan:
         games = args.games if args.process else min(args.games, 500)  # whole processes: the same games
-        out = subprocess.run([args.fastcatan, str(ROOT / "benchmarks" / "fastcatan_baseline.py"),
-                              "--games", str(games), "--seed", str(args.seed), *(["--process"] if args.process else [])],
-                             capture_output=True, text=True, check=True).stdout.strip().splitlines()
+        cmd = [args.fastcatan, str(ROOT / "benchmarks" / "fastcatan_baseline.py"), "--games", str(games),
+               "--seed", str(args.seed), *(["--process"] if args.process else [])]
+        out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout.strip().splitlines()
         print(f"fastcatan 2.0.0: {out[-1]}")
         theirs = _rate(out[-1], "process_games/cpu_s" if args.process else "games/cpu_s")
         print(f"ratio ({'whole-process ' if args.process else ''}games/cpu_s): {ours / theirs:.1f}x fastcatan")

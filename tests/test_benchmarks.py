@@ -37,6 +37,7 @@ def test_benchmark_prints_its_figures_on_the_last_line(script, args, last):
     assert re.search(last, out.stdout.strip().splitlines()[-1]), out.stdout[-500:]
 
 
+@pytest.mark.xdist_group("fast")  # beside tests/test_fast.py's worker: one compile of the kernel's job, not two at once
 def test_fast_benchmark_prints_whole_process_figures_on_the_last_line():
     """benchmarks/fast.py --process (issue 40): the loop's figures, then the whole process's."""
     pytest.importorskip("numba")

@@ -748,7 +748,8 @@ class Games:
         """The catalogue index of ``a`` (an index or an action object), or IllegalActionError("API")."""
         if isinstance(a, (int, np.integer)) and not isinstance(a, bool):
             if not 0 <= int(a) < len(self.catalog):
-                raise IllegalActionError("API", f"action {int(a)} is outside the catalogue (0..{len(self.catalog) - 1})", a)
+                raise IllegalActionError(
+                    "API", f"action {int(a)} is outside the catalogue (0..{len(self.catalog) - 1})", a)
             return int(a)
         if self._indices is None:
             self._indices = {x: k for k, x in enumerate(self.catalog)}
