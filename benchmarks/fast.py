@@ -183,7 +183,8 @@ def main(argv: list[str] | None = None) -> None:
             b.topology
         wall, ecpu, eacts = _engine_games(args, eb)
         print(f"engine ({args.policy} bots): {args.engine / ecpu:.2f} games/cpu_s, "
-              f"actions/game {statistics.mean(eacts):.0f}; ratio {ours / (args.engine / ecpu):.0f}x the engine")
+              f"actions/game {statistics.mean(eacts):.0f}; "
+              f"ratio {args.games / cpu / (args.engine / ecpu):.0f}x the engine (the games' loops)")
     last = (f"games/s: {args.games / elapsed:.1f}  games/cpu_s: {args.games / cpu:.1f}  "
             f"actions/game: {batch.actions.mean():.0f}  turns/game: {batch.turns.mean():.0f}")
     if args.process:
