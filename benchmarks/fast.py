@@ -6,6 +6,7 @@ Usage::
     python benchmarks/fast.py --games 2000 --fastcatan /tmp/fcvenv/bin/python   # paired with fastcatan
     python benchmarks/fast.py --games 200 --policy value --engine 20             # against the engine's value bot
     python benchmarks/fast.py --env 64                                           # the vectorised environment
+    python benchmarks/fast.py --games 2000 --process                             # whole-process CPU (issue 40)
 
 Each game is played by :func:`catan_nb.fast.play` from its founding to the end, every seat
 choosing uniformly among the legal actions (``--policy random``: domestic offers left out, as in
@@ -22,8 +23,14 @@ games per CPU second; with ``--engine N``, N games of the engine's own bots of t
 ``ValueBot(offers=False)``) and the ratio; with ``--env N``, steps per CPU second of
 :class:`catan_nb.fast.vector_env.CatanVectorEnv` with N games against ``CatanAECEnv``.
 
+With ``--process`` the figure is what a user's process pays: no warm-up call (the batch's own call
+loads the compiled job from numba's cache, or compiles it), and the process's CPU seconds from the
+start of the interpreter (imports, cache load, the games) on the last line; with ``--fastcatan``,
+fastcatan's script is run with ``--process`` too and the ratio is of whole-process figures.
+
 The last line is ``benchmarks/engine.py``'s: ``games/s: X  games/cpu_s: Y  actions/game: Z  turns/game: W``
-(wall and CPU time of the loop; ``turns/game`` counts regular turns).
+(wall and CPU time of the loop; ``turns/game`` counts regular turns), with ``--process`` followed by
+``process_cpu_s: P  process_games/cpu_s: Q`` (the whole process, from the interpreter's start).
 """
 
 from __future__ import annotations
@@ -53,8 +60,8 @@ from catan_nb.fast import available, play  # noqa: E402
 IMPORT_S = time.perf_counter() - T0
 
 
-def _rate(line: str) -> float:
-    return float(re.search(r"games/cpu_s: ([0-9.]+)", line).group(1))
+def _rate(line: str, name: str = "games/cpu_s") -> float:
+    return float(re.search(rf"(?<![\w_]){re.escape(name)}: ([0-9.]+)", line).group(1))
 
 
 def _engine_games(args, boards) -> tuple[float, float, list[int]]:
@@ -126,16 +133,22 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--engine", type=int, default=0, metavar="N", help="also play N engine games of the same policy")
     ap.add_argument("--env", type=int, default=0, metavar="N", help="measure the vectorised environment with N games")
     ap.add_argument("--env-steps", type=int, default=300)
+    ap.add_argument("--process", action="store_true",
+                    help="whole-process CPU from the interpreter's start, no warm-up call (what a user's process pays)")
     args = ap.parse_args(argv)
     if not available():
         sys.exit('benchmarks/fast.py needs the fast extra: pip install "catan-nb[fast]"')
     layout = "five_six" if args.players > 4 else "base"
 
-    t = time.perf_counter()
-    play("random", args.players, seeds=[0], policies=args.policy)  # compile, or load the compiled cache
-    first = time.perf_counter() - t
-    print(f"start-up: import {IMPORT_S:.2f} s, first call {first:.2f} s (compiles on a machine's first run, "
-          "then loads the cache)")
+    if args.process:
+        print(f"start-up: import {IMPORT_S:.2f} s; process CPU before the games {time.process_time():.2f} s "
+              "(the batch's call loads the compiled job)")
+    else:
+        t = time.perf_counter()
+        play("random", args.players, seeds=[0], policies=args.policy)  # compile, or load the compiled cache
+        first = time.perf_counter() - t
+        print(f"start-up: import {IMPORT_S:.2f} s, first call {first:.2f} s (compiles on a machine's first run, "
+              "then loads the cache)")
     if args.env:
         _env(args)
 
@@ -148,28 +161,35 @@ def main(argv: list[str] | None = None) -> None:
     start, cpu = time.perf_counter(), time.process_time()
     batch = play("random" if boards is None else boards, args.players, seeds=seeds, policies=args.policy)
     elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
+    process_cpu = time.process_time()  # the whole process so far, from the interpreter's start
     wins = np.bincount(batch.winner[batch.winner >= 0], minlength=args.players).tolist()
-    ours = args.games / cpu
+    ours = args.games / (process_cpu if args.process else cpu)
     print(f"games: {args.games}  players: {args.players}  seed: {args.seed}  policy: {args.policy}  "
           f"boards: {args.boards}  seconds: {elapsed:.2f}  cpu seconds: {cpu:.2f}  unfinished: {(batch.winner < 0).sum()}")
     print(f"wins by seat: {wins}")
     print(f"actions/game median: {statistics.median(batch.actions.tolist()):.0f}  "
           f"turns/game median: {statistics.median(batch.turns.tolist()):.0f}")
     if args.fastcatan:
-        out = subprocess.run([args.fastcatan, str(ROOT / "benchmarks" / "fastcatan_baseline.py"),
-                              "--games", str(min(args.games, 500)), "--seed", str(args.seed)],
-                             capture_output=True, text=True, check=True).stdout.strip().splitlines()
+        games = args.games if args.process else min(args.games, 500)  # whole processes: the same games
+        cmd = [args.fastcatan, str(ROOT / "benchmarks" / "fastcatan_baseline.py"), "--games", str(games),
+               "--seed", str(args.seed), *(["--process"] if args.process else [])]
+        out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout.strip().splitlines()
         print(f"fastcatan 2.0.0: {out[-1]}")
-        print(f"ratio (games/cpu_s): {ours / _rate(out[-1]):.1f}x fastcatan")
+        theirs = _rate(out[-1], "process_games/cpu_s" if args.process else "games/cpu_s")
+        print(f"ratio ({'whole-process ' if args.process else ''}games/cpu_s): {ours / theirs:.1f}x fastcatan")
     if args.engine:
         eb = [Board.random(seed=int(s), layout=layout) for s in seeds[:args.engine]]
         for b in eb:
             b.topology
         wall, ecpu, eacts = _engine_games(args, eb)
         print(f"engine ({args.policy} bots): {args.engine / ecpu:.2f} games/cpu_s, "
-              f"actions/game {statistics.mean(eacts):.0f}; ratio {ours / (args.engine / ecpu):.0f}x the engine")
-    print(f"games/s: {args.games / elapsed:.1f}  games/cpu_s: {ours:.1f}  actions/game: {batch.actions.mean():.0f}  "
-          f"turns/game: {batch.turns.mean():.0f}")
+              f"actions/game {statistics.mean(eacts):.0f}; "
+              f"ratio {args.games / cpu / (args.engine / ecpu):.0f}x the engine (the games' loops)")
+    last = (f"games/s: {args.games / elapsed:.1f}  games/cpu_s: {args.games / cpu:.1f}  "
+            f"actions/game: {batch.actions.mean():.0f}  turns/game: {batch.turns.mean():.0f}")
+    if args.process:
+        last += f"  process_cpu_s: {process_cpu:.2f}  process_games/cpu_s: {args.games / process_cpu:.1f}"
+    print(last)
 
 
 if __name__ == "__main__":

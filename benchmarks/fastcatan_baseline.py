@@ -12,7 +12,9 @@ Each game is reset with its own seed (fastcatan's variable board) and played to 
 uniform random choice among the legal actions, domestic trades left out as in
 benchmarks/engine.py (maritime trades stay in), in one Python loop calling ``legal_actions`` and
 ``step``, as our benchmark does.  The last line has benchmarks/engine.py's form, with the
-process's CPU seconds: ``games/s: X  games/cpu_s: Y  actions/game: Z  turns/game: W``.
+process's CPU seconds: ``games/s: X  games/cpu_s: Y  actions/game: Z  turns/game: W``; with
+``--process``, then ``process_cpu_s: P  process_games/cpu_s: Q`` (the whole process from the
+interpreter's start, as ``benchmarks/fast.py --process`` prints its own).
 """
 
 from __future__ import annotations
@@ -33,6 +35,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--process", action="store_true",
+                    help="also the whole process's CPU from the interpreter's start (benchmarks/fast.py --process)")
     args = ap.parse_args()
     import fastcatan as fc
 
@@ -54,8 +58,12 @@ def main() -> None:
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     print(f"games: {args.games}  seed: {args.seed}  seconds: {wall:.2f}  cpu seconds: {cpu:.2f}  unfinished: {unfinished}")
     print(f"actions/game median: {statistics.median(actions):.0f}  turns/game median: {statistics.median(turns):.0f}")
-    print(f"games/s: {args.games / wall:.1f}  games/cpu_s: {args.games / cpu:.1f}  "
-          f"actions/game: {statistics.mean(actions):.0f}  turns/game: {statistics.mean(turns):.0f}")
+    last = (f"games/s: {args.games / wall:.1f}  games/cpu_s: {args.games / cpu:.1f}  "
+            f"actions/game: {statistics.mean(actions):.0f}  turns/game: {statistics.mean(turns):.0f}")
+    if args.process:
+        process_cpu = time.process_time()  # from the interpreter's start: import fastcatan included
+        last += f"  process_cpu_s: {process_cpu:.2f}  process_games/cpu_s: {args.games / process_cpu:.1f}"
+    print(last)
 
 
 if __name__ == "__main__":

@@ -35,3 +35,15 @@ def test_benchmark_prints_its_figures_on_the_last_line(script, args, last):
                          cwd=BENCH.parent)
     assert out.returncode == 0, out.stderr[-2000:]
     assert re.search(last, out.stdout.strip().splitlines()[-1]), out.stdout[-500:]
+
+
+@pytest.mark.xdist_group("fast")  # beside tests/test_fast.py's worker: one compile of the kernel's job, not two at once
+def test_fast_benchmark_prints_whole_process_figures_on_the_last_line():
+    """benchmarks/fast.py --process (issue 40): the loop's figures, then the whole process's."""
+    pytest.importorskip("numba")
+    out = subprocess.run([sys.executable, str(BENCH / "fast.py"), "--games", "3", "--process"], capture_output=True,
+                         text=True, timeout=900, cwd=BENCH.parent)
+    assert out.returncode == 0, out.stderr[-2000:]
+    last = (r"^games/s: [\d.]+  games/cpu_s: [\d.]+  actions/game: \d+  turns/game: \d+  "
+            r"process_cpu_s: [\d.]+  process_games/cpu_s: [\d.]+$")
+    assert re.search(last, out.stdout.strip().splitlines()[-1]), out.stdout[-500:]

@@ -289,6 +289,189 @@ def test_founding_road_must_touch_the_new_settlement():
     assert all(isinstance(a, BuildRoad) and 10 in board.topology.edge_nodes[a.path] for a in games.legal_actions(0))
 
 
+# ---------------------------------------------------------------- the checked step (issue 40, item 4)
+def test_checked_step_refuses_a_city_in_the_founding_and_changes_nothing():
+    from catan_nb.errors import IllegalActionError
+    from catan_nb.rules import BuildCity
+
+    games = Games(Board.beginner(), 4)
+    games.reset(0, seed=7)
+    before = games.S.copy()
+    for a in (BuildCity(0), games.catalog.index(BuildCity(0))):
+        with pytest.raises(IllegalActionError) as err:
+            games.step_checked(0, a)
+        assert err.value.rule == "B-SETUP-15"
+        assert "game 0" in str(err.value) and "settlement, not a city" in str(err.value)
+        assert np.array_equal(games.S, before), "a refused action changed the game"
+    assert games.field(0, "HANDS").min() == 0
+    with pytest.raises(IllegalActionError, match="outside the catalogue"):
+        games.step_checked(0, 10_000)
+    legal = games.legal_actions(0)[0]
+    other = Games(Board.beginner(), 4)
+    other.reset(0, seed=7)
+    assert games.step_checked(0, legal) == other.step(0, other.catalog.index(legal))
+    assert np.array_equal(games.S, other.S)
+
+
+@pytest.mark.parametrize("players", [3, 4, 6])
+def test_checked_step_names_the_engines_rule(players):
+    """Every action the kernel refuses at sampled positions is refused by Game.play under the same rule id."""
+    import random
+
+    from catan_nb.errors import IllegalActionError
+    from catan_nb.fast.checks import refusal
+
+    board = Board.random(seed=players, layout="five_six" if players > 4 else "base")
+    game = Game(board, players=players, seed=players)
+    games = Games(board, players)
+    rng = random.Random(players)
+    checked = 0
+    for k in range(240):
+        if game.is_over:
+            break
+        if k % 12 == 0:
+            games.load(0, game)
+            legal = set(games.legal(0, offers=True).tolist())
+            for index, a in enumerate(games.catalog):
+                if index in legal:
+                    continue
+                with pytest.raises(IllegalActionError) as err:
+                    game.copy().play(a)
+                assert refusal(games, 0, a)[0] == err.value.rule, (game.phase, a, str(err.value))
+                checked += 1
+        game.apply(rng.choice(game.legal_actions(offers=rng.random() < 0.2)))
+    assert checked > 1000
+
+
+# ---------------------------------------------------------------- long games in a batch (issue 40, item 3)
+def test_one_overlong_game_does_not_cost_the_batch():
+    """Game 1 runs 1,744 actions: past max_actions=1200 it is marked; the others come back whole."""
+    board = Board.random(seed=719051)
+    alone = play([board] * 3, 4, seeds=[719050, 1, 2])
+    assert alone.actions.tolist() == [871, 1744, 953] and not alone.truncated.any()
+    batch = play([board] * 3, 4, seeds=[719050, 1, 2], max_actions=1200, record=True)
+    assert batch.truncated.tolist() == [False, True, False]
+    assert batch.guarded.tolist() == [False, True, False]
+    assert batch.winner[1] == -1 and batch.actions[1] == 1200
+    for i in (0, 2):
+        assert batch.winner[i] == alone.winner[i] and batch.actions[i] == alone.actions[i]
+        assert batch.replay(i).winner == batch.winner[i]
+    (line,) = batch.unfinished()
+    assert line.startswith("game 1 (seed 1): ") and "max_actions=1200" in line
+    turns = play("random", 4, seeds=[5, 6, 7], max_turns=3)
+    assert turns.truncated.all() and not turns.guarded.any() and "max_turns=3" in turns.unfinished()[0]
+
+
+def test_the_record_grows_as_a_game_needs(monkeypatch):
+    import catan_nb.fast as fast
+
+    monkeypatch.setattr(fast, "LOG_ROWS", 64)
+    for board in ("random", [Board.random(seed=3)] * 3):
+        batch = play(board, 4, seeds=[11, 12, 13], record=True)
+        assert [len(log) for log in batch.logs] == batch.actions.tolist()
+        for i in range(3):
+            assert batch.replay(i).winner == batch.winner[i]
+    games = Games(Board.beginner(), 4)
+    games.reset(0, seed=21)
+    log = games.play(0, "weighted", record=True)
+    game = _replay(Board.beginner(), 4, log)
+    assert game.is_over and games.summary(0) == engine_summary(game)
+
+
+def test_an_endless_game_played_alone_is_named_with_its_seed():
+    games = Games(Board.beginner(), 4)
+    games.reset(0, seed=33)
+    with pytest.raises(RuntimeError, match=r"game 0 \(seed 33\) ran 300 actions .*max_actions=300"):
+        games.play(0, "random", max_actions=300)
+
+
+# ---------------------------------------------------------------- the compile notice (issue 40, item 2)
+def test_the_compile_notice_comes_before_any_compile_work(monkeypatch, capsys):
+    """numba's compile event opens the notice before its compiler runs (a tiny function stands in for a job)."""
+    from numba import njit
+
+    from catan_nb.fast import _compile
+
+    _compile.kernel()  # the listener registered
+    order = []
+
+    @njit
+    def tiny(x):
+        return x + 1
+
+    real_notice, real_compile = _compile.notice, tiny._compiler.compile
+
+    def spy_notice(job, stream=None):
+        order.append("notice")
+        return real_notice(job, stream)
+
+    def spy_compile(*args, **kw):
+        order.append("compile")
+        return real_compile(*args, **kw)
+
+    monkeypatch.setattr(_compile, "_ours", lambda d: getattr(d, "py_func", None) is tiny.py_func)
+    monkeypatch.setattr(_compile, "notice", spy_notice)
+    monkeypatch.setattr(tiny._compiler, "compile", spy_compile)
+    assert tiny(1) == 2 and tiny(2) == 3
+    assert order == ["notice", "compile"]
+    err = capsys.readouterr().err
+    assert "compiling the simulator (tiny), once per machine, about a minute" in err
+    assert "compiled in" in err
+
+
+def _fresh_cache_run(tmp_path, code: str, timeout: int):
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path), PYTHONPATH=os.pathsep.join([os.getcwd(), *sys.path]))
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=timeout)
+
+
+def test_a_fresh_cache_says_it_compiles_before_compiling(tmp_path):
+    """With a fresh NUMBA_CACHE_DIR, play() says it compiles before numba's compiler starts (stopped there)."""
+    code = (
+        "import sys\n"
+        "from numba.core import dispatcher\n"
+        "def refuse(self, args, return_type):\n"
+        "    sys.stderr.write('COMPILER-STARTS\\n'); sys.stderr.flush(); raise SystemExit(3)\n"
+        "dispatcher._FunctionCompiler.compile = refuse\n"
+        "import catan_nb.fast\n"
+        "catan_nb.fast.play('random', 4, seeds=[0])\n"
+    )
+    out = _fresh_cache_run(tmp_path, code, 300)
+    assert out.returncode == 3, out.stderr[-2000:]
+    assert "compiling the simulator (play_random_boards), once per machine" in out.stderr
+    assert out.stderr.index("compiling the simulator") < out.stderr.index("COMPILER-STARTS")
+
+
+@pytest.mark.on_demand
+def test_a_fresh_cache_compiles_with_the_notice_first(tmp_path):
+    """The real thing (a minute or more of CPU): the notice, then the compile, then the games."""
+    code = ("import time; from catan_nb.fast import play; t = time.process_time(); "
+            "b = play('random', 4, seeds=[0, 1]); print('cpu', round(time.process_time() - t), len(b))")
+    out = _fresh_cache_run(tmp_path, code, 1800)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stderr.lstrip().startswith("catan_nb.fast: compiling the simulator (play_random_boards)")
+    assert "compiled in" in out.stderr and out.stdout.split()[-1] == "2"
+
+
+# ---------------------------------------------------------------- start-up (issue 40, item 1)
+def test_importing_loads_nothing_compiled_and_a_job_loads_only_its_own():
+    code = (
+        "import sys\n"
+        "import catan_nb.fast as fast\n"
+        "assert 'numba' not in sys.modules, 'import catan_nb.fast imported numba'\n"
+        "assert 'catan_nb.fast.kernel' not in sys.modules\n"
+        "fast.play('random', 4, seeds=[0, 1])\n"
+        "k = sys.modules['catan_nb.fast.kernel']\n"
+        "print(sorted(n for n in k.ENTRY_POINTS if getattr(k, n).overloads), 'catan_nb.analysis' in sys.modules)\n"
+        "import numba\n"
+        "from catan_nb.fast._compile import LEAN_LOAD_VERSIONS\n"
+        "print(numba.__version__.startswith(LEAN_LOAD_VERSIONS) == ('numba.np.arraymath' not in sys.modules))\n"
+    )
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([os.getcwd(), *sys.path]))
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=600)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.strip().splitlines()[-2:] == ["['play_random_boards'] False", "True"]
+
+
 # ---------------------------------------------------------------- seeds
 def _digest(batch) -> str:
     import hashlib

@@ -375,8 +375,9 @@ class SearchBot:
     def _search_fast(self, game: Game, me: int, games) -> list[Choice]:
         """:meth:`_search` with every determinisation, tree walk and rollout in the compiled
         simulator (exact mode): the same draws from this bot's generator, so the same choice."""
-        from ..fast import kernel
+        from ..fast._compile import kernel as compiled
 
+        kernel = compiled()  # imported on demand, with the compile notice listening
         root = _Node()
         allowed = None
         why: dict = {}

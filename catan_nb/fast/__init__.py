@@ -45,7 +45,9 @@ from typing import Any
 import numpy as np
 
 from ..board import Board
+from ..errors import IllegalActionError
 from ..rules import Game, Rules
+from ._compile import COMPILE_SECONDS as _COMPILE_SECONDS, kernel as _kernel
 from ._numba import HAVE_NUMBA, INSTALL_HINT, FastUnavailableWarning, warn_once
 from .tables import (
     Setup, board_row, catalog, covered, load_game, load_random, new_state, reset_offers, setup, to_actions,
@@ -93,9 +95,9 @@ def available() -> bool:
 EXACT_POLICIES = ("random", "weighted", "value")
 #: Rough CPU seconds of one 4-player game of the engine's bots (:func:`wanted` weighs jobs with them).
 ENGINE_SECONDS = {"random": 0.01, "weighted": 0.01, "value": 0.2}
-#: Rough CPU seconds of a job's first compile on a machine, and of loading it from numba's cache in
-#: a new process.
-COMPILE_SECONDS = 20.0
+#: CPU seconds of a job's first compile on a machine (measured: ``play``'s job, 48 CPU seconds on
+#: the project's 2-core machine; see the README), and of loading it from numba's cache in a new process.
+COMPILE_SECONDS = _COMPILE_SECONDS
 LOAD_SECONDS = 1.0
 
 
@@ -156,7 +158,7 @@ def _compiled(job: str) -> str | None:
     """``"process"``, ``"cache"`` (numba's cache on disk) or ``None``."""
     if not HAVE_NUMBA:
         return None
-    from . import kernel
+    kernel = _kernel()
 
     dispatcher = getattr(kernel, job)
     if dispatcher.overloads:
@@ -201,6 +203,17 @@ def value_weights(weights=None) -> np.ndarray:
     return np.array([float(weights.get(k, 0.0)) for k in FEATURES])
 
 
+def _weights_for(codes: np.ndarray, weights=None) -> np.ndarray:
+    """The weights a job passes to the kernel: the value policy's when a seat plays it (or
+    ``weights`` are given), zeros otherwise (no seat reads them, and the value bot's module, which
+    imports the whole analysis layer, stays unloaded: a random job starts sooner)."""
+    if weights is not None or (np.asarray(codes) == L.POL_VALUE).any():
+        return value_weights(weights)
+    from ._features import N_FEATURES
+
+    return np.zeros(N_FEATURES)
+
+
 def _seat_codes(policies, players: int) -> np.ndarray:
     if isinstance(policies, str):
         policies = (policies,) * players
@@ -221,7 +234,7 @@ class Batch:
     seeds : numpy.ndarray
         Each game's seed.
     winner : numpy.ndarray
-        The winning seat, -1 for a game stopped at ``max_turns``.
+        The winning seat, -1 for a game stopped at ``max_turns`` or ``max_actions`` (:attr:`truncated`).
     turns : numpy.ndarray
         Regular turns begun (the founding excluded).
     actions : numpy.ndarray
@@ -231,7 +244,18 @@ class Batch:
     longest_road, largest_army : numpy.ndarray
         The holders at the end, -1 for nobody.
     logs : tuple of numpy.ndarray or None
-        With ``record=True``: each game's ``(action, outcome)`` rows (see :meth:`actions_of`).
+        With ``record=True``: each game's ``(action, outcome)`` rows (see :meth:`actions_of`), the
+        whole game however long (the log grows as the game needs).
+    truncated : numpy.ndarray
+        ``True`` for a game that ended without a winner: stopped once more than ``max_turns`` turns
+        had begun, or at the action guard ``max_actions`` (see :attr:`guarded`), as
+        :class:`~catan_nb.fast.vector_env.CatanVectorEnv` truncates its games.  The other games
+        of the batch are whole: one endless game does not cost the batch.
+    guarded : numpy.ndarray
+        ``True`` for a game stopped by ``max_actions`` (a game that would not end, such as one of
+        random policies with a high ``vp_to_win``): :meth:`unfinished` names them with their seeds.
+    max_turns, max_actions : int or None
+        The limits the batch was played with.
     """
 
     players: int
@@ -252,9 +276,33 @@ class Batch:
     longest_road: np.ndarray
     largest_army: np.ndarray
     logs: tuple | None = None
+    truncated: np.ndarray | None = None
+    guarded: np.ndarray | None = None
+    max_turns: int | None = None
+    max_actions: int | None = None
 
     def __len__(self) -> int:
         return len(self.winner)
+
+    def unfinished(self) -> list[str]:
+        """One line per game without a winner: its index, seed, turns, actions and what stopped it.
+
+        Examples
+        --------
+        >>> if available():
+        ...     b = play("random", 4, seeds=[5, 6], max_turns=3)
+        ...     print(b.unfinished()[0])
+        ... else:
+        ...     print("game 0 (seed 5): stopped after 4 turns begun, 22 actions (max_turns=3)")
+        game 0 (seed 5): stopped after 4 turns begun, 22 actions (max_turns=3)
+        """
+        out = []
+        for i in np.flatnonzero(self.winner < 0):
+            why = (f"past the action guard max_actions={self.max_actions} (pass max_turns to stop such games "
+                   f"sooner)" if self.guarded is not None and self.guarded[i] else f"max_turns={self.max_turns}")
+            out.append(f"game {int(i)} (seed {int(self.seeds[i])}): stopped after {int(self.turns[i])} turns begun, "
+                       f"{int(self.actions[i])} actions ({why})")
+        return out
 
     def board(self, i: int) -> Board:
         """Game ``i``'s board as the engine's :class:`Board` (drawn in the kernel or given)."""
@@ -336,11 +384,21 @@ def play(
     starting_seats : int or sequence of int
     max_turns : int, optional
         Stop a game when more than this many turns have begun (as
-        :func:`~catan_nb.analysis.play_game` does); it has no winner.
+        :func:`~catan_nb.analysis.play_game` and :func:`~catan_nb.analysis.simulate` do); it has
+        no winner and is marked in :attr:`Batch.truncated`.
     record : bool
-        Keep every game's actions (:meth:`Batch.actions_of`, :meth:`Batch.replay`).
+        Keep every game's actions (:meth:`Batch.actions_of`, :meth:`Batch.replay`), however many.
     weights : mapping, optional
         The value policy's weights (default: the value bot's).
+    max_actions : int
+        The guard against a game that never ends (random policies can keep one going for millions
+        of actions): such a game stops there, without a winner, marked in :attr:`Batch.truncated`
+        and :attr:`Batch.guarded` (:meth:`Batch.unfinished` names it and its seed); the other
+        games of the batch come back whole.
+
+    Returns
+    -------
+    Batch
 
     Raises
     ------
@@ -350,7 +408,7 @@ def play(
         For rules the kernel does not cover, boards of different shapes, bad seeds.
     """
     _require()
-    from . import kernel
+    kernel = _kernel()
 
     seeds = np.asarray(seeds, dtype=np.uint64) if len(seeds) else np.zeros(0, np.uint64)
     G = len(seeds)
@@ -358,8 +416,8 @@ def play(
     if G and (seats.min() < 0 or seats.max() >= players):
         raise ValueError(f"starting seats must be in 0..{players - 1}")
     codes = np.tile(_seat_codes(policies, players), (G, 1))
-    W = value_weights(weights)
-    logs = np.zeros((G, 40_000 if record else 0, 2), np.int32)
+    W = _weights_for(codes, weights)
+    logs = np.zeros((G, LOG_ROWS if record else 0, 2), np.int32)
     results = np.zeros((G, L.R_HEAD + L.R_SEAT * players), np.int64)
     turns = -1 if max_turns is None else int(max_turns)
     if isinstance(board, str):
@@ -370,8 +428,13 @@ def play(
         tmpl, template = random_template("five_six" if players > 4 else "base")
         s = setup(template, players, rules)
         rows = np.zeros((G, 2 * s.n_hexes + s.n_nodes + 1), np.int64)
+        def run(k, logs_k, results_k):  # games k again (their boards drawn again, the same)
+            kernel.play_random_boards(s.T, tmpl, seeds[k], seats[k], codes[k], W, turns, int(max_actions), logs_k,
+                                      results_k, rows[k].copy())
+
         kernel.play_random_boards(s.T, tmpl, seeds, seats, codes, W, turns, int(max_actions), logs, results, rows)
-        return _batch(s, template, rows, seeds, seats, results, logs if record else None)
+        return _batch(s, template, rows, seeds, seats, results, _grown(logs, results, run) if record else None,
+                      max_turns=max_turns, max_actions=max_actions)
     boards = _boards(board, G)
     template = boards[0] if boards else (board if isinstance(board, Board) else Board.beginner())
     s = setup(template, players, rules)
@@ -388,8 +451,12 @@ def play(
             _check_covered(b, players, rules)
             row = cache[id(b)] = board_row(b)
         rows[i] = row
+    def run(k, logs_k, results_k):  # games k again, with room for their whole logs
+        kernel.play_games(s.T, seeds[k], seats[k], rows[k], codes[k], W, turns, int(max_actions), logs_k, results_k)
+
     kernel.play_games(s.T, seeds, seats, rows, codes, W, turns, int(max_actions), logs, results)
-    return _batch(s, template, rows, seeds, seats, results, logs if record else None)
+    return _batch(s, template, rows, seeds, seats, results, _grown(logs, results, run) if record else None,
+                  max_turns=max_turns, max_actions=max_actions)
 
 
 def play_exact(
@@ -417,7 +484,7 @@ def play_exact(
     on the layout of ``players`` (drawn in the kernel as Board.random draws it).  Needs numba.
     """
     _require()
-    from . import kernel
+    kernel = _kernel()
     from .tables import random_template
 
     G = len(game_seeds)
@@ -453,33 +520,59 @@ def play_exact(
                 raise ValueError("every board of one call must have the same shape")
             rows[i] = board_row(b)
     kernel.simulate_exact(s.T, tmpl, fixed, given, game_seeds, board_seeds, bot_seeds, int(starting_seat),
-                           _seat_codes(policies, players), value_weights(weights),
+                           _seat_codes(policies, players), _weights_for(_seat_codes(policies, players), weights),
                            -1 if max_turns is None else int(max_turns), int(max_actions), results, rows)
     seats = np.full(G, int(starting_seat), np.int64)
-    return _batch(s, template, rows, game_seeds, seats, results, None)
+    return _batch(s, template, rows, game_seeds, seats, results, None, max_turns=max_turns, max_actions=max_actions)
 
 
-def _batch(s: Setup, template: Board, rows, seeds, seats, results: np.ndarray, logs) -> Batch:
+#: Rows of a game's log to start with in :func:`play` (``record=True``); a longer game is played
+#: again with room for all of its actions (its seed makes it the same game).
+LOG_ROWS = 4096
+
+
+def _grown(logs: np.ndarray, results: np.ndarray, run) -> tuple:
+    """Each game's whole log: the games whose actions did not fit ``logs`` are played again by
+    ``run(indices, logs, results)`` with room for all of them (a game depends on its seed only)."""
+    done = results[:, L.R_ACTIONS]
+    short = np.flatnonzero(done > logs.shape[1])
+    kept = [logs[i, :int(done[i])].copy() for i in range(len(results))]
+    if short.size:
+        again = np.zeros((short.size, int(done[short].max()), 2), np.int32)
+        res = np.zeros((short.size, results.shape[1]), np.int64)
+        run(short, again, res)
+        for j, i in enumerate(short):
+            if res[j, L.R_ACTIONS] != done[i]:  # pragma: no cover - a game that depends on its batch
+                raise RuntimeError(f"game {i} played again ran {res[j, L.R_ACTIONS]} actions, not {done[i]}")
+            kept[i] = again[j, :int(done[i])].copy()
+    return tuple(kept)
+
+
+def _batch(s: Setup, template: Board, rows, seeds, seats, results: np.ndarray, logs, *,
+           max_turns: int | None = None, max_actions: int | None = None) -> Batch:
     n = s.players
     seat = results[:, L.R_HEAD:].reshape(len(results), n, L.R_SEAT)
-    kept = None
-    if logs is not None:
-        kept = tuple(logs[i, :min(int(results[i, L.R_ACTIONS]), logs.shape[1])].copy() for i in range(len(results)))
-    if (results[:, L.R_OVERFLOW] != 0).any():
-        raise RuntimeError("a kernel game ran past its action guard (max_actions) or its log")
+    winner = results[:, L.R_WINNER]
+    stopped = (winner < 0) & (results[:, L.R_OVERFLOW] != 0)  # the action guard, not max_turns
     return Batch(
         players=n, rules=s.rules, template=template, board_rows=rows, seeds=seeds, starting_seats=seats,
+        truncated=winner < 0, guarded=stopped.copy(), max_turns=max_turns, max_actions=max_actions,
         winner=results[:, L.R_WINNER].copy(), turns=results[:, L.R_TURN].copy(),
         actions=results[:, L.R_ACTIONS].copy(), vp=seat[:, :, L.R_VP].copy(),
         settlements=seat[:, :, L.R_SETTLEMENTS].copy(), cities=seat[:, :, L.R_CITIES].copy(),
         vp_cards=seat[:, :, L.R_VP_CARDS].copy(), road_length=seat[:, :, L.R_ROAD].copy(),
         knights=seat[:, :, L.R_KNIGHTS].copy(), longest_road=results[:, L.R_LR].copy(),
-        largest_army=results[:, L.R_LA].copy(), logs=kept,
+        largest_army=results[:, L.R_LA].copy(), logs=logs,
     )
 
 
 class Games:
     """Kernel games one can step, load from the engine and read (for search and learning).
+
+    :meth:`step` applies an action unchecked (the fast path, as :meth:`Game.apply
+    <catan_nb.rules.Game.apply>`: take it from :meth:`legal`); :meth:`step_checked` refuses an
+    illegal one with :class:`~catan_nb.errors.IllegalActionError` (as :meth:`Game.play
+    <catan_nb.rules.Game.play>`), the game unchanged.
 
     Parameters
     ----------
@@ -513,6 +606,8 @@ class Games:
         self.catalog = catalog(board, players)
         self._buf = np.empty(self.setup.n_actions + 8, np.int64)
         self._nolog = np.zeros((0, 2), np.int32)
+        self._indices: dict | None = None
+        self._seeds: dict[int, int] = {}  # each game's seed, for the errors that name it
 
     def __len__(self) -> int:
         return len(self.S)
@@ -525,11 +620,12 @@ class Games:
         does, and seat ``p``'s policy from ``bots[p]`` (a seed, a ``random.Random``, or a bot with
         an ``rng``): the engine's game and bots, draw for draw.
         """
-        from .kernel import new_game
+        new_game = _kernel().new_game
 
         if board is not None and board is not self.board:
             _check_covered(board, self.players, self.setup.rules)
         new_game(self.T, self.S, i, np.uint64(seed % 2**64), starting_seat, board_row(board or self.board))
+        self._seeds[i] = seed
         if self.setup.param("EXACT"):
             self.load_random(i, 0, seed)
             for p, b in enumerate(bots or ()):
@@ -541,6 +637,7 @@ class Games:
         ``rng`` (a ``random.Random``, a seed, or by default the game's own generator as
         :meth:`Game.state` gives it), and seat ``p``'s policy from ``bots[p]`` (as in :meth:`reset`)."""
         load_game(self.setup, game, self.S, i, seed)
+        self._seeds[i] = seed
         if self.setup.param("EXACT"):
             if rng is None:
                 import random
@@ -574,13 +671,13 @@ class Games:
     def rollout(self, i: int, me: int, turn: int, horizon: int, weights=None, scale: float = 1000.0,
                 own: bool = False) -> float:
         """SearchBot's rollout of game ``i`` and its leaf value for ``me`` (see kernel.rollout)."""
-        from .kernel import rollout
+        rollout = _kernel().rollout
 
         return float(rollout(self.T, self.S, i, me, turn, horizon, value_weights(weights), float(scale), own))
 
     def legal(self, i: int, offers: bool = False) -> np.ndarray:
         """Catalogue indices of game ``i``'s legal actions, in the engine's order."""
-        from .kernel import legal_list
+        legal_list = _kernel().legal_list
 
         k = legal_list(self.T, self.S, i, offers, self._buf)
         return self._buf[:k].copy()
@@ -590,36 +687,128 @@ class Games:
         return [self.catalog[a] for a in self.legal(i, offers)]
 
     def step(self, i: int, a: int) -> int:
-        """Apply catalogue action ``a`` (legal: unchecked) to game ``i``; its chance outcome (-1: none)."""
-        from .kernel import step_one
+        """Apply catalogue action ``a`` to game ``i`` **unchecked** (the fast path, as
+        :meth:`Game.apply <catan_nb.rules.Game.apply>`); its chance outcome (-1: none).
+
+        Nothing checks that ``a`` is legal: take it from :meth:`legal`.  An illegal action corrupts
+        the game (hands below zero, pieces where none may stand); :meth:`step_checked` refuses it.
+        """
+        step_one = _kernel().step_one
 
         return int(step_one(self.T, self.S, i, int(a), self._nolog))
 
+    def step_checked(self, i: int, a) -> int:
+        """Apply action ``a`` to game ``i`` **checked** (as :meth:`Game.play
+        <catan_nb.rules.Game.play>` and :meth:`CatanVectorEnv.step
+        <catan_nb.fast.vector_env.CatanVectorEnv.step>` check theirs); its chance outcome (-1: none).
+
+        Parameters
+        ----------
+        i : int
+            The game (row).
+        a : int or action
+            A catalogue index (:attr:`catalog`) or the engine's action object (``BuildCity(5)``);
+            its chance is the kernel's to draw (``RollDice()``, not ``RollDice(dice=...)``).
+
+        Raises
+        ------
+        IllegalActionError
+            When ``a`` is not among game ``i``'s legal actions (domestic one-for-one offers
+            included): names the rule (``B-SETUP-15``, ``B-BUILD-1``...) and the evidence, as the
+            engine does; the game is left exactly as it was.
+
+        Examples
+        --------
+        >>> from catan_nb import Board
+        >>> from catan_nb.rules import BuildCity
+        >>> if available():
+        ...     g = Games(Board.beginner(), 4)
+        ...     g.reset(0, seed=7)
+        ...     try:
+        ...         g.step_checked(0, BuildCity(0))
+        ...     except IllegalActionError as err:
+        ...         print(err)
+        ... else:
+        ...     print("B-SETUP-15: game 0: seat 0's founding piece now is a settlement, not a city")
+        B-SETUP-15: game 0: seat 0's founding piece now is a settlement, not a city
+        """
+        legal_list = _kernel().legal_list
+        step_one = _kernel().step_one
+
+        index = self._index_of(a)
+        k = legal_list(self.T, self.S, i, True, self._buf)
+        if index not in self._buf[:k]:
+            from .checks import refusal
+
+            rule, evidence = refusal(self, i, self.catalog[index])
+            raise IllegalActionError(rule, f"game {i}: {evidence}", self.catalog[index])
+        return int(step_one(self.T, self.S, i, index, self._nolog))
+
+    def _index_of(self, a) -> int:
+        """The catalogue index of ``a`` (an index or an action object), or IllegalActionError("API")."""
+        if isinstance(a, (int, np.integer)) and not isinstance(a, bool):
+            if not 0 <= int(a) < len(self.catalog):
+                raise IllegalActionError(
+                    "API", f"action {int(a)} is outside the catalogue (0..{len(self.catalog) - 1})", a)
+            return int(a)
+        if self._indices is None:
+            self._indices = {x: k for k, x in enumerate(self.catalog)}
+        try:
+            return self._indices[a]
+        except (KeyError, TypeError):
+            raise IllegalActionError(
+                "API", f"{a!r} is not in the kernel's action catalogue (the kernel draws chance outcomes itself; "
+                       "domestic offers are one card for one)", a) from None
+
     def choose(self, i: int, policy: str = "random", weights=None) -> int:
         """The action ``policy`` picks in game ``i`` (the policy draws from the game's generator)."""
-        from .kernel import choose_one
+        choose_one = _kernel().choose_one
 
-        return int(choose_one(self.T, self.S, i, policy_code(policy), value_weights(weights)))
+        code = policy_code(policy)
+        return int(choose_one(self.T, self.S, i, code, _weights_for(np.array([code]), weights)))
 
     def play(self, i: int, policies: str | Sequence[str] = "random", *, max_turns: int | None = None,
              record: bool = False, weights=None, max_actions: int = 100_000) -> np.ndarray | None:
         """Let the seats' ``policies`` play game ``i`` on from where it stands, until it is over or
-        more than ``max_turns`` turns have begun; with ``record``, its ``(action, outcome)`` rows."""
-        from .kernel import play_from
+        more than ``max_turns`` turns have begun; with ``record``, its ``(action, outcome)`` rows
+        (all of them: the log grows as the game needs).
+
+        Raises
+        ------
+        RuntimeError
+            When the game runs ``max_actions`` actions without a winner (and without reaching
+            ``max_turns``): names the game and its seed; the game stands where it stopped.
+            :func:`play` marks such games in a batch instead (:attr:`Batch.truncated`).
+        """
+        play_from = _kernel().play_from
 
         codes = _seat_codes(policies, self.players)[None, :]
-        logs = np.zeros((1, 40_000 if record else 0, 2), np.int32)
-        results = np.zeros((1, L.R_HEAD + L.R_SEAT * self.players), np.int64)
+        W = _weights_for(codes, weights)
+        turns = -1 if max_turns is None else int(max_turns)
+        rows = LOG_ROWS if record else 0
         row = self.S[i:i + 1]
+        saved = row.copy() if record else None
         start = int(row[0, L.SC_ACTIONS])
-        row[0, L.SC_NLOG] = 0
-        play_from(self.T, row, codes, value_weights(weights), -1 if max_turns is None else int(max_turns),
-                  int(max_actions), logs, results)
-        if results[0, L.R_OVERFLOW]:
-            raise RuntimeError("the game ran past its action guard (max_actions) or its log")
+        while True:
+            logs = np.zeros((1, rows, 2), np.int32)
+            results = np.zeros((1, L.R_HEAD + L.R_SEAT * self.players), np.int64)
+            row[0, L.SC_NLOG] = 0
+            row[0, L.SC_OVERFLOW] = 0
+            play_from(self.T, row, codes, W, turns, int(max_actions), logs, results)
+            done = int(results[0, L.R_ACTIONS]) - start
+            if not record or done <= rows:
+                break
+            row[:] = saved  # the log was too short: the same game again (its generators are in its row)
+            rows = done
+        if results[0, L.R_OVERFLOW] and results[0, L.R_WINNER] < 0:
+            seed = self._seeds.get(i)
+            raise RuntimeError(
+                f"game {i} (seed {'unknown' if seed is None else seed}) ran {done} actions "
+                f"({int(results[0, L.R_TURN])} turns begun) without a winner: past its action guard "
+                f"max_actions={max_actions}; pass max_turns to stop such a game, or a larger max_actions")
         if not record:
             return None
-        return logs[0, :int(results[0, L.R_ACTIONS]) - start].copy()
+        return logs[0, :done].copy()
 
     def _sc(self, i: int, k: int) -> int:
         return int(self.S[i, k])

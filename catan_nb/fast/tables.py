@@ -439,7 +439,9 @@ def load_game(s: Setup, game: Game, S: np.ndarray, g: int, seed: int) -> None:
     put("HEX_TOKEN", game.hex_token)
     put("NODE_HARBOUR", [_harbour_code(c) for c in t.node_harbour])
     put("HEX_PLAYERS", [sum(1 << q for q in game.hex_players(hx)) for hx in range(H)])
-    from .kernel import index_producers, rng_seed
+    from ._compile import kernel
+
+    index_producers, rng_seed = kernel().index_producers, kernel().rng_seed
 
     index_producers(T, S, g)
     rng_seed(T, S, g, np.uint64(seed % 2**64))

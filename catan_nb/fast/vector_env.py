@@ -45,6 +45,7 @@ from ..board import Board
 from ..constants import RESOURCES, Terrain
 from ..rules import Game, Rules
 from . import layout as L
+from ._compile import kernel as _kernel
 from ._numba import INSTALL_HINT, HAVE_NUMBA
 from .tables import board_from_row, board_row, catalog, covered, new_state, random_template, setup, to_actions
 
@@ -171,7 +172,7 @@ class CatanVectorEnv(VectorEnv):
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         """Every game afresh: game ``i`` from seed ``seed + i`` (its board too, unless fixed)."""
         super().reset(seed=seed)
-        from .kernel import env_reset
+        env_reset = _kernel().env_reset
 
         base = 0 if seed is None else int(seed)
         self._seeds[:] = (np.arange(self.num_envs, dtype=np.uint64) + np.uint64(base % 2**63))
@@ -185,7 +186,7 @@ class CatanVectorEnv(VectorEnv):
 
     def step(self, actions):
         """One action per game (ignored for a game that ended at the last step: it starts afresh)."""
-        from .kernel import env_step
+        env_step = _kernel().env_step
 
         actions = np.asarray(actions, np.int64).reshape(self.num_envs)
         bad = env_step(self._T, self._S, self._tmpl, self._fixed, self._seeds, self._ol, self._terr, actions,

@@ -1,0 +1,176 @@
+"""The kernel, loaded on demand, and the word the user gets while numba compiles it.
+
+Every caller reaches :mod:`catan_nb.fast.kernel` through :func:`kernel`, which imports it (and so
+numba) on first use only, and listens to numba's ``numba:compile`` event: numba raises it when a
+job is not compiled in this process and not in its cache on disk, right before it compiles.  The
+listener then says at once what is happening (:data:`NOTICE`) with a spinner counting the seconds
+(a tqdm bar: text in a terminal, a widget in a notebook), and closes it when the job is compiled.
+A job loaded from the cache (about a second) says nothing.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+import time
+
+__all__ = ["kernel", "NOTICE", "COMPILE_SECONDS", "notice"]
+
+#: CPU seconds of a job's first compile on a machine: ``play``'s job, measured on the project's
+#: 2-core machine (48 CPU seconds, 84 s of wall time while other work ran); see the README.
+COMPILE_SECONDS = 50.0
+#: What the user reads while a job compiles.
+NOTICE = ("catan_nb.fast: compiling the simulator ({job}), once per machine, about a minute "
+          "(numba keeps it in its cache; the next process loads it in about a second)")
+
+_KERNEL = None
+_LOCK = threading.Lock()
+
+
+def kernel():
+    """The compiled kernel module (:mod:`catan_nb.fast.kernel`), imported on first use, with the
+    compile notice listening."""
+    global _KERNEL
+    if _KERNEL is None:
+        with _LOCK:
+            if _KERNEL is None:
+                from numba.core import event
+
+                from . import kernel as module
+
+                event.register("numba:compile", _Listener())
+                _load_lean(module)
+                _KERNEL = module
+    return _KERNEL
+
+
+#: numba versions whose cache loading :func:`_load_lean` has been checked against (the whole of
+#: tests/test_fast*.py with it); another version loads the numba way.
+LEAN_LOAD_VERSIONS = ("0.68.",)
+
+
+def _load_lean(module) -> None:
+    """Load the kernel's jobs from numba's cache without numba's registry refresh.
+
+    Before loading a cached function numba refreshes its whole target context: it imports and
+    installs every implementation registry (numpy's, linear algebra, typed containers...), about
+    0.4 CPU seconds, 20% of a process that plays 2,000 games.  Code loaded from the cache is
+    machine code and needs none of them, only numba's runtime (NRT: the kernel's jobs allocate
+    arrays), which this initialises; a compile still refreshes everything first (numba's
+    compiler does).  Only for the numba versions in :data:`LEAN_LOAD_VERSIONS`, and any missing
+    piece of numba falls back to its own loading.
+    """
+    import numba
+
+    if not numba.__version__.startswith(LEAN_LOAD_VERSIONS):
+        return
+    try:
+        from numba.core.runtime import rtsys
+
+        for name in module.ENTRY_POINTS:
+            cache = getattr(module, name)._cache
+            cache._load_overload, cache._guard_against_spurious_io_errors  # noqa: B018 - both must exist
+            cache.load_overload = _lean_loader(cache, rtsys)
+    except AttributeError:  # pragma: no cover - another numba: its own loading
+        return
+
+
+def _lean_loader(cache, rtsys):
+    def load_overload(sig, target_context):
+        rtsys.initialize(target_context)  # what the loaded code needs of numba's refresh
+        with cache._guard_against_spurious_io_errors():
+            return cache._load_overload(sig, target_context)
+
+    return load_overload
+
+
+def notice(job: str, stream=None):
+    """Say that ``job`` compiles now; return a spinner (its ``close()`` ends it).
+
+    The first line is written before anything else happens (in a terminal, to ``stream``:
+    standard error by default); the spinner then counts the seconds until :meth:`_Spinner.close`.
+    """
+    return _Spinner(NOTICE.format(job=job), stream)
+
+
+class _Spinner:
+    """A tqdm bar without a total that shows the seconds elapsed, refreshed from a thread."""
+
+    def __init__(self, text: str, stream=None):
+        self.text = text
+        self.start = time.perf_counter()
+        self._stop = threading.Event()
+        self._bar = None
+        try:
+            if stream is None:
+                from tqdm.auto import tqdm
+            else:
+                from tqdm import tqdm
+            self._bar = tqdm(total=None, desc=text, bar_format="{desc} [{elapsed}]", file=stream or sys.stderr,
+                             leave=True, mininterval=0.2)
+            self._bar.refresh()
+        except Exception:  # no tqdm display (a widget without its front end...): a plain line
+            print(text, file=stream or sys.stderr, flush=True)
+        self._thread = threading.Thread(target=self._spin, name="catan_nb-compile-notice", daemon=True)
+        self._thread.start()
+
+    def _spin(self) -> None:
+        while not self._stop.wait(0.5):
+            if self._bar is not None:
+                try:
+                    self._bar.refresh()
+                except Exception:  # pragma: no cover - a closed display
+                    return
+
+    def close(self, failed: bool = False) -> float:
+        """Stop the spinner (``failed``: the compile stopped on an error); the seconds it ran."""
+        self._stop.set()
+        self._thread.join(timeout=2)
+        seconds = time.perf_counter() - self.start
+        if self._bar is not None:
+            self._bar.set_description_str(f"catan_nb.fast: compile stopped after {seconds:.0f} s" if failed else
+                                          f"catan_nb.fast: compiled in {seconds:.0f} s (cached for the next time)")
+            self._bar.close()
+        return seconds
+
+
+def _listener_class():
+    from numba.core.event import Listener
+
+    class Listener_(Listener):
+        """Opens the notice when numba starts compiling a kernel job, closes it when the job is done
+        (the functions it calls compile inside it: one notice per job)."""
+
+        def __init__(self):
+            self.depth = 0
+            self.spinner = None
+
+        def on_start(self, event):
+            if self.depth == 0 and _ours(event.data.get("dispatcher")):
+                self.spinner = notice(_job_name(event.data["dispatcher"]))
+            if self.spinner is not None:
+                self.depth += 1
+
+        def on_end(self, event):
+            if self.spinner is None:
+                return
+            self.depth -= 1
+            if self.depth == 0:
+                spinner, self.spinner = self.spinner, None
+                # numba 0.68's Event.is_failed reads the other way round: its exception details directly
+                spinner.close(failed=getattr(event, "_exc_details", None) is not None)
+
+    return Listener_
+
+
+def _Listener():  # noqa: N802 - a class made on demand (numba is imported only with the kernel)
+    return _listener_class()()
+
+
+def _ours(dispatcher) -> bool:
+    """Whether ``dispatcher`` is one of the kernel's jobs (the tests widen this)."""
+    return getattr(getattr(dispatcher, "py_func", None), "__module__", "") == "catan_nb.fast.kernel"
+
+
+def _job_name(dispatcher) -> str:
+    return getattr(getattr(dispatcher, "py_func", None), "__name__", "a job")
