@@ -67,15 +67,86 @@ def test_every_lesson_with_questions_has_a_teacher_edition():
         assert (NOTEBOOKS / "teacher" / f"{path.stem}_teacher.ipynb").exists(), path.name
 
 
-def test_the_answer_key_is_the_teacher_editions_answers():
-    for source in TEACHER:
-        notes = build_lessons.notes_path(source).read_text(encoding="utf-8")
-        key = notes.split(build_lessons.BEGIN, 1)[1].split(build_lessons.END, 1)[0]
-        teacher = nbformat.read(source, as_version=4)
-        for c in teacher.cells:
-            if build_lessons.is_answer(c) and c.source.startswith("**Answer.**"):
-                first = c.source.removeprefix("**Answer.**").split()[:6]
-                assert " ".join(first) in " ".join(key.split()), (source.name, first)
+def _rendered_key(markdown: str) -> list[tuple[int, str, bool]]:
+    """The top-level numbered items of a rendered answer key: ``(number, text, holds a nested numbered list)``."""
+    from markdown_it import MarkdownIt
+
+    items, depth, current = [], 0, None
+    start = 1
+    for tok in MarkdownIt("commonmark").parse(markdown):
+        if tok.type == "ordered_list_open":
+            depth += 1
+            if depth == 1:
+                start, index = int(tok.attrGet("start") or 1), 0
+            elif current is not None:
+                current[2] = True
+        elif tok.type == "ordered_list_close":
+            depth -= 1
+        elif tok.type == "list_item_open" and depth == 1:
+            current = [start + index, "", False]
+            index += 1
+        elif tok.type == "list_item_close" and depth == 1:
+            items.append(tuple(current))
+            current = None
+        elif tok.type == "inline" and current is not None:
+            current[1] += (" " if current[1] else "") + "".join(
+                " " if c.type == "softbreak" else c.content for c in tok.children if c.type in ("text", "code_inline", "softbreak"))
+    return items
+
+
+def _expected_answers(teacher) -> list[tuple[int | None, str]]:
+    """Independently of the build tool: each answer's question number (None inside an "Answers." list) and
+    its first words, in the order of the teacher's edition."""
+    out, question = [], 0
+    for c in teacher.cells:
+        if c.cell_type != "markdown":
+            continue
+        if not build_lessons.is_answer(c):
+            if c.source.lstrip().startswith("## Exit ticket"):
+                question = 0
+            numbers = re.findall(r"(?m)^(\d+)\.\s", c.source)
+            question = int(numbers[-1]) if numbers else question  # the last question asked before the answer
+            continue
+        if c.source.startswith("**Answer.**"):
+            out.append((question, " ".join(c.source.removeprefix("**Answer.**").split()[:6])))
+        elif c.source.startswith("**Answers.**"):
+            for n, line in re.findall(r"(?m)^(\d+)\.\s+(.*)$", c.source):
+                out.append((int(n), " ".join(line.split()[:6])))
+    return out
+
+
+def _plain(text: str) -> str:
+    return " ".join(re.sub(r"[*`$\\]", "", text).split())
+
+
+@pytest.mark.parametrize("source", TEACHER, ids=lambda p: p.name)
+def test_the_answer_key_renders_every_answer_under_its_question(source):
+    """Issue 39 item 1: the notes' key, rendered as markdown, lists every answer as written, numbered like its
+    question: an answer starting "7. The ring's ..." is not turned into a list numbered 7."""
+    notes = build_lessons.notes_path(source).read_text(encoding="utf-8")
+    key = notes.split(build_lessons.BEGIN, 1)[1].split(build_lessons.END, 1)[0]
+    rendered = _rendered_key(key)
+    expected = _expected_answers(nbformat.read(source, as_version=4))
+    assert len(rendered) == len(expected), (source.name, [r[0] for r in rendered], [e[0] for e in expected])
+    for (number, text, nested), (question, first) in zip(rendered, expected):
+        assert not nested, (source.name, number, "a numbered list inside an answer")
+        assert number == question, (source.name, number, question, first)
+        assert _plain(text).startswith(_plain(first)), (source.name, number, text[:80], first)
+
+
+def test_an_answer_that_starts_with_a_number_keeps_it():
+    """The renderer on a made-up lesson: answers "7. ..." and "6. ..." to questions 1 and 2, an exit ticket."""
+    nb = nbformat.v4.new_notebook()
+    md = nbformat.v4.new_markdown_cell
+    nb.cells = [md("## Exercises\n\n1. How long is the ring's road?"), md("**Answer.** 7. The ring's seven roads."),
+                md("2. And the fork's?"), md("**Answer.** 6. The fork\nleaves one out."),
+                md("## Exit ticket\n\n1. One?\n2. Two?"), md("**Answers.**\n\n1. First.\n2. Second.")]
+    for c in nb.cells[1::2]:
+        c.metadata["tags"] = ["answer"]
+    key = build_lessons.answer_key(nb)
+    assert _rendered_key(key) == [(1, "7. The ring's seven roads.", False), (2, "6. The fork leaves one out.", False),
+                                  (1, "First.", False), (2, "Second.", False)]
+    assert build_lessons.EXIT_TICKET_KEY in key
 
 
 def test_a_hand_edit_of_a_student_lesson_is_never_lost(tmp_path, monkeypatch):
