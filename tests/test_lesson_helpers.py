@@ -7,6 +7,8 @@ stored seat runs of lesson 30.
 
 from __future__ import annotations
 
+import re
+
 from fractions import Fraction as F
 
 import numpy as np
@@ -402,11 +404,37 @@ def test_tally_sheet_checks_tallies_and_settlements():
     prod = placement_production_of(Board.beginner(), [28, 31])
     assert r["cards"] == sum(c * sum(prod.by_roll.get(t, {}).values()) for t, c in zip(range(2, 13), counts))
     assert "test" in r and "Your settlements" in sheet.output.value
-    for bad, shown in (([1] * 10, "give 11 counts"), ([0] * 11, "no roll tallied"), ([-1] + [3] * 10, "whole numbers"),
-                       ((counts, "39 44"), "distance rule"), ((counts, "31 99"), "two intersections")):
+    assert "best" not in sheet.output.value  # which intersection is best is question 3 of lesson 9
+    for bad, shown in (([1] * 10, "Type 11 counts"), ([0] * 11, "No rolls counted yet"), ([-1] + [3] * 10, "whole number"),
+                       ((counts, "39 44"), "distance rule"), ((counts, "31 99"), "Type two intersections"),
+                       ((counts, "31 31"), "the same intersection")):
         args = bad if isinstance(bad, tuple) else (bad,)
         sheet.check(*args)
         assert sheet.result is None and shown in sheet.output.value, shown
+        # issue 39: a sentence for a class, no exception name ("ValueError: 31 and 31 are next to each other")
+        assert not re.search(r"[A-Z][a-z]+Error|B-BUILD|Traceback", sheet.output.value), sheet.output.value
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_worksheets_refuse_typing_mistakes_in_plain_sentences(seed):
+    """Issue 39 item 10: whatever a class types, TallySheet and DiceWorksheet answer with a sentence a
+    12-year-old reads (no exception name, no rule id), and keep no result."""
+    import random
+
+    from catan_nb.widgets.classroom import DiceWorksheet, TallySheet
+
+    rng = random.Random(seed)
+    sheet, dice = TallySheet(Board.beginner()), DiceWorksheet()
+    words = ["31", "31", "7", "0", "53", "54", "-3", "x", "7.5", "13", "3+4", "12", "", " "]
+    for _ in range(25):
+        spots = " ".join(rng.choice(words) for _ in range(rng.randint(0, 3)))
+        counts = [rng.choice([0, 0, 1, 3, -1]) for _ in range(rng.choice([11, 11, 10]))]
+        sheet.check(counts, spots)
+        dice.test_text(" ".join(rng.choice(words) for _ in range(rng.randint(0, 12))))
+        for w in (sheet, dice):
+            if w.result is None:
+                assert w.message.startswith("⚠") or "Not" in w.output.value
+                assert not re.search(r"[A-Z][a-z]+Error|B-BUILD|Traceback", w.output.value + w.message), w.message
     sheet.check({7: 6, 8: 5, 6: 5})
     assert sheet.result["rolls"] == 16 and sheet.result["spots"] == {}
 
