@@ -13,7 +13,9 @@ value bots (:func:`~catan_nb.analysis.placement.simulate_openings`: the module's
 compiled kernel where it covers them, the same seeds for every pair).  Per case it prints Spearman's
 rank correlation between the score and the win rate, with a bootstrap interval (playouts resampled,
 the same ones for every pair, 1000 times), the win rates' typical 95% half-width, and the mean over the
-cases with its bootstrap interval.  Board seeds start at ``--seed`` (default 1: clear of the seeds the
+cases with its bootstrap interval.  It also prints how far the playouts agree with themselves (the win
+rates of the even against the odd playouts, stepped up to the whole run): the square root of that
+reliability is about the best rank correlation any score could reach with these playouts.  Board seeds start at ``--seed`` (default 1: clear of the seeds the
 weights were fitted on, 1000 and up).
 
 ``--weights classic`` measures the first, hand-set score (:meth:`PlacementWeights.classic
@@ -70,8 +72,13 @@ def study(case, game, seat, top: int, playouts: int, pool, boot: int, rng: np.ra
     rho = rank_correlation(score, rates)
     draws = [rank_correlation(score, wins[:, rng.integers(0, playouts, playouts)].mean(axis=1)) for _ in range(boot)]
     half = float(np.median([(by[p].win_rate.high - by[p].win_rate.low) / 2 for p in pairs]))
+    # How far the playouts agree with themselves: the rank correlation of the win rates of the even and of the
+    # odd playouts, stepped up to the whole run (Spearman-Brown).  A score that ordered the pairs by their true
+    # win rates would correlate with the measured ones at about the square root of that: the ceiling.
+    split = rank_correlation(wins[:, 0::2].mean(axis=1), wins[:, 1::2].mean(axis=1))
+    reliability = 2 * split / (1 + split) if split == split and split > -1 else float("nan")
     return {"case": case, "seat": seat, "rho": rho, "boot": np.array(draws), "half": half, "rates": rates,
-            "unfinished": sum(by[p].unfinished for p in pairs)}
+            "unfinished": sum(by[p].unfinished for p in pairs), "reliability": reliability}
 
 
 def main(argv=None) -> None:
@@ -98,7 +105,7 @@ def main(argv=None) -> None:
             r = study(case, game, seat, args.top, args.playouts, pool, args.bootstrap, rng, weights)
             lo, hi = np.nanpercentile(r["boot"], [2.5, 97.5])
             print(f"case {case} seat {seat}: rho {r['rho']:+.3f} [{lo:+.3f}, {hi:+.3f}]  win rates "
-                  f"{r['rates'].min():.2f}..{r['rates'].max():.2f} (each +-{r['half']:.3f})  unfinished "
+                  f"{r['rates'].min():.2f}..{r['rates'].max():.2f} (each +-{r['half']:.3f})  reliability {r['reliability']:.2f}  unfinished "
                   f"{r['unfinished']}  {time.time() - start:.0f} s", flush=True)
             out.append(r)
     finally:
@@ -108,9 +115,12 @@ def main(argv=None) -> None:
     boots = np.nanmean(np.vstack([r["boot"] for r in out]), axis=0)
     lo, hi = np.nanpercentile(boots, [2.5, 97.5])
     half = float(np.median([r["half"] for r in out]))
+    rel = float(np.nanmean([r["reliability"] for r in out]))
     name = "+".join(args.module) or "base"
     print(f"{label}: top {args.top} pairs by the {args.weights} weights, {args.playouts} value-bot playouts a pair, "
           f"{len(out)} cases")
+    print(f"the playouts' own split-half reliability (even against odd playouts, stepped up): {rel:.3f}; a score "
+          f"ranking the pairs by their true win rates would reach about rho {max(rel, 0) ** 0.5:.3f}")
     print(f"module: {name}  mean_rho: {mean:.3f} [{lo:.3f}, {hi:.3f}]  cases: {len(out)}  playouts: {args.playouts}"
           f"  half_width: {half:.3f}")
 

@@ -16,7 +16,7 @@ Examples
 from .board import Board, Harbour, HexTile
 from .constants import Building, Colour, DevCard, Resource, Terrain
 from .dicegame import DiceGame, DiceSheet
-from .errors import BoardFileError, CatanError, IllegalActionError, SaveFileError
+from .errors import BoardFileError, CatanError, IllegalActionError, SaveFileError, SaveReplayError
 from .rules import *  # noqa: F401,F403
 from .rules import __all__ as _rules_all
 
@@ -37,5 +37,6 @@ __all__ = [
     "IllegalActionError",
     "BoardFileError",
     "SaveFileError",
+    "SaveReplayError",
     *_rules_all,
 ]

@@ -6,7 +6,8 @@ or the file and field at fault, and carries the evidence (STYLE.md, point 6).
 
 from __future__ import annotations
 
-__all__ = ["CatanError", "IllegalActionError", "BoardFileError", "SaveFileError", "BoardConstraintError", "InputError"]
+__all__ = ["CatanError", "IllegalActionError", "BoardFileError", "SaveFileError", "SaveReplayError",
+           "BoardConstraintError", "InputError"]
 
 
 class CatanError(ValueError):
@@ -74,6 +75,39 @@ class SaveFileError(CatanError):
         self.field = field
         self.problem = problem
         super().__init__(f"{self.path}: field {field}: {problem}")
+
+
+class SaveReplayError(SaveFileError):
+    """A saved game whose log does not replay to the position it saved: an action is refused
+    (a rule changed since it was recorded, or the seed or the log was altered) or the replay
+    ends elsewhere.  ``Game.load(path, partial=True)`` loads what replays instead.
+
+    Attributes
+    ----------
+    replayed : int
+        The actions that replayed before the problem (all of them when only the end differs).
+    total : int
+        The actions the save holds.
+    action : dict or None
+        The refused action as saved, or None.
+    rule : str or None
+        The rule id under which it is refused, or None.
+
+    Examples
+    --------
+    >>> err = SaveReplayError("old.json", "actions[3]", "SF-7: ...", replayed=3, total=9,
+    ...                       action={"type": "BuildShip", "edge": 25}, rule="SF-7")
+    >>> err.field, err.replayed, err.rule
+    ('actions[3]', 3, 'SF-7')
+    """
+
+    def __init__(self, path: object, field: str, problem: str, *, replayed: int, total: int,
+                 action: dict | None = None, rule: str | None = None):
+        super().__init__(path, field, problem)
+        self.replayed = replayed
+        self.total = total
+        self.action = action
+        self.rule = rule
 
 
 class BoardConstraintError(CatanError):

@@ -25,6 +25,8 @@ CASES = [
     ("placement_validity.py", ["--cases", "1", "--top", "3", "--playouts", "2", "--bootstrap", "10"],
      r"^module: base  mean_rho: \S+ \[\S+, \S+\]  cases: 1  playouts: 2  half_width: [\d.]+$"),
     ("lessons.py", ["--student", "09"], r"^slowest_cpu_s: [\d.]+  lesson: 09_unplugged_start  cell: \S+  lessons: 1$"),
+    ("engine_playouts.py", ["--games", "1", "--turns", "2"],
+     r"^ck_s_per_game: [\d.]+  sf_s_per_game: [\d.]+  base_s_per_game: [\d.]+$"),
 ]
 
 

@@ -674,3 +674,86 @@ def test_B_SETUP_17_the_search_bot_founds_with_the_weights_the_modules_give(play
     assert chosen != plain and kinds == [3.0, 2.0], (chosen, plain, kinds)
     g.play(chosen)  # the road that follows is judged the same way
     assert SearchBot(seed=3, iterations=8).choose(g) == ValueBot(random.Random(3), {**bot.weights, **extra}).choose(g)
+
+
+# ------------------------------------------------------------------------------ the value bot's memos
+def _fresh_features(game, player):
+    """:func:`features` of a copy of ``game`` with every memo the value bot reads emptied first."""
+    from catan_nb.analysis import value_bot
+    from catan_nb.analysis.bot_features import cities_knights as ck_features
+    from catan_nb.rules import longest_road
+
+    value_bot._forget()
+    ck_features._MEMO.clear()
+    longest_road._MEMO.clear()
+    longest_road._FROM_MEMO.clear()
+    return value_bot.features(game.copy(), player)
+
+
+@pytest.mark.parametrize("name", list(LADDER.MODULE_SETUPS))
+def test_value_bot_memos_are_recomputed_after_every_change(name):
+    """The value bot's memos (the production sums, reach and road lengths by the pieces on the board, the
+    last position's pieces per seat, the plan of a game kind, C&K's features by all they read) never
+    give a stale value: along a seeded game of value bots (whose decisions fill them with the sibling
+    positions of every decision), the features of a position after a random action, and of that same
+    game object after one more action and after cards dealt to a seat, equal those computed from
+    scratch (every memo emptied) on a copy, for every seat."""
+    from catan_nb.analysis.value_bot import features
+
+    setup = LADDER.setup_for([name])
+    g = setup.game(7)
+    bots = [ValueBot(seed=70 + q) for q in range(g.n)]
+    rng = random.Random(7)
+    checked = decisions = 0
+    while not g.is_over and checked < 10:
+        g.apply(bots[g.current_player].choose(g))  # fills the memos with this decision's positions
+        decisions += 1
+        if g.turn < 2 and decisions % 4:  # the founding: a few of its positions only
+            continue
+        c = g.copy()
+        acts = c.legal_actions()
+        if c.is_over or len(acts) < 2:
+            continue
+        c.apply(rng.choice(acts))
+        for step in range(3):
+            for p in range(c.n):
+                assert features(c, p) == _fresh_features(c, p), (name, checked, step, p)
+            if c.is_over:
+                break
+            if step == 0:  # the same object, one more action: what it cached is stale now
+                nxt = c.legal_actions()
+                c.apply(rng.choice(nxt))
+            else:  # a hand changed outside any action (a teaching position)
+                c.hands[rng.randrange(c.n)][rng.randrange(5)] += 1
+        checked += 1
+    assert checked == 10, checked
+
+
+def test_CK_BAR_1_the_cities_knights_features_memo_follows_every_change():
+    """CK-BAR-1..3, CK-IMP-3..5: the Cities & Knights features (memoised on all they read) equal their
+    computation from scratch after every action of seeded games of random play on copies (knights
+    hired, activated, moved and promoted, improvements, progress cards, the robber, the barbarians),
+    for every seat, with every memo warm from the positions before."""
+    from catan_nb.analysis import RandomBot
+    from catan_nb.analysis.bot_features import Context, features_for
+    from catan_nb.analysis.bot_features import cities_knights as ckf
+
+    kinds = set()
+    for seed in range(2):
+        g = Game(Board.random(seed=seed), seed=seed, rules=Rules(modules=("cities_knights",)))
+        m = next(x for x in features_for(g) if x.module == "cities_knights")
+        bots = [RandomBot(seed=seed * 4 + q) for q in range(g.n)]
+        rng = random.Random(seed)
+        while not g.is_over and len(g.log) < 400:
+            a = bots[g.current_player].choose(g)
+            g.apply(a)
+            kinds.add(type(a).__name__)
+            grain = g.good_index("grain")
+            for p in range(g.n):
+                ctx = Context(p)
+                ctx.prod = [rng.choice((0.0, 0.05, 0.3)) for _ in range(5)]
+                assert m.features(g, p, ctx) == m._features(g, p, ctx), (seed, len(g.log), p, a)
+                c = g.copy()  # the same position but the grain in hand (CK-KN-4: a knight activated in time)
+                c.hands[p][grain] = 0 if c.hands[p][grain] else 1
+                assert m.features(c, p, ctx) == m._features(c, p, ctx), (seed, len(g.log), p, a, "grain")
+    assert {"HireKnight", "ActivateKnight", "ImproveCity"} <= kinds, kinds

@@ -201,6 +201,36 @@ def test_cities_knights_copy_state_is_copy_plain_along_a_game():
         g.apply(bots[g.current_player].choose(g))
 
 
+def test_module_copy_states_are_copy_plain_along_games():
+    """Issue 26: the modules' own ``copy_state`` (Seafarers' ships and islands, C&K's state between and
+    after attacks, and with an entry it does not know) gives exactly what ``copy_plain`` gives, entries
+    in their order, sharing no list with the state copied."""
+    from catan_nb.analysis import WeightedBot
+    from catan_nb.board import BOARDS_DIR
+    from catan_nb.rules.modules import copy_plain
+
+    islands = Board.load(BOARDS_DIR / "seafarers_islands.json")
+    cases = [
+        (Game(islands, seed=2, rules=Rules.for_board(islands)), "seafarers"),
+        (Game(Board.random(seed=8), seed=8, rules=Rules(modules=("cities_knights",))), "cities_knights"),
+    ]
+    for g, name in cases:
+        m = next(x for x in g.modules if x.name == name)
+        bots = [WeightedBot(seed=q) for q in range(g.n)]
+        seen_keys = set()
+        while not g.is_over and g.turn < 60:
+            st = g.ext[name]
+            for state in (st, {**st, "unknown_entry": [[1, 2], {"a": [3]}]}):  # and an entry it does not know
+                c = m.copy_state(state)
+                assert c == copy_plain(state) and list(c) == list(state)
+                mine = {id(x) for x in _lists(state)}
+                assert not any(id(x) in mine for x in _lists(c))
+            seen_keys.add(frozenset(st))
+            g.apply(bots[g.current_player].choose(g))
+        if name == "cities_knights":  # between attacks and after one (CK-BAR-4)
+            assert any("last_attack" in k for k in seen_keys) and any("last_attack" not in k for k in seen_keys)
+
+
 def _lists(v):
     if isinstance(v, (list, dict)):
         yield v

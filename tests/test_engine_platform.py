@@ -31,6 +31,7 @@ from catan_nb import Board, Game, Terrain, hexgrid
 from catan_nb.analysis import RandomBot
 from catan_nb.constants import DevCard, Resource
 from catan_nb.rules import Phase, Rules, RollDice, longest_trail
+from catan_nb.rules.game_codec import SAVE_VERSION
 from catan_nb.rules.longest_road import longest_trail_from
 from catan_nb.rules.modules import BUILTIN, MODULES, resolve
 
@@ -236,7 +237,7 @@ def test_saves_of_version_1_still_load_with_their_digest(path):
     assert g.largest_army_holder == facts["largest_army_holder"] and list(g.deck) == facts["deck"]
     assert [g.vp(p) for p in range(g.n)] == facts["vp"] and [list(h) for h in g.hands] == facts["hands"]
     again = Game.from_json(g.to_json())  # saved again: format 2, its own digest
-    assert json.loads(g.to_json())["version"] == 2 and again.state() == g.state()
+    assert json.loads(g.to_json())["version"] == SAVE_VERSION and again.state() == g.state()
 
 
 # ---------------------------------------------------------------- graph-first boards
@@ -371,6 +372,87 @@ def test_mixed_trails_match_brute_force(seed):
         want = _brute(edges, t.edge_nodes, kind, blocked, switch, starts=starts)
         assert longest_trail_from(starts, edges, t.edge_nodes, t.node_edges, blocked, edge_kind=kind,
                                   switch=switch) == want, (sorted(edges), starts)
+
+
+def test_B_LR_1_trails_from_given_ends_are_remembered_exactly():
+    """B-LR-1, SF-8: ``longest_trail_from`` remembers a count by board, pieces, blocks, kinds, switch
+    points and starts: the same network handed in other containers and orders gives what a count from
+    scratch gives (the path too), a path handed out is the caller's own, and another board's graph is
+    counted anew."""
+    from catan_nb.rules import longest_road
+
+    boards = [Board.beginner().topology, Board.random(seed=3).topology]  # the same ids, other objects
+    rng = random.Random(11)
+    for _ in range(120):
+        t = rng.choice(boards)
+        edges = {rng.randrange(t.n_edges)}
+        while len(edges) < rng.randint(1, 9):
+            e = rng.choice(sorted(edges))
+            edges.update(rng.sample([f for v in t.edge_nodes[e] for f in t.node_edges[v]], 1))
+        nodes = sorted({v for e in edges for v in t.edge_nodes[e]})
+        kind = [rng.choice((3, 4)) for _ in range(t.n_edges)] if rng.random() < 0.5 else None
+        switch = set(rng.sample(nodes, rng.randint(0, len(nodes)))) if kind else set()
+        blocked = set(rng.sample(nodes, min(len(nodes), rng.randint(0, 2))))
+        starts = rng.sample(nodes, min(len(nodes), rng.randint(1, 3)))
+        want = longest_road._count_from(list(starts), set(edges), t.edge_nodes, t.node_edges, set(blocked), kind,
+                                        set(switch), True)
+        for pieces in (set(edges), sorted(edges), sorted(edges, reverse=True), frozenset(edges)):
+            got = longest_trail_from(starts, pieces, t.edge_nodes, t.node_edges, sorted(blocked), edge_kind=kind,
+                                     switch=sorted(switch), with_path=True)
+            assert got == (want[0], list(want[1])), (sorted(edges), starts)
+            got[1].append(-1)  # the caller's own list
+            assert longest_trail_from(starts, pieces, t.edge_nodes, t.node_edges, blocked, edge_kind=kind,
+                                      switch=switch) == want[0]
+        # the same pieces with one block more or less, or other starts: counted for what they are
+        other = blocked ^ {rng.choice(nodes)}
+        again = rng.sample(nodes, min(len(nodes), 2))
+        for b, s in ((other, starts), (blocked, again)):
+            assert longest_trail_from(s, edges, t.edge_nodes, t.node_edges, b, edge_kind=kind, switch=switch) == \
+                longest_road._count_from(list(s), set(edges), t.edge_nodes, t.node_edges, b, kind, set(switch), False)
+
+
+@pytest.mark.parametrize("where", ["cities_knights", "seafarers_great_catan.json", "seafarers_fog.json"])
+def test_CK_PC_4_a_token_moved_reindexes_what_a_full_reindex_gives(where):
+    """CK-PC-4, SF-15, SF-3: a token moved (the Inventor's swap, Great Catan's tokens) re-indexes only which
+    hexes produce on each number, a hex revealed everything: after every action of seeded value-bot
+    games (and every swap offered, on a copy), what each number pays to whom is what a copy re-indexed
+    from scratch pays."""
+    from catan_nb.analysis import ValueBot
+    from catan_nb.board import BOARDS_DIR
+
+    if where == "cities_knights":
+        g = Game(Board.random(seed=4), seed=4, rules=Rules(modules=("cities_knights",)))
+    else:
+        board = Board.load(BOARDS_DIR / where)
+        # the fog map founds on the main island (SF-3's founding_in_fog): seed 5 reaches the fog by turn 13
+        g = Game(board, seed=5 if where == "seafarers_fog.json" else 4, rules=Rules.for_board(board))
+    if where == "cities_knights":  # every seat holds an Inventor from the start (CK-PC-4)
+        for hand in g.ext["cities_knights"]["hands"]:
+            hand.append("inventor")
+    bots = [ValueBot(seed=40 + q) for q in range(g.n)]
+    moved = 0
+
+    def same_index(game):
+        fresh = game.copy()  # re-indexed from scratch: a hex given its own terrain again
+        fresh.set_hex(0, terrain=fresh.hex_terrain[0])
+        for total in range(2, 13):  # what every number pays, to whom
+            a, b = game.copy(), fresh.copy()
+            if a.produce(total) != b.produce(total) or a.hands != b.hands or a.bank != b.bank:
+                return False
+        return True
+
+    while not g.is_over and g.turn < 40:
+        for a in g.legal_actions():
+            if type(a).__name__ in ("PlayInventor", "MoveNumberToken"):  # on a copy: every swap offered
+                c = g.copy()
+                c.apply(a)
+                moved += c.hex_token != g.hex_token
+                assert same_index(c), a
+        tokens = list(g.hex_token)
+        g.apply(bots[g.current_player].choose(g))
+        moved += g.hex_token != tokens
+        assert same_index(g)
+    assert moved, "no token moved"
 
 
 def test_candidates_without_a_piece_match_a_copy_with_it_removed_and_refuse_bad_paths():

@@ -248,8 +248,12 @@ def test_tampered_logs_fail_with_the_action_index_and_the_rule():
     with pytest.raises(SaveFileError):
         Game.from_json(dropped)
     old = copy.deepcopy(save)
-    del old["digest"]  # saves from before the digest still load
-    assert Game.from_json(old).state() == Game.from_json(save).state()
+    for key in ("digest", "setup_digest", "rules_version"):
+        del old[key]
+    with pytest.raises(SaveFileError, match="field digest: missing"):
+        Game.from_json(old)  # a save of format 2 or later always had its digest
+    old["version"] = 1
+    assert Game.from_json(old).state() == Game.from_json(save).state()  # saves from before the digest still load
 
 
 def test_report_corpus_counts():

@@ -363,6 +363,113 @@ def _best_pairs() -> tuple[int, list]:
     return best, sorted(p for p in pairs if pairs[p] == best)
 
 
+@lru_cache(maxsize=None)
+def _ck19():
+    """Lesson 19: the Cities & Knights game on the beginner board, its spots, rows and seat 0's ranking."""
+    from catan_nb.analysis.opening_runs import ck_game
+    from catan_nb.analysis.spots import SpotTable
+
+    game = ck_game()
+    return game, SpotTable(game), score_intersections(game), rank_openings(game, 0)
+
+
+def _ck_city_exact(v: int) -> tuple[F, F]:
+    """Lesson 19: a founding city's resource and commodity cards per roll at ``v``, exactly, from the engine's
+    yields (CK-COM-2), checked against the spot table the lesson prints."""
+    game, spots, _, _ = _ck19()
+    res = com = F(0)
+    for h in game.topology.node_hexes[v]:
+        if game.hex_token[h]:
+            for i, k in game.collects("city", h):
+                x = k * F(pips(game.hex_token[h]), 36)
+                if isinstance(game.goods[i], Resource):
+                    res += x
+                else:
+                    com += x
+    assert abs(float(res) - spots.resource_cards("city")[v]) < 1e-12
+    assert abs(float(com) - spots.commodity_cards("city")[v]) < 1e-12
+    return res, com
+
+
+def _ck19_gain() -> tuple[int, list[tuple[int, int, int]], float]:
+    """Lesson 19, section 3: of the 8 spots that gain most as a city, how many get more commodity than extra
+    resource cards; the 3 that gain least (producing hexes, pips); the rank correlation of the two scores."""
+    from catan_nb.analysis.probability import rank_correlation
+
+    game, spots, rows, _ = _ck19()
+    extra_res = spots.resource_cards("city") - spots.resource_cards("settlement")
+    extra_com = spots.commodity_cards("city")
+    by_gain = sorted(rows, key=lambda r: (-(r.city_score - r.score), r.node))
+    more = sum(extra_com[int(r.node)] > extra_res[int(r.node)] for r in by_gain[:8])
+    least = []
+    for r in by_gain[-3:]:
+        hexes = [h for h in game.topology.node_hexes[int(r.node)] if game.hex_token[h]]
+        least.append((int(r.node), len(hexes), sum(pips(game.hex_token[h]) for h in hexes)))
+    return more, least, rank_correlation([r.score for r in rows], [r.city_score for r in rows])
+
+
+def _ck19_best_city_taken() -> bool:
+    """Lesson 19, question 3: the best founding-city spot is not free for seat 0's city: an opponent takes it
+    before, or seat 0's own settlement stands next to it (B-BUILD-7); so the best pair's city is elsewhere."""
+    game, _, rows, ranked = _ck19()
+    best_city = int(max(rows, key=lambda r: (r.city_score, -r.node)).node)
+    best = ranked[0]
+    gone = best_city in best.opponent_picks or best_city in game.topology.node_neighbours[int(best.first)]
+    return gone and int(best.second) != best_city
+
+
+@lru_cache(maxsize=None)
+def _ck19_agreement() -> dict:
+    """Lesson 19, section 6, as its cell computes it: per board, rho of today's score with wins and VPs (2000
+    bootstrap samples, seed 19), and the paired VP difference of today's first and last pair."""
+    from catan_nb.analysis.opening_runs import rank_agreement, stored_ck_openings
+    from catan_nb.analysis.probability import paired_difference
+
+    out = {}
+    for run in stored_ck_openings():
+        now = run.ranked_now()
+        keep = [i for i, hit in enumerate(now) if hit is not None]
+        scores = [now[i][1].score for i in keep]
+        order = sorted(keep, key=lambda i: -now[i][1].score)
+        out[run.board_seed] = {
+            "wins": rank_agreement(scores, [run.wins[i] for i in keep], resamples=2000, seed=19),
+            "vps": rank_agreement(scores, [run.vps[i] for i in keep], resamples=2000, seed=19),
+            "first_last": paired_difference(run.vps[order[0]], run.vps[order[-1]]).paired,
+        }
+    return out
+
+
+def _ck19_stored(board_seed, pair) -> tuple[int, int]:
+    """Lesson 19: a stored pair's rank when the run was made (1 = best) and its wins."""
+    from catan_nb.analysis.opening_runs import stored_ck_openings
+
+    run = next(r for r in stored_ck_openings() if r.board_seed == board_seed)
+    i = run.pairs.index(pair)
+    return run.ranks[i] + 1, sum(run.wins[i])
+
+
+def _ck19_same_city() -> bool:
+    """Lesson 19: 45 + 34 against the day's favourite 52 + 34 on the random board, game by game, and what put
+    52 + 34 first that day (its harbour part, with the weights of the day)."""
+    from math import comb
+
+    from catan_nb.analysis.opening_runs import stored_ck_openings
+    from catan_nb.analysis.probability import paired_difference
+
+    run = stored_ck_openings()[1]
+    a, b = run.pairs.index((45, 34)), run.pairs.index((52, 34))
+    d = paired_difference(run.wins[a], run.wins[b])
+    day = {(int(p.first), int(p.second)): p for p in rank_openings(run.game(), 0, weights=run.weights)}
+    fav, other = day[52, 34], day[45, 34]
+    game = run.game()
+    return ((sum(run.wins[a]), sum(run.wins[b]), d.a_better, d.b_better) == (27, 8, 22, 3)
+            and run.ranks[b] == 0 and d.sign_test_p < 0.05 / comb(len(run.pairs), 2) and comb(10, 2) == 45
+            and fav.score - fav.harbour < other.score and other.harbour == 0
+            and game.topology.node_harbour[52] is Resource.GRAIN
+            and any(game.goods[i] is Resource.GRAIN for h in game.topology.node_hexes[34]
+                    for i, _ in game.collects("city", h)))
+
+
 CLAIMS = {
     "09_unplugged_start": [
         ("$6 \\times 36 / 36 = 6$", lambda: 36 * dice_sum_distribution()[7] == 6),
@@ -395,6 +502,64 @@ CLAIMS = {
         ("8 (the barbarians' strength is the 8 cities", lambda: __import__(
             "catan_nb.analysis.barbarians", fromlist=["x"]).knights_to_hold(8, 0) == 8),
         ("the barbarians land every three", lambda: 3 <= __import__("catan_nb.analysis.barbarians", fromlist=["x"]).expected_rolls() / 4 <= 4),
+    ],
+    "19_cities_knights_openings": [
+        ("**31** (forest\n3, mountains 8, pasture 5) and **44** (mountains 3, hills 5, fields 6)", lambda: [
+            sorted((str(_ck19()[0].hex_terrain[h]), _ck19()[0].hex_token[h]) for h in _ck19()[0].topology.node_hexes[v]
+                   if _ck19()[0].hex_token[h]) for v in (31, 44)] == [
+            [("forest", 3), ("mountains", 8), ("pasture", 5)], [("fields", 6), ("hills", 5), ("mountains", 3)]]),
+        ("both touch 11 pips", lambda: node_production(BEGINNER, 31).pips == node_production(BEGINNER, 44).pips == 11),
+        ("At 31: $11/36 \\approx 0.306$ resource cards and $11/36 \\approx 0.306$ commodities per roll",
+         lambda: _ck_city_exact(31) == (F(11, 36), F(11, 36)) and r3(F(11, 36)) == 0.306),
+        ("At 44: $20/36 \\approx 0.556$ resource cards and only $2/36 \\approx 0.056$ commodities",
+         lambda: _ck_city_exact(44) == (F(20, 36), F(2, 36)) and (r3(F(20, 36)), r3(F(2, 36))) == (0.556, 0.056)),
+        ("Both collect $22/36$ cards per roll in\nall, twice a settlement's $11/36$", lambda: sum(_ck_city_exact(31))
+         == sum(_ck_city_exact(44)) == F(22, 36) == 2 * node_production(BEGINNER, 31).total),
+        ("then seats 1, 2 and 3 place their settlements, and 3, 2\nand 1 their cities — six buildings", lambda: __import__(
+            "catan_nb.analysis.placement", fromlist=["x"]).founding_order(4) == (0, 1, 2, 3, 3, 2, 1, 0)
+         and len(rank_openings(_ck19()[0], 0, top=1)[0].opponent_picks) == 6),
+        ("the six best by the score of the day and four further down\nthe ranking (10th, 25th, 50th and 100th)",
+         lambda: all(r.ranks == (0, 1, 2, 3, 4, 5, 9, 24, 49, 99) for r in __import__(
+             "catan_nb.analysis.opening_runs", fromlist=["x"]).stored_ck_openings())),
+        ("(13 points, at most 400 turns) 60 times", lambda: __import__(
+            "catan_nb.rules.modules.cities_knights", fromlist=["x"]).VP_TARGET == 13 and all(
+            (r.max_turns, r.playouts) == (400, 60) for r in __import__(
+                "catan_nb.analysis.opening_runs", fromlist=["x"]).stored_ck_openings())),
+        ("stopped at\n400 turns", lambda: all(r.max_turns == 400 for r in __import__(
+            "catan_nb.analysis.opening_runs", fromlist=["x"]).stored_ck_openings())),
+        ("On `Board.random(seed=19)` the score and the games agree: both bootstrap intervals of $\\rho$ lie above 0",
+         lambda: min(_ck19_agreement()[19]["wins"].low, _ck19_agreement()[19]["vps"].low) > 0),
+        ("the paired interval of\n  the victory points lies above 0", lambda: _ck19_agreement()[19]["first_last"].low > 0),
+        ("the pairs placed 50th\n  and 100th when the runs were made won 1 game of 60 each", lambda: (
+            _ck19_stored(19, (35, 20)), _ck19_stored(19, (36, 53))) == ((50, 1), (100, 1))),
+        ("the interval of $\\rho$ for the wins contains 0, and so does the paired\n  interval of first against last",
+         lambda: _ck19_agreement()[None]["wins"].low < 0 < _ck19_agreement()[None]["wins"].high
+         and _ck19_agreement()[None]["first_last"].low < 0 < _ck19_agreement()[None]["first_last"].high),
+        ("The pair placed 100th, 32 + 28, won 26 of 60, more than any other of the ten", lambda: _ck19_stored(
+            None, (32, 28)) == (100, 26) and max(map(sum, __import__(
+                "catan_nb.analysis.opening_runs", fromlist=["x"]).stored_ck_openings()[0].wins)) == 26
+         and sorted(map(sum, __import__("catan_nb.analysis.opening_runs", fromlist=["x"]).stored_ck_openings()[0].wins))[-2] < 26),
+        ("45 + 34 won 27 of 60 and the\n  day's favourite 52 + 34 only 8, with the same city: 22 games won by 45 + 34 alone against 3",
+         _ck19_same_city),
+        ("Even the strict\n  bar of a comparison chosen afterwards is cleared", _ck19_same_city),
+        ("What put 52 + 34 first that day was its harbour part (a 2:1\n  grain harbour at 52, beside a city that harvests grain)",
+         _ck19_same_city),
+        ("among ten pairs there are 45 comparisons", lambda: comb(10, 2) == 45),
+        ("most of the 8 spots at the top of\nthe gain table get more commodity than extra resource cards", lambda: _ck19_gain()[0] >= 5),
+        ("The spots that gain least touch a single producing\nhex with few pips", lambda: all(
+            k == 1 and p <= 3 for _, k, p in _ck19_gain()[1])),
+        ("(a rank correlation above\n0.9)", lambda: _ck19_gain()[2] > 0.9),
+        ("the greedy model gives the best spots to them — or seat 0's own settlement, next to the spot, shuts it\nby the distance rule",
+         _ck19_best_city_taken),
+        ("so the best pair's city is a spot further down the city list", _ck19_best_city_taken),
+        ("about ±0.11 (15 wins of 60)", lambda: round(estimate_proportion(15, 60).half_width, 2) == 0.11),
+        ("needs about 288 games", lambda: round(1.96 ** 2 * 0.25 * 0.75 / 0.05 ** 2) == 288),
+        ("\\approx 576$ games per pair", lambda: round(2 * 1.96 ** 2 * 0.25 * 0.75 / 0.05 ** 2) == 576),
+        ("45 + 34, with the same city, won 27 of 60, and the gap clears even the strict bar", _ck19_same_city),
+        ("both intervals of $\\rho$ lie above 0 and first beats last by a clear paired margin",
+         lambda: min(_ck19_agreement()[19]["wins"].low, _ck19_agreement()[19]["vps"].low, _ck19_agreement()[19]["first_last"].low) > 0),
+        ("On the beginner board, though,\nthe interval of $\\rho$ for the wins contains 0",
+         lambda: _ck19_agreement()[None]["wins"].low < 0 < _ck19_agreement()[None]["wins"].high),
     ],
     "01_engine_tour": [
         ("7 has six ways but no number token", lambda: dice_sum_distribution()[7] == F(6, 36)
@@ -660,6 +825,10 @@ NOTE_CLAIMS = {
     "18_cities_knights_barbarians": [
         ("$E_i = 2 + E_{i+1}$", lambda: 1 / __import__("catan_nb.analysis.barbarians", fromlist=["x"]).SHIP_CHANCE == 2),
     ],
+    "19_cities_knights_openings": [
+        ("(1,200 games: a good half hour on one core)", lambda: sum(len(r.pairs) * r.playouts for r in __import__(
+            "catan_nb.analysis.opening_runs", fromlist=["x"]).stored_ck_openings()) == 1200),
+    ],
     "20_dice_game_conditional": [
         ("derive 0.418 on the board; then the engine's 0.570", lambda: (
             r3(reach_probability(Kind.ROAD, n_dice=6, rolls_left=1, gold=False)), r3(reach_probability(Kind.ROAD, n_dice=6, rolls_left=1)))
@@ -730,7 +899,7 @@ def test_the_stored_openings_are_lesson_11s_playouts():
     assert sorted(runs) == ["random", "value"] and all(list(run.pairs) == top4 for run in runs.values())
     assert all(run.playouts == 16 and run.seed == 11 and run.weights == "classic" for run in runs.values())
     assert simulate_openings(progress=False, **runs["random"].call()) == runs["random"].rows()
-    assert runs["value"].check([15])  # the lesson replays game 0
+    assert runs["value"].check([15])  # the lesson replays game 0, this test another
     assert all(StoredOpenings.decode(run.encode()) == run.results for run in runs.values())
     wrong = StoredOpenings(**{**runs["random"].__dict__, "results": tuple(
         tuple((not w, u, f, v) for w, u, f, v in pair) for pair in runs["random"].results)})
@@ -744,6 +913,14 @@ def test_all_the_stored_value_bot_openings_replay():
 
     run = stored_openings()["value"]
     assert simulate_openings(progress=False, **run.call()) == run.rows()
+
+
+def test_the_stored_openings_of_lesson_19_replay():
+    """Lesson 19 reads stored playouts: a sample of games, replayed, has the same results (one per board)."""
+    from catan_nb.analysis.opening_runs import stored_ck_openings
+
+    runs = stored_ck_openings()
+    assert runs[0].check(9, [59]) and runs[1].check(1, [7])
 
 
 def test_every_lesson_opens_with_a_goal_and_a_prediction():

@@ -142,8 +142,15 @@ def test_SF_13_a_spot_on_a_foreign_island_earns_its_special_points():
     assert all(r.bonus == 0 for r in plain.values())  # in the founding, where one founds is home (SF-12)
 
 
+def fog_everywhere() -> Game:
+    """The fog map with founding next to fog allowed (without ``scenario.founding_in_fog``)."""
+    data = Board.load(BOARDS_DIR / "seafarers_fog.json").to_dict()
+    data["scenario"].pop("founding_in_fog")
+    return Game(Board.from_dict(data, source="fog, founding anywhere"), players=4, seed=1)
+
+
 def test_SF_3_a_fog_hex_counts_at_its_expectation_from_the_hidden_stack():
-    game = scenario("seafarers_fog.json")
+    game = fog_everywhere()
     tab = SpotTable(game)
     fog = [h for h, tr in enumerate(game.hex_terrain) if tr is Terrain.FOG]
     assert fog
@@ -158,6 +165,7 @@ def test_SF_3_a_fog_hex_counts_at_its_expectation_from_the_hidden_stack():
     # a spot touching only fog and sea is worth its expectation, not nothing and not a certainty
     t = game.topology
     only_fog = [v for v in rows if t.node_hexes[v] and all(h in fog for h in t.node_hexes[v])]
+    assert only_fog
     for v in only_fog:
         n = len(t.node_hexes[v])
         assert rows[v].production == pytest.approx(W.production * n * (expect + GOLD_WORTH * choice))
@@ -318,7 +326,7 @@ def test_SF_3_which_resource_a_fog_hex_gives_is_not_read_from_its_average():
     """A fog hex is one tile: its expected cards count in production, but the resources a spot collects at
     all (diversity) and the sets count the chance that it turns out to give each resource, not a little of
     every resource at once."""
-    game = scenario("seafarers_fog.json")
+    game = fog_everywhere()
     t = game.topology
     fog = {h for h, tr in enumerate(game.hex_terrain) if tr is Terrain.FOG}
     odds = fog_odds(game)
@@ -339,3 +347,6 @@ def test_SF_3_which_resource_a_fog_hex_gives_is_not_read_from_its_average():
     # the best spots of the fog map lie where the tiles show: a spot of three known hexes comes first
     best = score_intersections(game)[0]
     assert not set(t.node_hexes[int(best.node)]) & fog
+    # on the shipped map the founding stands on land that shows its tile: no fog-only spot is scored
+    shipped = {int(r.node) for r in score_intersections(scenario("seafarers_fog.json"))}
+    assert shipped and not shipped & set(only_fog)

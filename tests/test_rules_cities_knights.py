@@ -1050,7 +1050,9 @@ def test_the_table_plays_progress_cards_knights_and_the_merchant():
     layer = next(la for la in t.layers if type(la).__name__ == "KnightLayer")
     assert t.click_layer(layer, "cities_knights:hire", 0)
     assert len(knights(g, 0)) == 1 and "hired a knight" in t.log_box.value
-    assert t.click_layer(layer, "cities_knights:knights", 0)
+    assert t.click_layer(layer, "cities_knights:knights", 0)  # lists the knight's moves (issue 37)
+    activate = next(b for b in t.choice_buttons.children if "activate" in b.description)
+    activate.click()
     assert knights(g, 0)[0][3]  # active
     inventions = [a for a in t.special_actions() if isinstance(a, cks.PlayInventor)]
     assert len({describe(a, g) for a in inventions}) == len(inventions) > 1

@@ -109,3 +109,55 @@ def test_bad_scenario_data_names_the_file_and_the_field(tmp_path, change, field)
     with pytest.raises(BoardFileError) as err:
         Game(board, players=3, seed=1)  # the board's own modules (SF-13)
     assert err.value.field == field and str(path) in str(err.value)
+
+
+# ------------------------------------------------------------------ founding on the known land (SF-3 PROPOSAL)
+def _fog_board(founding_in_fog):
+    from catan_nb import Board
+    from catan_nb.rules.modules.fog import FOG_ISLANDS
+
+    data = Board.load(FOG_ISLANDS).to_dict()
+    if founding_in_fog is None:
+        data["scenario"].pop("founding_in_fog", None)
+    else:
+        data["scenario"]["founding_in_fog"] = founding_in_fog
+    return Board.from_dict(data, source="test fog board")
+
+
+def test_SF_3_the_fog_map_founds_on_land_that_shows_its_tile():
+    from catan_nb import Game
+    from catan_nb.errors import IllegalActionError
+    from catan_nb.rules import BuildSettlement, Phase
+
+    game = Game(_fog_board(False), players=4, seed=2)
+    t = game.topology
+    fog_only = [v for v in range(t.n_nodes) if t.node_hexes[v]
+                and all(game.hex_terrain[h].value == "fog" for h in t.node_hexes[v])]
+    assert fog_only
+    legal = {a.node for a in game.legal_actions() if isinstance(a, BuildSettlement)}
+    assert legal and not legal & set(fog_only)
+    for v in fog_only:  # listing equals checking: refused, naming the rule, nothing changed
+        before = game.state()
+        with pytest.raises(IllegalActionError, match="SF-3") as err:
+            game.play(BuildSettlement(v))
+        assert err.value.rule == "SF-3" and game.state() == before
+    # after the founding, the fogged islands are settled as any island (the rule binds the founding only)
+    from catan_nb.analysis.value_bot import ValueBot
+
+    bots = [ValueBot(s) for s in range(4)]
+    while game.phase in (Phase.FOUNDING_SETTLEMENT, Phase.FOUNDING_ROAD):
+        game.play(bots[game.current_player].choose(game))
+    assert not set(game.occupied) & set(fog_only)
+
+
+def test_SF_3_a_fog_board_without_the_field_founds_next_to_fog_and_a_bad_field_is_named():
+    from catan_nb import Game
+    from catan_nb.errors import BoardFileError
+    from catan_nb.rules import BuildSettlement
+
+    game = Game(_fog_board(None), players=4, seed=2)
+    t = game.topology
+    legal = {a.node for a in game.legal_actions() if isinstance(a, BuildSettlement)}
+    assert any(all(game.hex_terrain[h].value == "fog" for h in t.node_hexes[v]) for v in legal)
+    with pytest.raises(BoardFileError, match="scenario.founding_in_fog"):
+        Game(_fog_board("no"), players=4, seed=2)

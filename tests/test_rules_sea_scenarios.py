@@ -27,6 +27,17 @@ from catan_nb.rules.modules.seafarers import ISLANDS, BuildShip, island_vp, rand
 from catan_nb.rules.modules.treasure import DEFAULT_TREASURE, TreasureKind, treasure_spots
 
 FOG = Board.load(FOG_ISLANDS)
+
+
+def _fog_anywhere() -> Board:
+    """The fog map with founding next to fog allowed (``scenario.founding_in_fog`` left out)."""
+    data = FOG.to_dict()
+    data["scenario"].pop("founding_in_fog", None)
+    return Board.from_dict(data, source="fog map, founding next to fog")
+
+
+#: The fog map where the founding may stand next to fog (the shipped map founds on known land: SF-3 PROPOSAL).
+FOG_ANYWHERE = _fog_anywhere()
 GREAT = Board.load(GREAT_CATAN)
 HARBOURS = BOARDS_DIR / "seafarers_harbours.json"
 
@@ -258,7 +269,7 @@ def test_sf4_free_paths_treasure_places_two_roads_or_ships():
 
 def test_sf4_founding_pieces_pass_treasure_by():
     """SF-4 PROPOSAL: a founding road or ship does not claim a treasure; the next piece there does."""
-    g = Game(FOG, players=3, seed=1, rules=Rules.for_board(FOG))
+    g = Game(FOG_ANYWHERE, players=3, seed=1, rules=Rules.for_board(FOG_ANYWHERE))
     t = g.topology
     for v in treasure_spots(g):
         for e in t.node_edges[v]:
@@ -759,7 +770,7 @@ def test_decision_sf3_sf15_fog_and_token_less_hexes_are_reached_only_through_a_s
     from catan_nb import Terrain
     from catan_nb.rules.modules.fog import fog_hexes, hidden
 
-    g = Game(FOG, players=3, seed=1, rules=Rules.for_board(FOG))
+    g = Game(FOG_ANYWHERE, players=3, seed=1, rules=Rules.for_board(FOG_ANYWHERE))
     t = g.topology
     fog = set(fog_hexes(g))
     v = next(a.node for a in g.legal_actions() if set(t.node_hexes[a.node]) & fog)

@@ -240,3 +240,34 @@ def test_hover_texts_follow_a_revealed_hex():
     v = g.topology.hex_nodes[hx][0]
     assert str(terrain) in nodes.hovertext[v]
     assert "fog" not in board_figure(g).data[table._idx["hexes"]].hovertext[hx].split("<br>")[0]
+
+
+def _points(*inds):
+    from plotly.callbacks import Points
+
+    return Points(point_inds=list(inds), xs=[], ys=[], trace_name="hex-area", trace_index=0)
+
+
+def test_a_click_anywhere_on_a_hex_moves_the_robber_there():
+    """Issue 37 item 4 (B-ROB-3): the hex-area points (six per hex, half-way to its corners) are each nearer their
+    own hex's centre than any other's, and a click on any of them is a click on that hex."""
+    import math
+
+    g = Game(Board.beginner(), players=4, seed=5, start="beginner")
+    g.play(RollDice(dice=(3, 4)))  # a 7; the beginner hands hold under 8 cards: no discards
+    assert g.phase is Phase.MOVE_ROBBER
+    table = GameTable(g, seats=["human", "bot", "bot", "bot"], bot_delay=None)
+    area = table.figure.data[table._idx["hex-area"]]
+    hexes = table.figure.data[table._idx["hexes"]]
+    centres = list(zip(hexes.x, hexes.y))
+    assert sorted(area.customdata) == sorted(h.id for h in g.board.hexes for _ in range(6))
+    for (x, y), h in zip(zip(area.x, area.y), area.customdata):
+        nearest = min(range(len(centres)), key=lambda i: math.dist((x, y), centres[i]))
+        assert hexes.customdata[nearest] == h
+    target = g.legal_actions()[0].hex
+    for k in [i for i, h in enumerate(area.customdata) if h == target][:3]:
+        t = GameTable(g.copy(), seats=["human", "bot", "bot", "bot"], bot_delay=None)
+        t._on_hex_area_click(None, _points(k))
+        assert t.pending_hex == target or t.game.robber == target, plain(t.status.value)
+    table._on_hex_area_click(None, _points())  # plotly calls every trace's handler; the others get no points
+    assert table.game.phase is Phase.MOVE_ROBBER

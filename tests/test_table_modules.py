@@ -317,7 +317,7 @@ def test_log_sentences_discards_in_one_line_and_articles():
 
 
 def test_explain_bot_moves_in_the_logs_words():
-    """Item 11: "why" lines name the moves as the log does, values rounded; without open hands the
+    """Item 11 (and issue 37): "why" lines say the bot's reasons in words and name the moves as the log does; without open hands the
     runners-up are not named (what else a bot could do tells what it holds)."""
     for open_hands in (True, False):
         t = GameTable(Board.beginner(), seats=["human", "bot", "bot", "bot"], seed=4, start="beginner",
@@ -326,8 +326,10 @@ def test_explain_bot_moves_in_the_logs_words():
         HumanDriver(t, seed=1, offer_rate=0).play(12)
         why = [x for x in t.log_lines if x.startswith("  why:")]
         assert why
-        assert not [x for x in why if re.search(r"\d\.\d\d|\(cards|victim \d|path \d|node \d", x)], why[:3]
-        assert any("next best: " in x for x in why) == open_hands, why[:3]
+        assert not [x for x in why if re.search(r"\d\.\d|scored|\(cards|victim \d|path \d|node \d", x)], why[:3]
+        # issue 37: the reasons in words (what the move made better or worse for the bot), not a score
+        assert any("better: " in x or "worse: " in x for x in why), why[:3]
+        assert any("its next choice: " in x for x in why) == open_hands, why[:3]
 
 
 def test_every_notebook_table_hides_the_other_hands():
@@ -608,7 +610,7 @@ def finish_a_game(name: str, seed: int) -> HumanDriver:
         assert not leaks, f"the log names another seat's hidden card: {leaks[0]}"
         assert_view_ignores_hidden_cards(t, seed=k)
         why = [x for x in t.log_lines if x.startswith("  why:")]
-        assert not [x for x in why if "next best:" in x], why[-3:]  # the runners-up tell what a bot holds
+        assert not [x for x in why if "its next choice:" in x], why[-3:]  # the runners-up tell what a bot holds
         if t.game.is_over:
             break
     assert t.viewer == 0 and checked, "no log sentence about another seat's hidden card was checked"

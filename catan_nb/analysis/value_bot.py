@@ -55,6 +55,8 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
+from itertools import repeat
+from operator import mul
 
 from ..constants import RESOURCES, DevCard, Terrain
 from ..rules import (
@@ -70,7 +72,7 @@ from ..rules import (
     PlayKnight,
     RollDice,
 )
-from .bot_features import Context, best_two, features_for
+from .bot_features import Context, ModuleFeatures, best_two, features_for
 
 __all__ = ["ValueBot", "position_value", "features", "weights_for", "DEFAULT_WEIGHTS", "URGENT_BUILD", "Choice"]
 
@@ -131,11 +133,16 @@ def _chance(token: int) -> float:
     return (6 - abs(7 - token)) / 36
 
 
-def _yields(game: Game, mods) -> tuple[list[tuple], dict[int, float], dict[int, tuple]]:
+def _yields(game: Game, mods) -> tuple[list[tuple], dict[int, float], dict[int, tuple], dict[tuple, tuple]]:
     """Each hex's ``((good, chance per roll), ...)`` now (the robber's hex yields nothing; the modules
-    price what the base game cannot), and memos under it of each intersection's spot score and of
-    its producing hexes' yields."""
+    price what the base game cannot), and memos under it of each intersection's spot score, of
+    its producing hexes' yields and of the production sums of :func:`_production`."""
     t = game.topology
+    last = _LAST_YIELDS
+    if last[0] is t and last[1] is mods and last[2] == game.robber and last[3] == game.hex_terrain \
+            and last[4] == game.hex_token:  # the hexes of the last call (a decision's positions mostly share them)
+        hit = last[5]
+        return hit[1], hit[2], hit[3], hit[4]
     key = (id(t), game.robber, tuple(game.hex_terrain), tuple(game.hex_token), mods)
     hit = _YIELDS.get(key)
     if hit is None or hit[0] is not t:
@@ -157,8 +164,13 @@ def _yields(game: Game, mods) -> tuple[list[tuple], dict[int, float], dict[int, 
                         y = tuple(got)
                         break
                 hy.append(y)
-        hit = _YIELDS[key] = (t, hy, {}, {})
-    return hit[1], hit[2], hit[3]
+        hit = _YIELDS[key] = (t, hy, {}, {}, {})
+    last[:] = [t, mods, key[1], list(key[2]), list(key[3]), hit]
+    return hit[1], hit[2], hit[3], hit[4]
+
+
+#: The last :func:`_yields` asked: topology, feature objects, robber, terrains, tokens and the memo entry.
+_LAST_YIELDS: list = [None] * 6
 
 
 def _node_prod(bd, hy, v: int) -> tuple[list[float], float]:
@@ -183,7 +195,7 @@ def _kinds(game: Game, mods) -> tuple[list[int], list[tuple[int, str, tuple[bool
     key = (id(game.kinds), id(t), mods)
     hit = _KINDS.get(key)
     if hit is None or hit[0] is not game.kinds:
-        produces = [pk.produces if pk is not None else 0 for pk in game.kinds]
+        produces = tuple([pk.produces if pk is not None else 0 for pk in game.kinds])
         paths = []
         for k, pk in enumerate(game.kinds):
             if pk is None or pk.site != "path" or not pk.cost:
@@ -216,113 +228,258 @@ def _reach(game: Game, player: int, paths, blocks, depth: int, left: dict[str, i
         n_left = left.get(name, 0)
         if n_left > 0:
             start.update(own)
+        fresh = not dist  # every intersection this kind finds is new to ``dist``
         for v in start:
             dist[v] = 0
         if n_left <= 0:
             continue
         seen = set(start)
+        add = seen.add
         frontier = list(start)
         for d in range(1, min(depth, n_left) + 1):
             nxt = []
+            push = nxt.append
             for v in frontier:
                 o = owner[v]
                 if o >= 0 and o != player and blocks[nkind[v]]:
                     continue  # an opponent's building or knight cuts the way (B-BUILD-5, CK-KN-7)
                 for e, u in adj[v]:
                     if eo[e] < 0 and u not in seen:
-                        seen.add(u)
-                        nxt.append(u)
-                        if dist.get(u, 99) > d:
+                        add(u)
+                        push(u)
+                        if fresh or dist.get(u, 99) > d:
                             dist[u] = d
             frontier = nxt
     return dist
 
 
+class _Plan:
+    """What :func:`features` needs of a game that its copies share (its pieces, modules and board)."""
+
+    __slots__ = ("kinds", "modules", "topology", "mods", "produces", "paths", "blocks", "depth", "candidates",
+                 "settlement", "bonus_mods", "target_mods", "build_mods", "feature_mods")
+
+    def __init__(self, game: Game) -> None:
+        self.kinds, self.modules, self.topology = game.kinds, game.modules, game.topology
+        self.mods = mods = features_for(game)
+        self.produces, self.paths, self.blocks = _kinds(game, mods)
+        self.depth = max([BASE_REACH] + [m.reach for m in mods])
+        #: The rule modules that limit where a piece may go, in their order.
+        self.candidates = tuple(m for m in game.modules if m.overrides("candidates"))
+        self.settlement = game.kind_id.get("settlement")
+        # the feature objects that add something (the others' methods give nothing: skipped)
+        self.bonus_mods, self.target_mods, self.build_mods, self.feature_mods = (
+            tuple(m for m in mods if getattr(type(m), name) is not getattr(ModuleFeatures, name))
+            for name in ("spot_bonus", "targets", "builds", "features"))
+
+
+#: The last plan made, and the plans by ids of what they depend on (each holding it alive).
+_PLANS: dict[tuple, _Plan] = {}
+_LAST_PLAN: list = [None]
+
+
+def _plan(game: Game) -> _Plan:
+    mods = features_for(game)  # (a new tuple once a module's features are registered)
+    p = _LAST_PLAN[0]
+    if p is not None and p.kinds is game.kinds and p.modules is game.modules and p.topology is game.topology \
+            and p.mods is mods:
+        return p
+    key = (id(game.kinds), id(game.modules), id(game.topology))
+    p = _PLANS.get(key)
+    if p is None or p.kinds is not game.kinds or p.modules is not game.modules or p.topology is not game.topology \
+            or p.mods is not mods:
+        if len(_PLANS) >= 256:
+            _PLANS.clear()
+        p = _PLANS[key] = _Plan(game)
+    _LAST_PLAN[0] = p
+    return p
+
+
+#: Per seat (and number of seats), the pieces and hexes of its last :func:`features` and what they
+#: gave: the production sums, the pieces left, the reach and the road lengths (they read nothing else),
+#: and its settlement spots with the free intersections and the spot bonuses they were valued with.
+_LAST_BOARD: dict[tuple[int, int], list] = {}
+
+#: :func:`_reach` results by their inputs: the candidate positions of one decision mostly share them.
+_REACH: dict[tuple, tuple] = {}
+
+
+def _reach_memo(game: Game, player: int, paths, blocks, depth: int, left: dict[str, int],
+                owner_t: tuple, kind_t: tuple, eo_t: tuple) -> dict[int, int]:
+    """:func:`_reach`, memoised on everything it reads: the intersections' owners and kinds
+    (``owner_t``, ``kind_t``, ``eo_t``: tuples of ``game.node_owner``, ``game.node_kind`` and
+    ``game.edge_owner``), the buildings, the player's reach and pieces left of every path kind.  A new
+    dict each call."""
+    reach = game.reach
+    key = (id(paths), player, depth, owner_t, kind_t, tuple(game.occupied), eo_t,
+           tuple([(frozenset(reach[k][player]), left.get(name, 0)) for k, name, _ in paths]))
+    hit = _REACH.get(key)
+    if hit is None or hit[0] is not paths or hit[1] is not blocks:
+        if len(_REACH) >= 4096:
+            _REACH.clear()
+        hit = _REACH[key] = (paths, blocks, _reach(game, player, paths, blocks, depth, left))
+    return hit[2].copy()
+
+
+#: Every seat's longest road by the pieces on the board (a pure function of them, B-LR-1..3, SF-8).
+_LENGTHS: dict[tuple, tuple] = {}
+
+
+def _road_lengths(game: Game, plan: _Plan, board: tuple) -> list[int]:
+    """``game.road_lengths()``, memoised on ``board``: the number of seats and the tuples of the
+    intersections' owners and kinds and of the paths' owners and kinds, all a trail depends on (the candidate positions of a decision,
+    and of the next ones, recount the same networks).  Read only."""
+    hit = _LENGTHS.get(board)
+    if hit is None or hit[0] is not plan:
+        if len(_LENGTHS) >= 4096:
+            _LENGTHS.clear()
+        hit = _LENGTHS[board] = (plan, game.road_lengths())
+    return hit[1]
+
+
+def _production(game: Game, player: int, produces: tuple, hy: list, node_yields: dict, memo: dict,
+                owner_t: tuple, kind_t: tuple) -> tuple[list[float], float, float]:
+    """The player's expected cards per roll by resource, its cards of choice (gold) per roll, and the
+    opponents' total, from the buildings on the board (``owner_t``, ``kind_t``: tuples of the
+    intersections' owners and kinds); memoised in ``memo`` (of the hexes now, :func:`_yields`) on
+    all it reads.  The list is the caller's own."""
+    key = (player, owner_t, kind_t, tuple(game.occupied), produces)
+    hit = memo.get(key)
+    if hit is None:
+        if len(memo) >= 4096:
+            memo.clear()
+        prod = [0.0] * N_RES
+        anyc = 0.0
+        others = 0.0  # the opponents' expected cards per roll
+        for v in sorted(game.occupied):  # the buildings, in intersection order
+            k = produces[kind_t[v]]
+            if k:
+                terms = node_yields.get((v, k))
+                if terms is None:  # what a piece collecting k at v adds: to its owner, to the opponents' sum
+                    rp = node_yields.get(v)
+                    if rp is None:  # (good, chance) of each producing hex at v, in hex order
+                        rp = node_yields[v] = tuple(x for h in game.topology.node_hexes[v] for x in hy[h])
+                    terms = node_yields[(v, k)] = (tuple((r, k * p) for r, p in rp),
+                                                   tuple(k * p * (1.0 if r >= 0 else GOLD_WORTH) for r, p in rp))
+                if owner_t[v] == player:
+                    for r, x in terms[0]:
+                        if r >= 0:
+                            prod[r] += x
+                        else:
+                            anyc += x
+                else:
+                    for x in terms[1]:
+                        others += x
+        hit = memo[key] = (tuple(prod), anyc, others)
+    return list(hit[0]), hit[1], hit[2]
+
+
 def features(game: Game, player: int, ctx: Context | None = None) -> dict[str, float]:
     """The features of :func:`position_value` for ``player`` (see the module docstring), the rule
     modules' own included (:mod:`catan_nb.analysis.bot_features`)."""
-    mods = features_for(game)
-    bd = game.topology  # plain data derived once from the graph
-    hy, spot_score, node_yields = _yields(game, mods)
-    produces, paths, blocks = _kinds(game, mods)
-    owner, kind = game.node_owner, game.node_kind
-    prod = [0.0] * N_RES
-    anyc = 0.0
-    others = 0.0  # the opponents' expected cards per roll
+    plan = _plan(game)
+    mods = plan.mods
+    bd = plan.topology  # plain data derived once from the graph
+    hy, spot_score, node_yields, prod_memo = _yields(game, mods)
+    produces, paths, blocks = plan.produces, plan.paths, plan.blocks
+    owner = game.node_owner
+    last = _LAST_BOARD.get((player, game.n))
+    if last is not None and last[0] is plan and last[1] == owner and last[2] == game.node_kind \
+            and last[3] == game.edge_owner and last[4] == game.edge_kind and last[5] == game.occupied \
+            and last[6] == game.robber and last[7] == game.hex_terrain and last[8] == game.hex_token:
+        # the pieces and hexes of the player's last position (a decision's positions mostly share them)
+        prod, anyc, others = list(last[9]), last[10], last[11]
+        left, dist, lengths = last[12], last[13].copy(), last[14]
+        spot_memo = last[15]
+    else:
+        owner_t, kind_t = tuple(owner), tuple(game.node_kind)
+        prod, anyc, others = _production(game, player, produces, hy, node_yields, prod_memo, owner_t, kind_t)
+        left = game.pieces_left(player)
+        eo_t = tuple(game.edge_owner)
+        dist = _reach_memo(game, player, paths, blocks, plan.depth, left, owner_t, kind_t, eo_t)
+        if -1 in game.road_length:  # a trail the engine has yet to recount (it counts lazily)
+            lengths = _road_lengths(game, plan, (game.n, owner_t, kind_t, eo_t, tuple(game.edge_kind)))
+        else:
+            lengths = game.road_lengths()
+        last = _LAST_BOARD[(player, game.n)] = [
+            plan, list(owner_t), list(kind_t), list(eo_t), game.edge_kind[:], game.occupied[:], game.robber,
+            game.hex_terrain[:], game.hex_token[:], tuple(prod), anyc, others, left, dist.copy(), lengths, None]
+        spot_memo = None
     rates = game.rates(player)
-    for v in sorted(game.occupied):  # the buildings, in intersection order
-        k = produces[kind[v]]
-        if k:
-            terms = node_yields.get((v, k))
-            if terms is None:  # what a piece collecting k at v adds: to its owner, to the opponents' sum
-                rp = node_yields.get(v)
-                if rp is None:  # (good, chance) of each producing hex at v, in hex order
-                    rp = node_yields[v] = tuple(x for h in bd.node_hexes[v] for x in hy[h])
-                terms = node_yields[(v, k)] = (tuple((r, k * p) for r, p in rp),
-                                               tuple(k * p * (1.0 if r >= 0 else GOLD_WORTH) for r, p in rp))
-            if owner[v] == player:
-                for r, x in terms[0]:
-                    if r >= 0:
-                        prod[r] += x
-                    else:
-                        anyc += x
-            else:
-                for x in terms[1]:
-                    others += x
     production = sum(prod) + GOLD_WORTH * anyc
-    diversity = sum(1 for x in prod if x > 0)
-    harbours = sum((1.0 if rates[r] == 2 and prod[r] > 0 else 0.0) for r in range(N_RES))
+    diversity = 0
+    harbours = 0.0
+    for r in range(N_RES):
+        if prod[r] > 0:
+            diversity += 1
+            if rates[r] == 2:
+                harbours += 1.0
     harbours += 0.33 if min(rates[:N_RES]) == 3 else 0.0
     if ctx is None:
         ctx = Context(player)
     ctx.prod, ctx.any = prod, anyc
     # Reachable spots: free intersections within the bot's reach of the player's network.
-    depth = max([BASE_REACH] + [m.reach for m in mods])
     spots = targets = 0.0
     buildable = 0
-    left = game.pieces_left(player)
-    dist = ctx.dist = _reach(game, player, paths, blocks, depth, left)
+    ctx.dist = dist
     if left.get("settlement", 0) > 0:
         blocked, land = game.blocked, bd.node_land
         free = [v for v in dist if not blocked[v] and land[v] and owner[v] < 0]
-        for m in game.modules:  # the modules' own limits on settlements (scenario spaces, SC-5)
-            if m.overrides("candidates"):
-                free = m.candidates(game, player, "settlement", free)
-        vals = []
-        bonuses = [b for b in (m.spot_bonus(game, player) for m in mods) if b]
-        for v in free:
-            score = spot_score.get(v)
-            if score is None:
-                score = spot_score[v] = _spot_score(*_node_prod(bd, hy, v))
-            bonus = 0.0
-            for b in bonuses:
-                bonus += b.get(v, 0.0)
-            d = dist[v]
-            vals.append(((score + SPOT_VP * bonus) * SPOT_DISCOUNT[d], v, d))
-        vals.sort(reverse=True)
+        for m in plan.candidates:  # the modules' own limits on settlements (scenario spaces, SC-5)
+            free = m.candidates(game, player, "settlement", free)
+        bonuses = [b for b in (m.spot_bonus(game, player) for m in plan.bonus_mods) if b]
+        if spot_memo is not None and spot_memo[0] == free and spot_memo[1] == bonuses:
+            # the same spots, reached the same way and worth the same as in the last position
+            vals, spots, buildable = list(spot_memo[2]), spot_memo[3], spot_memo[4]
+        else:
+            vals = []
+            for v in free:
+                score = spot_score.get(v)
+                if score is None:
+                    score = spot_score[v] = _spot_score(*_node_prod(bd, hy, v))
+                d = dist[v]
+                if bonuses:
+                    bonus = 0.0
+                    for b in bonuses:
+                        bonus += b.get(v, 0.0)
+                    vals.append(((score + SPOT_VP * bonus) * SPOT_DISCOUNT[d], v, d))
+                else:  # score + SPOT_VP * 0.0 is score
+                    vals.append((score * SPOT_DISCOUNT[d], v, d))
+                if d == 0:
+                    buildable += 1
+            vals.sort(reverse=True)
+            spots = sum([x[0] for x in vals[:2]])
+            buildable = min(2, buildable)
+            last[15] = (free, bonuses, tuple(vals), spots, buildable)
         ctx.spots = vals
-        spots = sum(x[0] for x in vals[:2])
-        buildable = min(2, sum(1 for v in free if dist[v] == 0))
-    if mods:
+    if plan.target_mods:
         tv = []
-        for m in mods:
+        for m in plan.target_mods:
             for v, worth in m.targets(game, player).items():
                 d = dist.get(v)
                 if d:  # reached (d == 0): collected already
                     tv.append(SPOT_VP * worth * SPOT_DISCOUNT[d])
-        targets = best_two(tv)
-    lengths = game.road_lengths()
-    best_other = max((lengths[q] for q in range(game.n) if q != player), default=0)
-    road = max(-3, min(3, lengths[player] - best_other)) if lengths[player] >= 3 else 0
-    held = game.dev_cards(player)
-    knights_held = held[DevCard.KNIGHT]
+        targets = best_two(tv) if tv else 0.0
+    mine = lengths[player]
+    if mine >= 3:
+        best_other = max([lengths[q] for q in range(game.n) if q != player], default=0)
+        road = max(-3, min(3, mine - best_other))
+    else:
+        road = 0
+    held = game.dev_counts(player)  # by DevCard value
+    knights_held = held[_KNIGHT]
     army_open = game.largest_army_holder != player
     army = (game.knights_played(player) + 0.5 * knights_held) if army_open else 0.0
     total = sum(game.discardable(player))  # what a 7 counts: commodities too (CK-COM-1), not goods kept out (B-ROB-2)
     progress = 0.0
-    builds = [(game.cost(b), w) for b, w in (("city", 1.3), ("settlement", 1.2 if spots > 0 else 0.2), ("road", 0.45))
-              if left.get(b, 0) > 0 and (b != "city" or game.placed[game.kind_id["settlement"]][player])]
-    for m in mods:
+    builds = []
+    if left.get("city", 0) > 0 and game.placed[plan.settlement][player]:
+        builds.append((game.cost("city"), 1.3))
+    if left.get("settlement", 0) > 0:
+        builds.append((game.cost("settlement"), 1.2 if spots > 0 else 0.2))
+    if left.get("road", 0) > 0:
+        builds.append((game.cost("road"), 0.45))
+    for m in plan.build_mods:
         builds += m.builds(game, player)
     full = game.hands[player]
     for cost, weight in builds:
@@ -334,11 +491,16 @@ def features(game: Game, player: int, ctx: Context | None = None) -> dict[str, f
                     _NEEDS.clear()
                 _NEEDS[cost] = hit
         need = hit[0]
-        have = sum([min(full[r], c) for r, c in hit[1]])
-        progress = max(progress, weight * (have / need) ** 2 if need else 0.0)
+        if need:
+            have = 0
+            for r, c in hit[1]:
+                have += full[r] if full[r] < c else c
+            x = weight * (have / need) ** 2
+            if x > progress:
+                progress = x
     limit = game.hand_limit(player)
     risk = max(0, total - limit) * P7
-    dev = sum(held.values())
+    dev = sum(held)
     out = {
         "vp": float(game.vp(player)), "production": production, "enemy_production": others / max(game.n - 1, 1),
         "diversity": float(diversity),
@@ -347,9 +509,19 @@ def features(game: Game, player: int, ctx: Context | None = None) -> dict[str, f
     }
     if targets:
         out["targets"] = targets
-    for m in mods:
+    for m in plan.feature_mods:
         out.update(m.features(game, player, ctx))
     return out
+
+
+_KNIGHT = DevCard.KNIGHT.value
+def _forget() -> None:
+    """Empty every memo of this module (for tests: what a memo gives must be what a fresh computation
+    gives)."""
+    for memo in (_YIELDS, _KINDS, _REACH, _LENGTHS, _PLANS, _LAST_BOARD, _NEEDS, _WEIGHTS):
+        memo.clear()
+    _LAST_YIELDS[:] = [None] * 6
+    _LAST_PLAN[0] = None
 
 
 _WEIGHTS: dict[tuple, dict[str, float]] = {}
@@ -389,8 +561,12 @@ def position_value(game: Game, player: int, weights: Mapping[str, float] | None 
     if game.is_over:
         return 1e6 if game.winner == player else -1e6
     w = weights_for(game, weights)
-    f = features(game, player)
-    return sum([w.get(k, 0.0) * v for k, v in f.items()])
+    return _score(w, features(game, player))
+
+
+def _score(w: Mapping[str, float], f: Mapping[str, float]) -> float:
+    """The weighted sum of features ``f``, in their order (missing weights count 0)."""
+    return sum(map(mul, map(w.get, f, repeat(0.0)), f.values()))
 
 
 def _reasons(w: Mapping[str, float], before: Mapping[str, float], after: Mapping[str, float],
@@ -510,11 +686,15 @@ class ValueBot:
 
     def _by_value(self, game: Game, me: int, acts: list[Action]) -> list[Choice]:
         d = game.determinized(me, self.rng.getrandbits(32))
+        d.road_lengths()  # counted once here (a cache of the game's), not again in every copy below
         w = weights_for(d, self.weights)
         mods = features_for(d)
         ahead = tuple(t for m in mods for t in m.lookahead)
         before = features(d, me)
-        self._base = base = sum([w.get(k, 0.0) * v for k, v in before.items()])
+        self._base = base = _score(w, before)
+        choosers = tuple(m for m in mods if type(m).choice_value is not ModuleFeatures.choice_value)
+        phase = game.phase
+        chain = phase not in FOUNDING_PHASES  # the decisions an action pushes are played out (not in the founding)
         out = []
         seen: list[dict | None] = []
         for a in acts:
@@ -524,20 +704,19 @@ class ValueBot:
                 continue
             c = d.copy()
             c.apply(a)
-            if c.current_player == me and c.phase is not game.phase and c.phase not in _NO_CHAIN and \
-                    game.phase not in FOUNDING_PHASES:
+            if chain and c.current_player == me and c.phase is not phase and c.phase not in _NO_CHAIN:
                 c = self._own_decisions(c, me, w)  # e.g. the free roads of Road Building, a metropolis to place
             if c.is_over:
                 v, f = (1e6 if c.winner == me else -1e6), None
             else:
                 f = features(c, me)
-                v = sum([w.get(k, 0.0) * x for k, x in f.items()])
+                v = _score(w, f)
                 if ahead and isinstance(a, ahead) and any(m.needs_lookahead(d, me, a) for m in mods):
                     v = max(v, self._follow_up(c, me, w))
-            if isinstance(a, PlayKnight) and game.phase is Phase.ROLL:
+            if isinstance(a, PlayKnight) and phase is Phase.ROLL:
                 # before the roll: worth it when the robber sits on the bot's own production
                 v += 8.0 if self._robbed(game, me) else -4.0
-            for m in mods:
+            for m in choosers:  # (the others' bonus is 0.0)
                 v += m.choice_value(d, me, a)
             out.append(Choice(a, v + self.rng.random() * 1e-6))
             seen.append(f)
@@ -599,6 +778,7 @@ class ValueBot:
                 c.apply(self._robber(c, me, acts)[0].action)
                 continue
             best, best_v = None, -1e18
+            c.road_lengths()  # counted once, not in every copy
             for b in acts[:40]:
                 c2 = c.copy()
                 c2.apply(b)
@@ -613,6 +793,7 @@ class ValueBot:
         if c.is_over or c.current_player != me:
             return -1e9
         best = -1e9
+        c.road_lengths()  # counted once, not in every copy
         for b in c.legal_actions()[:150]:
             c2 = c.copy()
             c2.apply(b)

@@ -3,8 +3,17 @@ the comparable state, saves and their fingerprint.
 
 A part of the engine (see the map in :mod:`catan_nb.rules.game`): the methods here are mixed
 into ``Game``.  A saved game is its set-up (board, seats, seed, rules) and its log of actions
-with their chance outcomes; loading replays the log and checks the fingerprint
-(:meth:`GameCodec.digest`), so a save reaches the identical position or is refused.
+with their chance outcomes; loading replays the log and checks two fingerprints
+(:meth:`GameCodec.digest`): that of the set-up, before the first action (everything the seed
+deals: the modules' shuffled stacks, the generator's state), and that of the final position.
+So a save reaches the identical position or is refused, and an altered seed is named as such
+whatever the module.
+
+A save records its format version (:data:`SAVE_VERSION`; a newer one is refused, naming it)
+and the rules version it was played under (:data:`~catan_nb.rules.rules_version.RULES_VERSION`).
+A save of older rules replays under today's; where an action no longer plays, the
+:class:`~catan_nb.errors.SaveReplayError` names it, its index and the rule, and
+``partial=True`` loads the game before it (:class:`PartialLoad`).
 """
 
 from __future__ import annotations
@@ -16,28 +25,35 @@ import re
 import warnings
 import weakref
 from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from random import Random
 from typing import TYPE_CHECKING, Any
 
 from .._codec import short_repr
-from .._files import parse_json, read_json, replay_actions, write_atomic
+from .._files import MAX_ACTIONS, parse_json, read_json, write_atomic
 from ..board import Board
 from ..constants import Colour
-from ..errors import BoardFileError, CatanError, SaveFileError
-from .actions import action_from_json, action_to_json
+from ..errors import BoardFileError, CatanError, IllegalActionError, SaveFileError, SaveReplayError
+from .actions import RollDice, action_from_json, action_to_json
 from .game_hooks import HOOK_ATTRS
 from .game_options import Rules
 from .modules import MODULES, copy_plain, resolve
+from .rules_version import RULES_VERSION, STATE_ADDED, changes_since
 
 if TYPE_CHECKING:
     from .game import Game
 
-__all__ = ["GameCodec", "SAVE_FORMAT", "SAVE_VERSION", "check_plain", "module_sources"]
+__all__ = ["GameCodec", "SAVE_FORMAT", "SAVE_VERSION", "PartialLoad", "PartialLoadWarning", "check_plain",
+           "module_sources"]
 
 SAVE_FORMAT = "catan_nb.game"
-#: 2: the built-in modules keep their state in ``ext`` (the digest covers it there); 1 still loads.
-SAVE_VERSION = 2
+#: The save format this engine writes; it reads every one from 1 to this and refuses newer ones.
+#: 3: ``rules_version`` and ``setup_digest``; 2: the built-in modules keep their state in ``ext``
+#: (the digest covers it there); 1: the first.
+SAVE_VERSION = 3
+#: Rolls whose recorded dice are compared with those the seed gives (a save's seed, checked).
+_ROLLS_CHECKED = 20
 
 _PLAIN_VALUES = (str, int, float, bool, type(None))
 
@@ -119,8 +135,11 @@ def _random_in_state(state: tuple) -> Random:
 
 
 # ---------------------------------------------------------------- reading a save, step by step
-_SAVE_FIELDS = frozenset({"format", "version", "board", "players", "seed", "start", "starting_seat", "colours",
-                          "rules", "module_sources", "actions", "digest"})
+_SAVE_FIELDS = frozenset({"format", "version", "rules_version", "board", "players", "seed", "start",
+                          "starting_seat", "colours", "rules", "module_sources", "actions", "setup_digest", "digest"})
+#: Fields a save may have from a format version on, and must have from another (``null`` for a digest:
+#: not checked): saves of format 1 may lack the digest (those recorded before it).
+_FIELDS_SINCE = {"digest": (1, 2), "rules_version": (3, 3), "setup_digest": (3, 3)}
 #: A dotted Python module name (``module_sources``).
 _DOTTED = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*")
 #: The package whose modules a save may import by itself (``module_sources``); others are named.
@@ -135,11 +154,34 @@ def _read_head(text: str | bytes | dict, source: str) -> tuple[dict, int]:
     if data.get("format") != SAVE_FORMAT:
         raise SaveFileError(source, "format", f"expected {SAVE_FORMAT!r}, found {short_repr(data.get('format'))}")
     version = data.get("version")
-    if version not in (1, SAVE_VERSION) or isinstance(version, bool):
-        raise SaveFileError(source, "version", f"expected {SAVE_VERSION} (or 1), found {short_repr(version)}")
+    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+        raise SaveFileError(source, "version", f"expected a save format version (1 to {SAVE_VERSION}), "
+                                               f"found {short_repr(version)}")
+    if version > SAVE_VERSION:
+        raise SaveFileError(source, "version", f"the save is of format version {version}, newer than this catan_nb "
+                                               f"reads (1 to {SAVE_VERSION}): it needs a catan_nb that reads save "
+                                               f"format {version}; upgrade catan_nb to load it")
+    rules_version = data.get("rules_version", 0)
+    if isinstance(rules_version, bool) or not isinstance(rules_version, int) or rules_version < 0:
+        raise SaveFileError(source, "rules_version", f"expected a rules version (0 to {RULES_VERSION}), "
+                                                     f"found {short_repr(rules_version)}")
+    if rules_version > RULES_VERSION:
+        raise SaveFileError(source, "rules_version", f"the game was played under rules version {rules_version}, "
+                                                     f"newer than this catan_nb's {RULES_VERSION}: it needs a catan_nb "
+                                                     f"of rules version {rules_version} or later; upgrade catan_nb")
+    for key in ("setup_digest", "digest"):
+        if data.get(key) is not None and not isinstance(data[key], str):
+            raise SaveFileError(source, key, f"expected a fingerprint (a string), found {short_repr(data[key])}")
     for key in ("board", "players", "seed", "actions"):
         if key not in data:
             raise SaveFileError(source, key, "missing")
+    for key, (since, needed) in _FIELDS_SINCE.items():
+        if version >= needed and key not in data:
+            raise SaveFileError(source, key, f"missing: every save of format {needed} or later has it (the field was "
+                                             "removed, or the version altered)")
+        if version < since and key in data:
+            raise SaveFileError(source, key, f"is not a field of a save of format {version} (format {since} brought "
+                                             "it): the version was altered")
     unknown = sorted(set(data) - _SAVE_FIELDS)
     if unknown:
         raise SaveFileError(source, unknown[0], "is not a field of a saved game")
@@ -267,10 +309,204 @@ def _rules_as_played(board: Board, rules: Rules, players: int, source: str) -> b
     return False
 
 
+# ---------------------------------------------------------------- replaying a save's log
+class PartialLoadWarning(UserWarning):
+    """A save loaded with ``partial=True`` whose log did not replay in full to its saved position."""
+
+
+@dataclass(frozen=True)
+class PartialLoad:
+    """What a load with ``partial=True`` could not replay (``game.partial_load``).
+
+    Attributes
+    ----------
+    source : str
+        The file (or source) loaded.
+    replayed : int
+        The actions replayed: the game is the position after them.
+    total : int
+        The actions the save holds.
+    field : str
+        The field at fault, as a :class:`~catan_nb.errors.SaveFileError` would name it.
+    problem : str
+        What went wrong: the message the load would have raised without ``partial=True``.
+    action : dict or None
+        The first action not replayed, as saved (None when every action replayed but the
+        position reached is not the one saved).
+    rule : str or None
+        The rule id that refused it, if any.
+
+    Examples
+    --------
+    >>> p = PartialLoad("old.json", 113, 200, "actions[113]", "SF-7: ...", {"type": "BuildShip", "path": 25}, "SF-7")
+    >>> p.dropped
+    87
+    """
+
+    source: str
+    replayed: int
+    total: int
+    field: str
+    problem: str
+    action: dict | None = None
+    rule: str | None = None
+
+    @property
+    def dropped(self) -> int:
+        """The actions of the save that were not replayed."""
+        return self.total - self.replayed
+
+
+def _describe(raw: Any) -> str:
+    """A saved action as a short call: ``BuildShip(path=25)``."""
+    if isinstance(raw, dict) and isinstance(raw.get("type"), str):
+        args = ", ".join(f"{k}={short_repr(v)}" for k, v in raw.items() if k != "type")
+        text = f"{raw['type']}({args})"
+        return text if len(text) <= 120 else text[:117] + "..."
+    return short_repr(raw)
+
+
+class _Replay:
+    """The replay of a save's log on a freshly set-up game, and what it tells about the save:
+    whether its set-up and its recorded dice are those of its seed, where an action is refused."""
+
+    def __init__(self, game: "Game", data: dict, source: str, version: int):
+        self.game = game
+        self.source = source
+        self.version = version
+        self.seed = game.seed
+        self.rules_version = data.get("rules_version", 0)
+        saved_setup = data.get("setup_digest")
+        self.setup_ok: bool | None = None  # None: the save holds no fingerprint of its set-up
+        if saved_setup is not None:
+            self.setup_ok = saved_setup in game._digests(version, self.rules_version)
+        game.__dict__["_setup_digest"] = game.digest()  # saved again with the game
+        self.rolls = self.rolls_agreeing = 0
+        self.total = 0
+
+    # -------------------------------------------------------------- the seed
+    def seed_verdict(self) -> bool | None:
+        """True if the set-up or the dice recorded show the seed right, False if they show it
+        wrong (or dice set by hand), None if the save cannot tell."""
+        if self.setup_ok is not None and self.rules_version == RULES_VERSION:
+            return self.setup_ok
+        if self.rolls >= 2 and self.rolls_agreeing == self.rolls:
+            return True
+        if self.rolls_agreeing * 2 < self.rolls:  # another seed agrees with 1 roll in 36 (two dice)
+            return False
+        return self.setup_ok if self.setup_ok else None
+
+    def seed_evidence(self) -> str:
+        if self.setup_ok is False:
+            return f"the set-up that seed {self.seed} deals is not the one saved (its fingerprint, setup_digest)"
+        return (f"the dice of the first {self.rolls} rolls recorded are not those seed {self.seed} rolls "
+                f"({self.rolls_agreeing} agree; unless they were set by hand)")
+
+    def _predict(self, action: Any) -> tuple | None:
+        """The dice the seed rolls next, for a recorded roll (compared once it has played)."""
+        if type(action) is not RollDice or action.dice is None or self.rolls >= _ROLLS_CHECKED:
+            return None
+        g = self.game
+        rng = _random_in_state(g._rng.getstate())
+        return tuple(int(rng.random() * 6) + 1 for _ in range(g._n_dice))
+
+    # -------------------------------------------------------------- the log
+    def run(self, actions: Any) -> SaveReplayError | None:
+        """Play the saved actions; the first one that does not play stops the replay (the game is
+        left as it was before it) and is returned as the error to raise."""
+        source = self.source
+        if not isinstance(actions, list):
+            raise SaveFileError(source, "actions", f"must be a list of actions, not {type(actions).__name__}")
+        if len(actions) > MAX_ACTIONS:
+            raise SaveFileError(source, "actions",
+                                f"{len(actions)} actions is more than the {MAX_ACTIONS} a save may hold")
+        self.total = len(actions)
+        game = self.game
+        for i, raw in enumerate(actions):
+            try:
+                action = action_from_json(raw)
+            except (ValueError, TypeError, KeyError) as exc:
+                return self.refused(i, raw, str(exc), None)
+            predicted = self._predict(action)
+            try:
+                game.play(action)
+            except IllegalActionError as exc:
+                return self.refused(i, raw, str(exc), exc.rule)
+            if predicted is not None:
+                self.rolls += 1
+                self.rolls_agreeing += predicted == tuple(action.dice)
+        return None
+
+    def refused(self, i: int, raw: Any, why: str, rule: str | None) -> SaveReplayError:
+        """The error for action ``i``, which does not play (``why``), with the likeliest cause: a rule
+        that changed since the game was recorded (:data:`RULE_CHANGES`), else an altered log when the
+        seed is shown right, else a seed and a log that do not belong together."""
+        n, r = self.total, self.rules_version
+        action = raw if isinstance(raw, dict) else None
+        where = f"action {i} of {n}: {_describe(raw)}"
+        later = "; partial=True loads the game before it"
+        seed = self.seed_verdict()
+        versions = (f"rules version {r}; this catan_nb plays version {RULES_VERSION}" if r < RULES_VERSION else
+                    f"the same rules, version {RULES_VERSION}")
+        changed = [c for c in changes_since(r) if rule in c.rules]
+        if changed and seed is not False:
+            cause = (f"it no longer plays under {rule}, which changed after the game was recorded ({versions}): "
+                     f"{changed[-1].summary}" + ("" if seed else "; unless the seed or the log was altered"))
+        elif seed:
+            cause = f"the log was altered (the game was recorded under {versions}" + (
+                ", and no rule change listed since explains the refusal)" if r < RULES_VERSION else ")")
+        else:
+            evidence = f"; {self.seed_evidence()}" if seed is False else (
+                f"; no rule change listed since the game was recorded explains it ({versions})")
+            return SaveReplayError(
+                self.source, "digest",
+                f"the seed or the actions do not match: replaying them with seed {self.seed}, {where} is refused "
+                f"({why}){evidence}{later}", replayed=i, total=n, action=action, rule=rule)
+        return SaveReplayError(self.source, f"actions[{i}]", f"{why} ({where}): {cause}{later}",
+                               replayed=i, total=n, action=action, rule=rule)
+
+    def check_setup(self) -> SaveReplayError | None:
+        """The error for a set-up that is not the saved one, under the same rules (else None)."""
+        if self.setup_ok is False and self.rules_version == RULES_VERSION:
+            return SaveReplayError(
+                self.source, "digest",
+                f"the set-up that seed {self.seed} deals is not the one saved (its fingerprint, setup_digest): the "
+                "seed or the set-up was altered", replayed=0, total=self.total)
+        return None
+
+    def check_end(self, digest: Any) -> SaveReplayError | None:
+        """The error for a replay that ends elsewhere than the saved position (else None)."""
+        game, n, r = self.game, len(self.game.log), self.rules_version
+        if digest is None or digest in game._digests(self.version, r):
+            return None
+        other = next((v for v in range(1, SAVE_VERSION + 1) if v != self.version and digest in game._digests(v, r)),
+                     None)
+        if other is not None:
+            return SaveReplayError(self.source, "version", f"the save says format {self.version}, but its fingerprint "
+                                   f"is that of format {other}: the version was altered", replayed=n, total=self.total)
+        if self.seed_verdict() is False:
+            problem = (f"the seed or the actions do not match: replaying the {n} actions with seed {self.seed} does "
+                       f"not reach the saved position; {self.seed_evidence()}")
+        elif r < RULES_VERSION:
+            since = "; ".join(f"{', '.join(c.rules)}: {c.summary}" for c in changes_since(r))
+            problem = (f"replaying the {n} actions with seed {self.seed} under rules version {RULES_VERSION} does "
+                       f"not reach the position saved under rules version {r}: a rule change since may have changed "
+                       f"what an action does ({since}), or the seed, the set-up or the log was altered; "
+                       "partial=True loads the replayed game")
+        else:
+            problem = (f"replaying the {n} actions with seed {self.seed} does not reach the saved position: the "
+                       "seed, the set-up or the log was altered")
+        return SaveReplayError(self.source, "digest", problem, replayed=n, total=self.total)
+
+
 class GameCodec:
     """The state-and-codec part of :class:`~catan_nb.rules.game.Game` (a mixin: use it through ``Game``)."""
 
     __slots__ = ()
+
+    #: What a load with ``partial=True`` could not replay (:class:`PartialLoad`); None for a game
+    #: made, or loaded in full.
+    partial_load: PartialLoad | None = None
 
     def determinized(self, observer: int, seed: int) -> "Game":
         """A copy in which everything ``observer`` cannot see is drawn again at random.
@@ -410,10 +646,12 @@ class GameCodec:
         return out
 
     def to_dict(self) -> dict[str, Any]:
-        """The saved game: board, set-up parameters, rules and every action with its outcome."""
+        """The saved game: board, set-up parameters, rules and every action with its outcome, the
+        format and rules versions, and the fingerprints of the set-up and of the position."""
         return {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
+            "rules_version": RULES_VERSION,
             "board": self.board.to_dict(),
             "players": self.n,
             "seed": self.seed,
@@ -423,6 +661,7 @@ class GameCodec:
             "rules": self.rules.to_dict(),
             **({"module_sources": module_sources(self.rules.modules)} if self.rules.modules else {}),
             "actions": [action_to_json(a) for a in self.log],
+            "setup_digest": self.setup_digest(),
             "digest": self.digest(),
         }
 
@@ -435,14 +674,37 @@ class GameCodec:
         write_atomic(Path(path), self.to_json(indent=1) + "\n")
 
     @classmethod
-    def from_json(cls, text: str | bytes | dict, *, source: str = "<json>") -> "Game":
+    def from_json(cls, text: str | bytes | dict, *, source: str = "<json>", partial: bool = False) -> "Game":
         """Rebuild a game from :meth:`to_json` output by replaying its actions.
+
+        The set-up is checked against the save's fingerprint of it first (an altered seed is
+        named as such), then every action is played (checked), then the position reached is
+        checked against the saved one.  A save of an older rules version
+        (:data:`~catan_nb.rules.rules_version.RULES_VERSION`) replays under today's rules.
+
+        Parameters
+        ----------
+        text : str, bytes or dict
+            The saved game (JSON text, or the object :meth:`to_dict` gives).
+        source : str
+            Its name in error messages (:meth:`load` passes the file's path).
+        partial : bool
+            Load what replays instead of raising :class:`~catan_nb.errors.SaveReplayError`:
+            the game before the first action that does not play (or after the last, when the
+            replay ends elsewhere than saved), with ``game.partial_load`` (a
+            :class:`PartialLoad`: actions replayed and dropped, the action, the rule) and a
+            :class:`PartialLoadWarning`.  A file that cannot be read is refused all the same.
 
         Raises
         ------
         SaveFileError
-            Naming the source, the field and the problem (including the rule id if
-            a recorded action is illegal).
+            Naming the source, the field and the problem: a save of a newer format or rules
+            version names the version it needs.
+        SaveReplayError
+            A :class:`SaveFileError` for a log that does not replay to the saved position: a
+            refused action is named with its index, what it is and the rule that refuses it,
+            and why (a rule that changed since the game was recorded, or an altered log); an
+            altered seed is named as such (field ``digest``).
 
         Examples
         --------
@@ -451,6 +713,22 @@ class GameCodec:
         >>> g.play(RollDice())
         >>> Game.from_json(g.to_json()).state() == g.state()
         True
+
+        An action that does not play is named, with its index and the rule; ``partial=True``
+        loads the game before it:
+
+        >>> data = g.to_dict()
+        >>> data["actions"] += [{"type": "EndTurn"}, {"type": "BuildCity", "node": 0}, {"type": "EndTurn"}]
+        >>> Game.from_json(data)  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        catan_nb.errors.SaveReplayError: <json>: field actions[2]: B-TURN-3: ...(action 2 of 4: BuildCity(node=0)): ...
+        >>> import warnings
+        >>> with warnings.catch_warnings():
+        ...     warnings.simplefilter("ignore")
+        ...     h = Game.from_json(data, partial=True)
+        >>> len(h.log), h.partial_load.dropped, h.partial_load.rule
+        (2, 2, 'B-TURN-3')
         """
         data, version = _read_head(text, source)
         players, seed, start, starting_seat, colours = _read_setup(data, source)
@@ -465,14 +743,19 @@ class GameCodec:
         except (TypeError, ValueError) as exc:
             field = "start" if "start" in str(exc) and start == "beginner" else "players"
             raise SaveFileError(source, field, str(exc)) from None
-        replay_actions(game, data["actions"], source, action_from_json, SaveFileError)
-        digest = data.get("digest")
-        if digest is not None and digest != game.digest(version=version):
-            raise SaveFileError(
-                source, "digest",
-                f"replaying the {len(game.log)} actions with seed {seed} does not reach the saved position: "
-                "the seed, the set-up or the log was altered",
-            )
+        replay = _Replay(game, data, source, version)
+        replay.total = len(data["actions"]) if isinstance(data["actions"], list) else 0
+        problem = replay.check_setup()
+        if problem is None or partial:
+            problem = replay.run(data["actions"]) or problem or replay.check_end(data.get("digest"))
+        if problem is None:
+            return game
+        if not partial:
+            raise problem
+        game.partial_load = PartialLoad(source, len(game.log), replay.total, problem.field, problem.problem,
+                                        problem.action, problem.rule)
+        warnings.warn(PartialLoadWarning(f"{source}: loaded {len(game.log)} of the {replay.total} actions: "
+                                         f"field {problem.field}: {problem.problem}"), stacklevel=2)
         return game
 
     def digest(self, *, version: int = SAVE_VERSION) -> str:
@@ -481,23 +764,67 @@ class GameCodec:
         ``version``: that of the save format; a save of version 1 was fingerprinted with the
         development cards apart from ``ext``, where the built-in modules kept no state then.
         """
+        return self._digest_of(self.ext, version)
+
+    def _digest_of(self, ext: dict, version: int) -> str:
         import hashlib
 
-        check_plain(self.ext, "ext")
+        check_plain(ext, "ext")
         head = [self.hands, self.bank, self.node_owner, self.node_kind, self.edge_owner]
         tail = [[d.plain() for d in self.stack], self.turn, self._rng.getstate()[1][:8]]
         if version == 1:
-            ext = {k: v for k, v in self.ext.items() if not (k in MODULES and MODULES[k].builtin)}
+            ext = {k: v for k, v in ext.items() if not (k in MODULES and MODULES[k].builtin)}
             parts = [*head, self.deck, self.dev, self.knights, ext, *tail]
         else:
-            parts = [*head, self.ext, *tail]
+            parts = [*head, ext, *tail]
         text = json.dumps(parts, default=str, sort_keys=True)
         return hashlib.sha256(text.encode()).hexdigest()[:24]
 
+    def _digests(self, version: int, rules_version: int) -> set[str]:
+        """The fingerprints a save of format ``version`` and ``rules_version`` may hold for this
+        position: the modules' state without the keys added since (``STATE_ADDED``); for a save of
+        rules version 0, recorded at any earlier commit, without any set of the keys added before."""
+        later = [(m, k) for v, m, k in STATE_ADDED if v > rules_version and isinstance(self.ext.get(m), dict)
+                 and k in self.ext[m]]
+        sure, unsure = ([], later) if rules_version == 0 else (later, [])
+        out = set()
+        for mask in range(2 ** len(unsure)):
+            drop = sure + [x for b, x in enumerate(unsure) if mask >> b & 1]
+            ext = self.ext
+            if drop:
+                ext = {m: ({k: v for k, v in st.items() if (m, k) not in drop} if isinstance(st, dict) else st)
+                       for m, st in ext.items()}
+            out.add(self._digest_of(ext, version))
+        return out
+
+    def setup_digest(self) -> str:
+        """The fingerprint of this game's set-up: the position before the first action, with
+        everything the seed dealt (saved with the game, so that loading names an altered seed
+        before replaying a log that cannot belong to it).
+
+        Examples
+        --------
+        >>> from catan_nb import Board, Game, RollDice
+        >>> g = Game(Board.beginner(), seed=3, start="beginner")
+        >>> before = g.setup_digest()
+        >>> g.play(RollDice())
+        >>> g.setup_digest() == before == Game(Board.beginner(), seed=3, start="beginner").digest()
+        True
+        >>> before == Game(Board.beginner(), seed=4, start="beginner").digest()
+        False
+        """
+        known = self.__dict__.get("_setup_digest")
+        if known is None:
+            fresh = type(self).__new__(type(self))
+            fresh._set_up(self.board, self.n, self.seed, self.start, self.rules, self.starting_seat, self.colours,
+                          board_rules=False)
+            known = self.__dict__["_setup_digest"] = fresh.digest()
+        return known
+
     @classmethod
-    def load(cls, path: str | Path) -> "Game":
-        """Load a saved game file."""
-        return cls.from_json(read_json(path, SaveFileError), source=str(path))
+    def load(cls, path: str | Path, *, partial: bool = False) -> "Game":
+        """Load a saved game file (see :meth:`from_json`, whose ``partial=True`` loads what replays)."""
+        return cls.from_json(read_json(path, SaveFileError), source=str(path), partial=partial)
 
     def replay(self) -> "Game":
         """A fresh game with the same set-up, replayed from the log (for checking determinism)."""

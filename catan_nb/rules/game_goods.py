@@ -205,11 +205,20 @@ class Goods:
             if m.overrides("yields"):
                 m.yields(self, table)
         terrains = self.hex_terrain
-        self._yield_at = yield_at = tuple(
+        self._yield_at = tuple(
             tuple([table.get((k.name if k else None, tr), ()) for tr in terrains]) for k in self.kinds
         )
+        self._index_producers()
+        if max(self.node_owner, default=-1) < 0:  # nothing on the board yet (a new game)
+            self._takers = [()] * self._t.n_hexes
+        else:
+            self._takers = [self._takers_of(hx) for hx in range(self._t.n_hexes)]
+
+    def _index_producers(self) -> None:
+        """Derive which hexes produce on each number from the tokens now (and what collects where,
+        :attr:`_yield_at`, which depends on the terrains only: a token moved changes nothing else)."""
         by_token: list[list[int]] = [[] for _ in range(13)]
-        tokens = self.hex_token
+        tokens, yield_at = self.hex_token, self._yield_at
         for hx in range(self._t.n_hexes):
             tok = tokens[hx]
             if tok:
@@ -219,10 +228,6 @@ class Goods:
                         break
         #: Hexes that produce on each number.
         self._producers = tuple(tuple(x) for x in by_token)
-        if max(self.node_owner, default=-1) < 0:  # nothing on the board yet (a new game)
-            self._takers = [()] * self._t.n_hexes
-        else:
-            self._takers = [self._takers_of(hx) for hx in range(self._t.n_hexes)]
 
     def collects(self, kind: str, hex_id: int) -> tuple[tuple[int, int], ...]:
         """What a piece of ``kind`` collects from hex ``hex_id`` when the hex's number is rolled, as

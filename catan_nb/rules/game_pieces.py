@@ -515,7 +515,10 @@ class Placement:
             self.hex_terrain[hex_id] = Terrain.parse(terrain)
         if token is not None:
             self.hex_token[hex_id] = token
-        self._index_production()
+        if terrain is None:  # a token moved: who collects what on the hex is unchanged, only the number
+            self._index_producers()
+        else:
+            self._index_production()
         self._cache.clear()
 
     def _node_changed(self, v: int) -> None:

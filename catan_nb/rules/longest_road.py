@@ -122,7 +122,24 @@ def longest_trail_from(
     2
     """
     starts = [start] if isinstance(start, int) else list(start)
-    mine = set(roads)
+    if isinstance(edge_nodes, dict):  # a split graph of the caller's: no memo
+        return _count_from(starts, set(roads), edge_nodes, node_edges, blocked, edge_kind, switch, with_path)
+    mine = frozenset(roads)
+    kinds = None if edge_kind is None else tuple(edge_kind[e] for e in sorted(mine))
+    key = (id(edge_nodes), id(node_edges), tuple(starts), mine, frozenset(blocked), kinds,
+           frozenset(switch) if edge_kind is not None else None)
+    hit = _FROM_MEMO.get(key)
+    if hit is None or hit[0] is not edge_nodes or hit[1] is not node_edges:
+        if len(_FROM_MEMO) >= _MEMO_SIZE:
+            _FROM_MEMO.clear()
+        out = _count_from(starts, set(mine), edge_nodes, node_edges, blocked, edge_kind, switch, True)
+        hit = _FROM_MEMO[key] = (edge_nodes, node_edges, out[0], tuple(out[1]))  # the graph kept alive
+    return (hit[2], list(hit[3])) if with_path else hit[2]
+
+
+def _count_from(starts: list[int], mine: set, edge_nodes, node_edges, blocked, edge_kind, switch,
+                with_path: bool) -> Any:
+    """:func:`longest_trail_from` without the memo."""
     if edge_kind is None:
         out = _search(starts, mine, edge_nodes, node_edges, blocked)
     elif not mine:
@@ -137,6 +154,8 @@ def longest_trail_from(
 #: Trails already counted, by board, pieces, blocks and kinds (a pure function of them).
 _MEMO: dict = {}
 _MEMO_SIZE = 20_000
+#: Trails from given intersections already counted, the same way (:func:`longest_trail_from`).
+_FROM_MEMO: dict = {}
 
 
 def _one_kind(mine: set, edge_nodes, node_edges, blocked: set) -> tuple[int, list[int]]:

@@ -411,7 +411,7 @@ def board_figure(
             colour.append(pal["token"])
         rims.append(pal["hot_token"] if hot else "#5b4a33")
         hover.append(hex_hover(board, t.id))
-        sizes.append(38 if t.token else 1)
+        sizes.append(32 if t.token else 1)  # a disc that leaves the terrain in view (issue 37)
         if t.is_land:
             lx_.append(x)
             ly_.append(y - 0.58)
@@ -425,7 +425,7 @@ def board_figure(
             mode="markers+text",
             text=text,
             textposition="middle center",
-            textfont=dict(color=colour, size=15),
+            textfont=dict(color=colour, size=14),
             marker=dict(size=sizes, color=pal["token_disc"], opacity=1,
                         line=dict(color=rims, width=[2.5 if r != "#5b4a33" else 1 for r in rims])),
             hovertext=hover,
@@ -436,6 +436,21 @@ def board_figure(
         )
     )
     hexes_at = len(traces) - 1  # its hover text follows the game's hexes (filled in below)
+    # --- the rest of each hex's area as a click target (issue 37): six invisible points half-way from its
+    # centre to its corners, so a click anywhere on a hex finds it (a corner's or a side's own point is nearer)
+    hit_x: list[float] = []
+    hit_y: list[float] = []
+    hit_ids: list[int] = []
+    for t in board.hexes:
+        x, y = _hex_centre(board, t.id)
+        ox, oy = _hex_outline(board, t.id)
+        for qx, qy in list(zip(ox, oy))[:6]:
+            hit_x.append(x + 0.5 * (qx - x))
+            hit_y.append(y + 0.5 * (qy - y))
+            hit_ids.append(t.id)
+    traces.append(dict(type="scatter", x=hit_x, y=hit_y, mode="markers", name="hex-area", showlegend=False,
+                       hoverinfo="none", customdata=hit_ids,
+                       marker=dict(size=12, color="rgba(0,0,0,0)", line=dict(width=0))))
     traces.append(
         dict(type="scatter", x=lx_, y=ly_, mode="text", textfont=dict(color=lcol, size=10),
              hoverinfo="skip", name="hex-labels", showlegend=False,
@@ -562,7 +577,11 @@ def board_figure(
                                marker=dict(size=12, color=pal["player"][c], line=dict(color="#111", width=1))))
     xs_all = [v["pos"][0] for _, v in g.nodes(data=True)]
     ys_all = [v["pos"][1] for _, v in g.nodes(data=True)]
-    pad = 1.2
+    # Room around the island: a little, and enough for the harbour markers off its coast (a map framed by
+    # sea has them inside the frame, so its hexes get the figure's whole width; issue 37).
+    beyond = max((max(min(xs_all) - x, x - max(xs_all), min(ys_all) - y, y - max(ys_all)) for x, y in zip(hx_, hy_)),
+                 default=-1.0)
+    pad = max(0.35, beyond + 0.5)
     layout = dict(
         title=dict(text=title) if title else None,
         height=height,

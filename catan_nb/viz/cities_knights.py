@@ -26,6 +26,9 @@ class KnightLayer(Layer):
     """CK-KN-*: knights by level and state; CK-WALL-1 walls; CK-IMP-4 metropolises."""
 
     clickable = (f"{NAME}:knights", f"{NAME}:hire")
+    #: A click on a knight lists its moves (activate, promote, move, displace, chase) and a second click
+    #: chooses: none is played at once, not even the only one (an activation costs a grain; issue 37).
+    confirm = (f"{NAME}:knights",)
 
     @property
     def handles(self):
@@ -142,8 +145,15 @@ def _phrases() -> None:
         return f"at {place_of_node(b, v)}"
 
     PHRASES.setdefault("HireKnight", lambda who, a, b, g: f"{who} hired a knight {at(b, a.node)}")
-    PHRASES.setdefault("PromoteKnight", lambda who, a, b, g: f"{who} promoted the knight {at(b, a.node)}")
-    PHRASES.setdefault("ActivateKnight", lambda who, a, b, g: f"{who} activated the knight {at(b, a.node)}")
+    from ..rules.modules.cities_knights import ACTIVATE_COST, KNIGHT_COST
+
+    def price(cost):  # what a move costs, said with it (a knight's click lists its moves first: issue 37)
+        return " + ".join(f"{k} {r}" for r, k in cost.items())
+
+    PHRASES.setdefault("PromoteKnight", lambda who, a, b, g: f"{who} promoted the knight {at(b, a.node)} "
+                                                             f"({price(KNIGHT_COST)})")
+    PHRASES.setdefault("ActivateKnight", lambda who, a, b, g: f"{who} activated the knight {at(b, a.node)} "
+                                                              f"({price(ACTIVATE_COST)})")
     # A phrase said with no ``who`` is the label of the choice (the table's "Which one?" buttons and "More
     # actions" list): those starting with the seat's possessive say the move as a choice instead.
     PHRASES.setdefault("MoveKnight", lambda who, a, b, g: (f"{who} moved a knight from {place_of_node(b, a.from_node)} "
@@ -179,7 +189,7 @@ def _phrases() -> None:
         f"{who} played Inventor: the tokens of {place_of_hex(b, a.first)} and {place_of_hex(b, a.second)} swapped"))
     PHRASES.setdefault("PlayBishop", lambda who, a, b, g: (
         f"{who} played Bishop: the robber to {place_of_hex(b, a.hex)}"
-        + (f", {len(a.stolen)} card(s) taken" if a.stolen is not None else "")))
+        + (f", {_n(len(a.stolen))} taken" if a.stolen is not None else "")))
     PHRASES.setdefault("PlayDeserter", lambda who, a, b, g: f"{who} played Deserter against {seat(g, a.victim)}")
     PHRASES.setdefault("RemoveKnight", lambda who, a, b, g: (
         f"{who}'s knight deserted {at(b, a.node)}" if who else f"remove your knight {at(b, a.node)}"))
@@ -193,7 +203,7 @@ def _phrases() -> None:
         f"take {a.card.replace('_', ' ').title()}" if not who else f"{who}'s spy took a progress card"))
     PHRASES.setdefault("PlayMasterMerchant", lambda who, a, b, g: f"{who} played Master Merchant on {seat(g, a.victim)}")
     PHRASES.setdefault("TakeGoods", lambda who, a, b, g: (
-        f"take {cards_text(a.cards, g.goods)}" if not who else f"{who} took {sum(a.cards)} card(s) with the Master Merchant"))
+        f"take {cards_text(a.cards, g.goods)}" if not who else f"{who} took {_n(sum(a.cards))} with the Master Merchant"))
     PHRASES.setdefault("PlayMerchant", lambda who, a, b, g: f"{who} placed the merchant on {place_of_hex(b, a.hex)}")
     PHRASES.setdefault("GiveGoods", lambda who, a, b, g: f"{who} gave {cards_text(a.cards, g.goods)} as a wedding present")
     # cards passed between two players: named to those two only (the others see how many)
@@ -208,6 +218,48 @@ def _phrases() -> None:
                                        lambda who, a, b, g: f"{who} gave a commodity in return"))
     PHRASES.setdefault("HarborOffer", lambda who, a, b, g: f"{who} offered 1 {a.resource} (Commercial Harbor)")
     PHRASES.setdefault("HarborReply", lambda who, a, b, g: f"{who} gave 1 {a.commodity} in return")
+    from .text import NOTES, SNAPSHOTS
+
+    SNAPSHOTS.append(_progress_held)
+    NOTES.append(_progress_drawn)
+
+
+def _progress_held(game) -> dict:
+    """Each seat's progress cards (in hand and the victory-point ones shown) before an action."""
+    st = game.ext.get("cities_knights")
+    if st is None:
+        return {}
+    return {"ck_progress": tuple(tuple(h) + tuple(v) for h, v in zip(st["hands"], st["vp_cards"]))}
+
+
+def _progress_drawn(game, action, before, viewer, kinds) -> list[str]:
+    """Issue 37: the progress cards the event die dealt (CK-PROG-1) are said after the roll: who drew and of
+    which colour for everyone (the city gate shows it), the card's name only to the drawer; a
+    victory-point card is shown at once (CK-PC-8), so it is named to all."""
+    from collections import Counter
+
+    from ..rules.modules.cities_knights import DECKS, TRACK_COLOUR, VP_PROGRESS
+    from .text import seat_name
+
+    held = before.get("ck_progress")
+    if held is None or type(action).__name__ not in ("RollDice", "PlayAlchemist"):
+        return []
+    st = game.ext["cities_knights"]
+    out = []
+    for q in range(game.n):
+        now = Counter(tuple(st["hands"][q]) + tuple(st["vp_cards"][q]))
+        for card, k in sorted((now - Counter(held[q])).items()):
+            track = next(t for t, deck in DECKS.items() if card in deck)
+            name = card.replace("_", " ").title()
+            for _ in range(k):
+                if card in VP_PROGRESS:
+                    out.append(f"  {seat_name(game, q, kinds)} drew {name}, a {TRACK_COLOUR[track]} card worth "
+                               "1 victory point, shown at once")
+                elif viewer is None or viewer == q:
+                    out.append(f"  {seat_name(game, q, kinds)} drew a {TRACK_COLOUR[track]} progress card: {name}")
+                else:
+                    out.append(f"  {seat_name(game, q, kinds)} drew a {TRACK_COLOUR[track]} progress card")
+    return out
 
 
 def seat(game, q) -> str:

@@ -19,7 +19,8 @@ A layer is a class with
 * ``below`` (optional, default False): draw the layer right over the hexes, under every piece;
 * ``click(game, trace_name, index, legal) -> Action | list | None``: the action a click on point
   ``index`` of a clickable trace stands for, among ``legal`` (``None``: the click does nothing; a
-  list: several moves start there, and the table asks which one);
+  list: several moves start there, and the table asks which one; a list of one is played at once,
+  unless the trace is named in the layer's optional ``confirm`` tuple: then the table lists it too);
 * ``hints(game, legal) -> list[str]`` (optional): what the status line adds to say where to click
   for the layer's moves among ``legal`` ("or a ringed sea hex for the pirate");
 * ``picks(game, choices) -> str | None`` (optional): while the player chooses among ``choices``
@@ -111,3 +112,8 @@ class Layer:
 
     def picks(self, game, choices: list) -> str | None:
         return None
+
+    def legend(self, game, pal: dict) -> list[tuple[str, str]]:
+        """The layer's entries in the table's legend under the board: ``(mark, words)`` pairs, ``mark`` a
+        short piece of HTML (a coloured symbol) and ``words`` what it means.  None by default."""
+        return []

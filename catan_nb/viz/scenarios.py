@@ -75,6 +75,27 @@ class ScenarioLayer(Layer):
                  marker=dict(symbol="star", size=18, line=dict(color="#3b3b3b", width=1))),
         ]
 
+    def legend(self, game, pal):
+        """Issue 37 item 8: what the scenario's marks mean, in the table's legend."""
+        from ..rules.modules.corsica_new_york import scenario_data
+
+        d = scenario_data(game.board)
+
+        def mark(symbol: str, colour: str) -> str:
+            return f"<span style='color:{colour};font-weight:bold'>{symbol}</span>"
+
+        out = [(mark("○", "#3b3b3b"), "locality: settlements only there")]
+        if d.canal:
+            out.append((mark("□", CANAL_BLUE), "locality on the Erie Canal: link two by road for a canal token"))
+            out.append((mark("━", "rgba(31,95,168,0.6)"), "the Erie Canal"))
+        if d.vp_nodes:
+            out.append((mark("★", "#c99a1e"), "VP intersection: the first road there takes a Catan token (1 VP)"
+                        if game.ext[NAME]["tokens"] else "VP intersection (no tokens with 5-6 players)"))
+        out.append((mark("━", "rgba(120,95,60,0.8)"), "road path: roads only there"))
+        if d.red:
+            out.append((mark("━", "#c62828"), "red path: a road there gives its trade rate (written beside it)"))
+        return out
+
     def dynamic(self, game, pal, legal):
         from ..rules.modules.corsica_new_york import scenario_data
 

@@ -206,11 +206,17 @@ def _gold_note(game, kinds) -> list[str]:
 
 def _sea_place(game, hx: int) -> str:
     """A sea hex as players see it: the land it borders, else its place on the map."""
-    from .text import place_of_hex
+    from .text import near_land, place_of_hex
 
     t = game.topology
     land = sorted({h for v in t.hex_nodes[hx] for h in t.node_hexes[v] if t.hex_land[h]})
-    return " and ".join(place_of_hex(game.board, h) for h in land[:2]) if land else "the open sea"
+    if land:
+        return " and ".join(place_of_hex(game.board, h) for h in land[:2])
+    pos = game.board.graph.nodes  # out at sea: which sea hex, by the land nearest it (issue 37)
+    x = sum(pos[v]["pos"][0] for v in t.hex_nodes[hx]) / len(t.hex_nodes[hx])
+    y = sum(pos[v]["pos"][1] for v in t.hex_nodes[hx]) / len(t.hex_nodes[hx])
+    near = near_land(game.board, x, y)
+    return f"the open sea off {near}" if near else "the open sea"
 
 
 _phrases()

@@ -51,6 +51,53 @@ def place_of_node(board: Board, node: int) -> str:
     return (words or "the open sea") + coast + port
 
 
+#: What a bot's position features measure, said of the bot (its reasons in the log: issue 37); a feature
+#: without words here is said by its name.  A reason says whether the move left it better or worse for the bot.
+FEATURE_WORDS = {
+    "vp": "its victory points", "production": "its production per roll", "enemy_production": "the others' production",
+    "risk_7": "its exposure to a 7", "spots": "the places left for its settlements", "road": "its longest road",
+    "harbours": "its harbours", "diversity": "the variety of its resources", "hand": "its hand",
+    "buildable": "what it can soon build", "card": "its means to buy a card", "dev": "its development cards",
+    "army": "its army", "knights": "its knights", "active_knights": "its active knights",
+    "defender": "its Defender points", "commodities": "its commodities", "improvements": "its city improvements",
+    "metropolis_race": "its chances of a metropolis", "progress": "its progress cards",
+    "threat": "the barbarians' threat to it",
+}
+
+
+def reasons_text(reasons: Sequence[tuple[str, float]], most: int = 3) -> str:
+    """A bot's reasons (``(feature, weighted change)`` pairs: what the move changed, and by how much for the bot)
+    as words, the largest first: what the move made better for the bot, and what worse (``""`` without reasons).
+
+    Examples
+    --------
+    >>> reasons_text([("production", 2.5), ("hand", -1.0), ("risk_7", 0.5)])
+    'better: its production per roll, its exposure to a 7; worse: its hand'
+    """
+    top = sorted((r for r in reasons if r[1]), key=lambda r: -abs(r[1]))[:most]
+    up = [FEATURE_WORDS.get(k, k.replace("_", " ")) for k, v in top if v > 0]
+    down = [FEATURE_WORDS.get(k, k.replace("_", " ")) for k, v in top if v < 0]
+    return "; ".join(part for part in (("better: " + ", ".join(up)) if up else "",
+                                       ("worse: " + ", ".join(down)) if down else "") if part)
+
+
+def near_land(board: Board, x: float, y: float) -> str | None:
+    """The land hex nearest the point ``(x, y)`` of the board's plane, as :func:`place_of_hex` names it (``None``
+    on a board without land): how a place out at sea is told apart (issue 37)."""
+    pos = board.graph.nodes
+    best = None
+    for t in board.hexes:
+        if not t.is_land:
+            continue
+        corners = board.topology.hex_nodes[t.id]
+        cx = sum(pos[v]["pos"][0] for v in corners) / len(corners)
+        cy = sum(pos[v]["pos"][1] for v in corners) / len(corners)
+        d = (cx - x) ** 2 + (cy - y) ** 2
+        if best is None or d < best[0]:
+            best = (d, t.id)
+    return None if best is None else place_of_hex(board, best[1])
+
+
 def place_of_path(board: Board, path: int) -> str:
     """A path by the hexes on either side: ``"between forest 3 and mountains 8"`` or ``"on the coast of hills 6"``."""
     a, b = board.path_nodes(path)
@@ -59,7 +106,9 @@ def place_of_path(board: Board, path: int) -> str:
         return f"between {_hex_words(board, hexes[0])} and {_hex_words(board, hexes[1])}"
     if hexes:
         return f"on the coast of {_hex_words(board, hexes[0])}"
-    return "at sea"
+    (x0, y0), (x1, y1) = board.graph.nodes[a]["pos"], board.graph.nodes[b]["pos"]
+    land = near_land(board, (x0 + x1) / 2, (y0 + y1) / 2)
+    return f"at sea off {land}" if land else "at sea"
 
 
 def cards_text(counts: Sequence[int], goods: Sequence[Any] = RESOURCES) -> str:
@@ -113,7 +162,10 @@ def seat_name(game, seat: int, kinds: Sequence[str] | None = None) -> str:
 PHRASES: dict[str, Any] = {
     "EndTurn": lambda who, a, b, g: f"{who} ended the turn",
     "BuildSettlement": lambda who, a, b, g: f"{who} built a settlement at {place_of_node(b, a.node)}",
-    "BuildCity": lambda who, a, b, g: f"{who} upgraded to a city at {place_of_node(b, a.node)}",
+    # a founding city (CK-SETUP-1) is placed, not upgraded (issue 37)
+    "BuildCity": lambda who, a, b, g: (f"{who} placed a city at {place_of_node(b, a.node)}"
+                                       if g is not None and not g.dice_history else
+                                       f"{who} upgraded to a city at {place_of_node(b, a.node)}"),
     "BuildRoad": lambda who, a, b, g: f"{who} built a road {place_of_path(b, a.path)}",
     "PlayKnight": lambda who, a, b, g: f"{who} played a knight",
     "PlayRoadBuilding": lambda who, a, b, g: f"{who} played Road Building",

@@ -37,6 +37,7 @@ from ..board import Board
 from ..constants import BASE_TOKEN_LETTERS, LAND_TERRAINS
 from ..errors import CatanError, InputError
 from ..viz import board_figure, dynamic_traces
+from ._figure import FigureWidget
 from ._common import guarded
 
 __all__ = ["ScoreWeights", "BoardDesigner", "DiceWorksheet", "TallySheet", "describe_node"]
@@ -81,7 +82,7 @@ class ScoreWeights:
         self.reset_button = W.Button(description="Use the library's weights")
         self.reset_button.on_click(lambda _: self.reset())
         self.table = W.HTML()
-        self.figure = go.FigureWidget(board_figure(board, heat=self._heat(), heat_title="score", height=420))
+        self.figure = FigureWidget(board_figure(board, heat=self._heat(), heat_title="score", height=420))
         self.widget = W.HBox([W.VBox([*self.sliders.values(), self.reset_button, self.table]), self.figure])
         self.refresh()
 
@@ -167,7 +168,7 @@ class BoardDesigner:
         self.score_button = W.Button(description="Score my board", button_style="primary")
         self.score_button.on_click(lambda _: self.score())
         self.report = W.HTML()
-        self.figure = go.FigureWidget(board_figure(board, height=420))
+        self.figure = FigureWidget(board_figure(board, height=420))
         self.widget = W.HBox([W.VBox([W.HBox([self.shuffle_button, self.spiral_button, self.score_button]),
                                       W.GridBox(rows, layout=W.Layout(grid_template_columns="repeat(2, 240px)"))]),
                               W.VBox([self.figure, self.report])])

@@ -48,6 +48,7 @@ from ..dicegame.game import DiceGame, DicePhase
 from ..dicegame.policies import TargetPolicy
 from ..errors import CatanError
 from ..viz.dice_sheet import SEAT_COLOURS, dice_sheet_figure, dice_sheet_traces
+from ._figure import FigureWidget
 from ._common import SavesGames, beside, figure_box, guarded, refit, schedule
 
 __all__ = ["DiceTable", "TARGETS", "load_dice_table"]
@@ -162,7 +163,7 @@ class DiceTable(SavesGames):
         # (a view that connects late, as in Voila, renders the widget's initial data).
         fig = dice_sheet_figure(self.game, self.shown_player, highlight=self._builds(self.legal()), height=430)
         fig.update_layout(autosize=True, width=None)  # as wide as its box: a narrow notebook shows all of it
-        self.figure = go.FigureWidget(fig)
+        self.figure = FigureWidget(fig)
         self._view_alive = False
         self.figure.observe(self._on_view_message, names=["_js2py_layoutDelta", "_js2py_traceDeltas",
                                                            "_js2py_relayout", "_js2py_restyle"])
@@ -464,7 +465,8 @@ class DiceTable(SavesGames):
                 what = (f"click dice to keep, then roll again ({g.rolls_left} left) — or build now "
                         "(that ends the rolling)")
             else:
-                what = "build (click a ringed symbol), swap, trade gold, then end the turn"
+                human = self.seats[g.current] == "human"  # the computer is told nothing to click (issue 37)
+                what = "build (click a ringed symbol), swap, trade gold, then end the turn" if human else "builds …"
             self.status.value = f"<b>Turn {g.turn}</b> · {who}: {what}"
         self.notice.value = (f"<span style='color:#a33'>{self.message}</span>" if self.message.startswith("⚠")
                              else self.message)

@@ -88,6 +88,7 @@ from ..viz.charts import (
 )
 from ..viz.palette import palette
 from ..viz.text import place_of_node
+from ._figure import FigureWidget
 from ._common import figure_beside, refit
 
 __all__ = ["DiceLab", "PlacementExplorer", "LongestRoadExplorer", "PLACEMENT_METRICS"]
@@ -115,7 +116,7 @@ class _FigureHost:
         # Build the complete figure first, then wrap it: a view that connects late (Voila)
         # renders the widget's initial data.
         fig.update_layout(autosize=True, width=None)  # as wide as its box (see figure_beside)
-        self.figure = go.FigureWidget(fig)
+        self.figure = FigureWidget(fig)
         self._view_alive = False
         self.figure.observe(
             self._on_view_message, names=["_js2py_layoutDelta", "_js2py_traceDeltas", "_js2py_relayout", "_js2py_restyle"]

@@ -43,14 +43,40 @@ class SpecialBuildPanel(Panel):
     """X56-SBP: who may build between turns, and the button to pass."""
 
     handles = (EndSpecialBuild,)
+    #: Why the table passed for the player (set by :meth:`auto`), added to the log's line.
+    auto_reason = ""
 
     def build(self, table) -> W.Widget:
         b = button("Done building", "catan-end-sbp", style="primary")
         b.on_click(table.guard(lambda _: table.play(EndSpecialBuild())))
         table.buttons["end_sbp"] = b
         self.note = W.HTML()
-        self.box = W.VBox([self.note, b])
+        self.always = W.Checkbox(value=False, indent=False, description="always skip the Special Building Phase",
+                                 layout=W.Layout(width="auto")).add_class("catan-sbp-skip")
+        self.always.observe(lambda ch: table.guard(lambda _: self._always_changed(table))(None), "value")
+        self.box = W.VBox([self.note, W.HBox([b, self.always], layout=W.Layout(flex_flow="row wrap",
+                                                                              align_items="center"))])
         return None
+
+    def _always_changed(self, table) -> None:
+        if table._auto_human():  # ticked while asked: pass now
+            table.refresh()
+            table._schedule_bots()
+
+    def auto(self, table, legal):
+        """Pass without asking (issue 37) when passing is all the player can do (nothing affordable: the only
+        legal move is to pass) or when they chose to skip the phase always; else ``None``: ask."""
+        self.auto_reason = ""
+        passing = [a for a in legal if isinstance(a, EndSpecialBuild)]
+        if not passing or table.game.phase is not SPECIAL_BUILD:
+            return None
+        if len(legal) == 1:
+            self.auto_reason = "nothing to build"
+        elif self.always.value:
+            self.auto_reason = "skipped (always skip)"
+        else:
+            return None
+        return passing[0]
 
     def bar(self, table) -> W.Widget:
         return self.box  # beside the board: the phase holds the game up until the player is done
@@ -178,8 +204,24 @@ class GoldPanel(Panel):
         offered = {a.resource for a in legal if isinstance(a, PickGold)}
         for r, b in self.buttons.items():
             show(b, r in offered)
+        total, picked = self.count(g)
         self.note.value = (f"<b>Gold field</b>: {html.escape(table.name(g.current_player))} takes "
-                           f"{g.stack[-1].data} more resource(s) of their choice (SF-1)")
+                           f"{total} resource{'' if total == 1 else 's'} of their choice (SF-1)"
+                           + (f" — <b>{picked} of {total} picked</b>" if picked else ""))
+
+    def count(self, game) -> tuple[int, int]:
+        """The current pick's size and how many of it are taken (issue 37: "1 of 2 picked"): the pick's first
+        refresh records its size; the picks the log holds since then count as taken."""
+        from ..rules.modules.gold_fields import PickGold
+
+        left = game.stack[-1].data
+        seen = getattr(self, "_seen", None)
+        if seen is not None and seen[0] == game.current_player:
+            since = game.log[seen[2]:]
+            if all(isinstance(a, PickGold) for a in since) and seen[1] - len(since) == left:
+                return seen[1], len(since)
+        self._seen = (game.current_player, left, len(game.log))
+        return left, 0
 
 
 @register_panel("cities_knights")

@@ -197,6 +197,52 @@ def counts_of(steppers) -> tuple[int, ...]:
     return tuple(int(s.value) for s in steppers)
 
 
+#: Pixels between the centres of two neighbouring hexes the table's board keeps at least (issue 37: a map
+#: drawn smaller is unreadable and its hexes are hard to hit); the narrow layout takes the width for it.
+HEX_GAP_PX = 62
+#: Pixels around the plot inside the board's box (the table's figure margins, both sides).
+BOARD_MARGIN_PX = 8
+
+
+def _board_size(fig: Any) -> tuple[float, int, int]:
+    """The island's proportions (height / width) and the least box (width, height) in pixels that keeps
+    neighbouring hexes :data:`HEX_GAP_PX` apart."""
+    (x0, x1), (y0, y1) = fig.layout.xaxis.range, fig.layout.yaxis.range
+    ratio = min(1.3, max(0.5, (y1 - y0) / (x1 - x0)))
+    hexes = next((t for t in fig.data if t.name == "hexes"), None)
+    pts = list(zip(hexes.x, hexes.y)) if hexes is not None and hexes.x else []
+    gap = min((((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5 for i, a in enumerate(pts) for b in pts[i + 1:]),
+              default=0.0) or 3 ** 0.5
+    scale = HEX_GAP_PX / gap
+    return ratio, round((x1 - x0) * scale) + BOARD_MARGIN_PX, round((y1 - y0) * scale) + BOARD_MARGIN_PX
+
+
+def shape_class(fig: Any, board: Any = None) -> str:
+    """The CSS class of a table whose board is ``fig`` (see :func:`board_shape`)."""
+    ratio, w, h = _board_size(fig)
+    return f"catan-map-{round(100 * ratio)}-{w}-{h}"
+
+
+def board_shape(fig: Any, board: Any = None) -> str:
+    """The stylesheet that fits the table to its island: the board's box takes the island's proportions (New
+    York is wide, a Seafarers map square and large), is never so small that neighbouring hexes come closer
+    than :data:`HEX_GAP_PX`, and the board keeps a column that wide beside the action bar, or the table
+    stacks the action bar above the board (the narrow layout) when the notebook is narrower than that."""
+    ratio, w, h = _board_size(fig)
+    cls = shape_class(fig, board)
+    wide = max(861, w + 311)  # the board's least width, the side's (300 px) and the gap
+    return (f"<style>.catan-table.{cls} .catan-board {{ aspect-ratio: 1 / {ratio:.2f}; min-height: {h}px; }}\n"
+            f"@container (min-width: {wide}px) {{ .catan-table.{cls} .catan-main {{ grid-template-columns: "
+            f"minmax({w}px, 1fr) minmax(300px, 460px); }} }}\n"
+            f"@container (max-width: {wide - 1}px) {{ .catan-table.{cls} .catan-main {{ grid-template-columns: "
+            f"minmax(0, 1fr); grid-template-areas: 'action' 'board' 'side'; grid-template-rows: auto auto auto; }}\n"
+            f"  .catan-table.{cls} .catan-action {{ max-height: 150px; }}\n"
+            f"  .catan-table.{cls} .catan-action.catan-discarding {{ max-height: none; }}\n"
+            f"  .catan-table.{cls} .catan-side {{ display: grid !important; grid-template-columns: "
+            f"repeat(auto-fill, minmax(280px, 1fr)); gap: 0 10px; align-items: start; }}\n"
+            f"  .catan-table.{cls} .catan-side > .catan-scoreboard {{ grid-column: 1 / -1; }} }}</style>")
+
+
 def style_block() -> W.HTML:
     """The table's stylesheet (no external fonts).
 
@@ -217,6 +263,10 @@ def style_block() -> W.HTML:
   grid-template-areas: "board action" "board side"; grid-template-rows: auto 1fr; }
 .catan-board-col { grid-area: board; min-width: 0; overflow: visible; }
 .catan-action { grid-area: action; min-width: 0; max-height: calc(100vh - 120px); overflow-y: auto; }
+.catan-action > * { flex-shrink: 0; }  /* a tall action bar scrolls; its parts never squash (issue 37) */
+.catan-action.catan-discarding { max-height: none; }
+.catan-table .catan-scoreboard table { border-collapse: collapse; }
+.catan-table .catan-scoreboard td, .catan-table .catan-scoreboard th { padding: 1px 3px; }
 .catan-action > .catan-status { position: sticky; top: 0; z-index: 2; background: var(--jp-layout-color0, #fff); }
 .catan-side { grid-area: side; min-width: 0; overflow: visible; }
 .catan-board { width: 100%; aspect-ratio: 1 / 0.95; max-height: calc(100vh - 120px); min-height: 260px; overflow: hidden; }
@@ -240,6 +290,8 @@ def style_block() -> W.HTML:
     grid-template-rows: auto auto auto; }
   .catan-board { max-height: calc(100vh - 250px); }
   .catan-action { max-height: 150px; }
+  .catan-action.catan-discarding { max-height: none; }
+  .catan-table .catan-side > .catan-scoreboard { grid-column: 1 / -1; }
   .catan-table .catan-side { display: grid !important; grid-template-columns: repeat(auto-fill, minmax(280px, 1fr));
     gap: 0 10px; align-items: start; }
 }

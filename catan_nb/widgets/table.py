@@ -63,8 +63,10 @@ from ..viz import board_figure, dynamic_traces
 from ..viz.palette import TERRAIN_LABEL, palette
 from ..viz.plugins import layers_for
 from ..viz.text import GROUPS, action_words as _words, cards_text, live_board, narrate, narrate_group, place_of_hex, seat_name, snapshot
+from ._figure import FigureWidget
 from ._common import SavesGames, check_seat_index, guarded, refit, schedule
-from .panels import Stepper, badge, button, chip, counts_of, enable, module_panels, show, style_block
+from .panels import (Stepper, badge, board_shape, button, chip, counts_of, enable, module_panels, shape_class, show,
+                     style_block)
 
 __all__ = ["GameTable", "load_table"]
 
@@ -297,6 +299,7 @@ class GameTable(SavesGames):
         self._group = None  # the run of one-card actions the log's last line stands for
         self.log_lines: list[str] = self._past_lines()
         self._build(save_path)
+        self._auto_human()
         self.refresh()
         self._schedule_bots()
 
@@ -357,7 +360,7 @@ class GameTable(SavesGames):
         # on the board (a plotly legend grows with traces and squeezes the board; issue 25 items 3 and 13).
         fig.update_layout(autosize=True, height=None, width=None, uirevision="board", showlegend=False,
                           margin=dict(l=4, r=4, t=4, b=4))
-        self.figure = go.FigureWidget(fig)
+        self.figure = FigureWidget(fig)
         self.figure._config = {"responsive": True, "displayModeBar": False, "scrollZoom": False}
         self._view_alive = False
         self.figure.observe(
@@ -368,6 +371,8 @@ class GameTable(SavesGames):
         self.figure.data[self._idx["intersections"]].on_click(self._on_node_click)
         self.figure.data[self._idx["paths"]].on_click(self._on_path_click)
         self.figure.data[self._idx["hexes"]].on_click(self._on_hex_click)
+        if "hex-area" in self._idx:  # the rest of a hex's area (issue 37): its points name their hex
+            self.figure.data[self._idx["hex-area"]].on_click(self._on_hex_area_click)
         # The rule modules' layers: clicks on their targets go to the layer that drew them.
         self.layers = layers_for(self.game)
         for layer in self.layers:
@@ -529,16 +534,12 @@ class GameTable(SavesGames):
              self.bots_card, files],
         ).add_class("catan-side")
         board = W.Box([self.figure]).add_class("catan-board")
-        # The board's box takes the island's proportions (New York is wide, a Seafarers map tall), so no
-        # band of white sits between the buttons and the board.
-        (x0, x1), (y0, y1) = fig.layout.xaxis.range, fig.layout.yaxis.range
-        ratio = min(1.3, max(0.5, (y1 - y0) / (x1 - x0)))
-        board.add_class(f"catan-ar-{round(100 * ratio)}")
-        shape = W.HTML(f"<style>.catan-board.catan-ar-{round(100 * ratio)} {{ aspect-ratio: 1 / {ratio:.2f}; }}</style>")
+        shape = W.HTML(board_shape(fig, self.game.board))
+        board.add_class(shape_class(fig, self.game.board))
         self.legend = W.HTML(self._legend_html()).add_class("catan-legend")
         board_col = W.VBox([board, self.legend]).add_class("catan-board-col")
         self.widget = W.VBox([style_block(), shape, W.Box([board_col, self.action_bar, side]).add_class("catan-main")]
-                             ).add_class("catan-table")
+                             ).add_class("catan-table").add_class(shape_class(fig, self.game.board))
 
     def _legend_html(self) -> str:
         """The board's legend: the terrains on the board and the seats' colours (wraps with the width)."""
@@ -550,6 +551,8 @@ class GameTable(SavesGames):
         items = [f"<span class='catan-key'><span class='catan-swatch' style='background:{pal['terrain'][t]}'></span>"
                  f"{html.escape(TERRAIN_LABEL.get(t, str(t)))}</span>" for t in Terrain if t in present]
         items += [f"<span class='catan-key'>{self.swatch(q)} {html.escape(self.name(q))}</span>" for q in range(g.n)]
+        items += [f"<span class='catan-key'>{mark} {html.escape(words)}</span>"
+                  for layer in self.layers for mark, words in layer.legend(g, pal)]  # the modules' marks
         return " ".join(items)
 
     # ------------------------------------------------------------------ who sees what, who acts
@@ -655,9 +658,31 @@ class GameTable(SavesGames):
         self.pending_hex = None
         self.pending_choices = []
         self._reset_inputs(action)
+        self._auto_human()
         self.refresh()
         self._schedule_bots()
         return True
+
+    def _auto_human(self, limit: int = 64) -> bool:
+        """Play the decisions of human seats that a panel settles without asking (a Special Building Phase
+        with nothing to build, or one the player chose to skip always: issue 37); whether any was played."""
+        played = False
+        for _ in range(limit):
+            g = self.game
+            if g.is_over or self.seats[g.current_player] != "human":
+                break
+            legal = g.legal_actions()
+            pick = next((a for p in self.panels for a in [getattr(p, "auto", lambda t, lg: None)(self, legal)]
+                         if a is not None and a in legal), None)
+            if pick is None:
+                break
+            reason = next((r for p in self.panels for r in [getattr(p, "auto_reason", "")] if r), "")
+            self._apply(pick)
+            if reason and self.log_lines:
+                self.log_lines[-1] += f" — {reason}"
+                self._group = None
+            played = True
+        return played
 
     _play = play  # the name the tests and older notebooks use
 
@@ -684,7 +709,7 @@ class GameTable(SavesGames):
             return
         owed = g.discards_owed().get(g.current_player, 0)
         chosen = sum(counts_of(self.discard_counts))
-        self.discard_title.value = (f"<b>{html.escape(self.name(g.current_player))} discards {owed} card(s)</b> — "
+        self.discard_title.value = (f"<b>{html.escape(self.name(g.current_player))} discards {owed} card{'' if owed == 1 else 's'}</b> — "
                                     f"{chosen} of {owed} chosen")
         enable(self.buttons["discard"], self._human_to_act() and owed > 0 and chosen == owed)
 
@@ -730,6 +755,12 @@ class GameTable(SavesGames):
         if not points.point_inds:
             return
         self.click_hex(points.point_inds[0])
+
+    @guarded
+    def _on_hex_area_click(self, trace, points, selector=None) -> None:
+        if not points.point_inds:
+            return
+        self.click_hex(self.figure.data[self._idx["hex-area"]].customdata[points.point_inds[0]])
 
     @guarded
     def click_node(self, node: int) -> bool:
@@ -789,10 +820,12 @@ class GameTable(SavesGames):
             return False
         legal = self.legal()
         action = layer.click(self.game, name, int(index), self.board_moves(legal))
-        if isinstance(action, (list, tuple)):  # several moves start here: the player picks one
-            options = [a for a in action if a in legal]
-            if len(options) > 1:
+        if isinstance(action, (list, tuple)):  # several moves start here: the player picks one (on a trace the
+            options = [a for a in action if a in legal]  # layer names in ``confirm``, even the only one: issue 37)
+            if len(options) > 1 or options and name in getattr(layer, "confirm", ()):
+                self._drop_hover()
                 self.pending_choices = options
+                self.message = ""
                 self.refresh()
                 return True
             action = options[0] if options else None
@@ -838,6 +871,7 @@ class GameTable(SavesGames):
         if g.is_over or self.seats[g.current_player] != "bot":
             return
         self._bot_move(g.current_player)
+        self._auto_human()
         self.refresh()
         self._schedule_bots()
 
@@ -846,9 +880,10 @@ class GameTable(SavesGames):
         """Let bots move until a human must act (synchronously)."""
         g = self.game
         for _ in range(limit):
-            if g.is_over or self.seats[g.current_player] != "bot":
+            if g.is_over or self.seats[g.current_player] != "bot" and not self._auto_human():
                 break
-            self._bot_move(g.current_player)
+            if self.seats[g.current_player] == "bot":
+                self._bot_move(g.current_player)
         self.refresh()
 
     def _bot_move(self, seat: int) -> None:
@@ -865,20 +900,22 @@ class GameTable(SavesGames):
             self._group = None
 
     def _why(self, action, ranked) -> str:
-        """A bot's reason, in the log's words: the value of its move (the bot's estimate of its position
-        after it) and, with open hands, the runners-up.  Without open hands the runners-up are not named:
-        what else a bot could do tells what it holds."""
+        """A bot's reason in words (issue 37): what its move gains and costs it, by the position features that
+        changed most, and, with open hands, the move it liked next (without open hands the runners-up are not
+        named: what else a bot could do tells what it holds)."""
+        from ..viz.text import reasons_text
+
         g = self.game
         chosen = next((c for c in ranked if c.action == action), ranked[0])
-        others = [c for c in ranked if c.action != action][:2]
+        others = [c for c in ranked if c.action != action]
         kinds = {type(c.action).__name__ for c in ranked}
-        if kinds <= {"AcceptTrade", "DeclineTrade"}:  # an answer to an offer: what the trade was worth to it
-            return f"  why: the trade would change its position value by {chosen.value:+.1f}"
-        if self.viewer is not None:
-            runner = f"; its next best move scored {others[0].value:.1f}" if others else ""
-            return f"  why: this move scored {chosen.value:.1f} (position value after it){runner}"
-        alts = "; ".join(f"{describe(c.action, g)} ({c.value:.1f})" for c in others)
-        return f"  why: this move scored {chosen.value:.1f} (position value after it); next best: {alts}"
+        if kinds <= {"AcceptTrade", "DeclineTrade"}:  # an answer to an offer: whether the trade helps it
+            return f"  why: the trade {'helps it' if chosen.value > 0 else 'does not help it'}"
+        words = reasons_text(getattr(chosen, "reasons", ()) or ())
+        why = f"  why: {words}" if words else "  why: it found nothing better"
+        if self.viewer is None and others:
+            why += f" (its next choice: {describe(others[0].action, g)})"
+        return why
 
     def set_level(self, seat: int, level: str) -> None:
         """Give the bot in ``seat`` another difficulty level (``"easy"``, ``"medium"``, ``"hard"``)."""
@@ -1008,6 +1045,8 @@ class GameTable(SavesGames):
         # Discards: a counter per good, capped at what the discarding hand holds (B-ROB-2).
         discarding = Discard in kinds
         show(self.discard_panel, discarding)
+        # the action bar may grow while a hand is discarded (its steppers and button all in view, issue 37)
+        (self.action_bar.add_class if discarding else self.action_bar.remove_class)("catan-discarding")
         hand = g.hands[g.current_player]
         for s, k in zip(self.discard_counts, hand):
             s.cap(k if discarding else 0)
@@ -1089,7 +1128,8 @@ class GameTable(SavesGames):
 
     def _round(self) -> str:
         g = self.game
-        if g.phase in (Phase.FOUNDING_SETTLEMENT, Phase.FOUNDING_ROAD):
+        founding = (Phase.FOUNDING_SETTLEMENT, Phase.FOUNDING_ROAD, Phase.FOUNDING_DONE)
+        if g.phase in founding or any(d.phase in founding for d in g.stack):  # a pick within it too (issue 37)
             return "Founding"
         return f"Round {max(1, (g.turn - 1) // g.n + 1)}"
 

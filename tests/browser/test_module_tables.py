@@ -26,6 +26,7 @@ from pathlib import Path
 
 import pytest
 
+from .geometry import TABLE_JS, problems
 from .human import ON_SEGMENTS_JS, Seat
 from .lab import CHROMIUM, browser_page, jupyterlab, one_cell_notebook, run_all_cells, wait_cells_done
 
@@ -95,6 +96,16 @@ def _seven(page, kind: str, label: str) -> Seat:
     s.press(".catan-roll", then=lambda: s.text(".catan-dice") != d, what="the roll", kind="roll")
     s.until(lambda: s.visible(".catan-discard-panel .catan-discard"), "the discard panel")
     s.shot("discard")
+    # issue 37 item 2: the discard panel whole (every stepper and the Discard button at least 24 px high,
+    # inside its card, clear of the dice row), with the file browser open at 1024 px
+    page.evaluate("([root]) => document.querySelector(root + ' .catan-discard-panel').scrollIntoView({block: 'center'})",
+                  [s.root])
+    time.sleep(0.5)
+    found = problems(page.evaluate(TABLE_JS, [s.root]), f"{label} discard")
+    assert not found, "\n".join(found)
+    steppers = page.evaluate("""([root]) => [...document.querySelectorAll(root + " .catan-discard-panel .widget-hbox[class*='catan-discard-']")]
+        .filter(e => e.offsetParent !== null).map(e => e.getBoundingClientRect().height)""", [s.root])
+    assert len(steppers) >= 5 and min(steppers) >= 24, steppers
     owed = s.discard()
     assert owed == 4
     status = s.wait_status("robber")

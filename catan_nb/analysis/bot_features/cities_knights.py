@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from math import comb
 
-from ...constants import Commodity, Terrain
+from ...constants import Commodity, Resource, Terrain
 from ...rules import MaritimeTrade, Phase
 from ...rules.modules.cities_knights import (
     ACTIVATE_COST,
@@ -78,17 +78,36 @@ _SHIP_FACES = 0.5
 _COMMODITY: dict[Terrain, int] = {t: sum(k for g, k in gains if isinstance(g, Commodity)) for t, gains in CITY_YIELDS.items()}
 
 
-_COSTS: dict[tuple, tuple[int, ...]] = {}
+#: Per set of goods (a game's ``goods``), the costs of :func:`_track_cost`.
+_COSTS: dict[tuple, dict[tuple, tuple[int, ...]]] = {}
 
 
-def _track_cost(game, track, k: int) -> tuple[int, ...]:
+def _track_costs(game) -> dict[tuple, tuple[int, ...]]:
+    """``(track, k) -> k`` cards of ``track``'s commodity as counts per good, for the goods of ``game``
+    (:func:`improvement_cost` without the state); one table per set of goods, made as asked."""
+    goods = game.goods
+    last = _LAST_COSTS
+    if last[0] is goods:
+        return last[1]
+    hit = _COSTS.get(goods)
+    if hit is None:
+        hit = _COSTS[goods] = {}
+    last[:] = [goods, hit]
+    return hit
+
+
+_LAST_COSTS: list = [None, None]
+
+
+def _track_cost(game, track, k: int, table: dict | None = None) -> tuple[int, ...]:
     """``k`` cards of ``track``'s commodity, as counts per good (:func:`improvement_cost` without the state)."""
-    key = (game.goods, track, k)
-    hit = _COSTS.get(key)
+    if table is None:
+        table = _track_costs(game)
+    hit = table.get((track, k))
     if hit is None:
         cost = [0] * game.n_goods
         cost[game.good_index(TRACK_COMMODITY[track])] = k
-        hit = _COSTS[key] = tuple(cost)
+        hit = table[(track, k)] = tuple(cost)
     return hit
 
 
@@ -111,6 +130,11 @@ def _loses(player: int, contrib: list[int], exposed: list[int], strength: int) -
 
 #: The good that activates a knight (CK-KN-4).
 ACTIVATE_GOOD = next(iter(ACTIVATE_COST))
+_ACTIVATE_RESOURCE = Resource.parse(ACTIVATE_GOOD)
+#: The metropolis row while nobody holds one (CK-IMP-4).
+_NO_METROPOLIS = [None] * len(TRACKS)
+#: :meth:`CitiesKnightsFeatures.features` by everything it reads.
+_MEMO: dict[tuple, tuple] = {}
 #: Rounds beyond the player's next turn in which the knights it holds count as activated in time.
 WINDOW_ROUNDS = 2
 _CHANCE: dict[tuple[int, int], float] = {}
@@ -148,10 +172,14 @@ def _defence_wanted(game, player: int) -> str | None:
     ck = game.ext[NAME]
     if barbarian_strength(game) <= catan_strength(game) or not game.placed[game.kind_id["city"]][player]:
         return None
-    if not any(r[1] == player for r in ck["knights"]):
+    mine = [r for r in ck["knights"] if r[1] == player]
+    if not mine:
         rolls = rolls_before_turn(game, player) + WINDOW_ROUNDS * game.n
         return "hire" if attack_chance(rolls, BARBARIAN_TRACK - ck["barbarians"]) >= 0.25 else None
-    return "activate" if _activation_wanted(game, player) else None
+    # _activation_wanted, the strengths compared already
+    if BARBARIAN_TRACK - ck["barbarians"] > 2:
+        return None
+    return "activate" if any(not r[3] for r in mine) else None
 
 
 @register_features(NAME)
@@ -190,50 +218,74 @@ class CitiesKnightsFeatures(ModuleFeatures):
         ck = game.ext[NAME]
         out = []
         levels = ck["levels"][player]
-        if game.placed[game.kind_id["city"]][player]:
+        has_city = game.placed[game.kind_id["city"]][player]
+        if has_city:
             top = max(levels)
             crane = ck["crane"] == player
+            table = _track_costs(game)
             for i, t in enumerate(TRACKS):
-                if levels[i] < MAX_LEVEL:
-                    out.append((_track_cost(game, t, levels[i] + 1 - crane), 1.3 if levels[i] == top else 0.9))
-        out.append((game.cost("knight"), 0.6))
-        wanted = _defence_wanted(game, player)
+                level = levels[i]
+                if level < MAX_LEVEL:
+                    cost = table.get((t, level + 1 - crane)) or _track_cost(game, t, level + 1 - crane, table)
+                    out.append((cost, 1.3 if level == top else 0.9))
+        knight = game.cost("knight")
+        out.append((knight, 0.6))
+        wanted = _defence_wanted(game, player) if has_city else None  # (None without an ordinary city)
         if wanted == "hire":
-            out.append((game.cost("knight"), 1.6))
+            out.append((knight, 1.6))
         elif wanted == "activate":
             grain = [0] * game.n_goods
-            grain[game.good_index(ACTIVATE_GOOD)] = ACTIVATE_COST[ACTIVATE_GOOD]
+            grain[game.good_index(_ACTIVATE_RESOURCE)] = ACTIVATE_COST[ACTIVATE_GOOD]
             out.append((tuple(grain), 1.6))
         return out
 
     def features(self, game, player: int, ctx) -> dict[str, float]:
+        # Memoised on all it reads (a decision's positions mostly share it); a new dict each call.
+        ck = game.ext[NAME]
+        metropolis = ck["metropolis"]
+        grain = game.good_index(_ACTIVATE_RESOURCE)
+        key = (player, game.n, game.phase is Phase.ROLL, game.active_player, ck["barbarians"],
+               tuple(map(tuple, ck["levels"])), None if metropolis == _NO_METROPOLIS else repr(metropolis),
+               tuple(map(tuple, ck["knights"])), tuple(ck["hands"][player]),
+               tuple(map(tuple, game.placed[game.kind_id["city"]])), game.robber, tuple(game.hex_terrain),
+               tuple(game.hex_token), game.rules.metropolis_counts_double, bool(game.hands[player][grain]),
+               ctx.prod[grain], id(game.topology))
+        hit = _MEMO.get(key)
+        if hit is None or hit[0] is not game.topology:
+            if len(_MEMO) >= 4096:
+                _MEMO.clear()
+            hit = _MEMO[key] = (game.topology, self._features(game, player, ctx))
+        return dict(hit[1])
+
+    def _features(self, game, player: int, ctx) -> dict[str, float]:
+        """:meth:`features` computed (not memoised)."""
         ck = game.ext[NAME]
         n = game.n
         all_levels = ck["levels"]
         levels = all_levels[player]
         improvements = sum([LEVEL_WORTH[x] for x in levels])
         race = 0.0
+        metropolis = ck["metropolis"]
         for i in range(len(TRACKS)):
-            held = ck["metropolis"][i]
+            held = metropolis[i]
             mine = levels[i]
-            if held is not None and held[0] == player:
-                continue
-            others = max([all_levels[q][i] for q in range(n) if q != player], default=0)
             if held is None:
                 if mine >= 2:
+                    others = max([all_levels[q][i] for q in range(n) if q != player], default=0)
                     lead = (mine - 1) / (METROPOLIS_LEVEL - 1)
                     race += lead if mine >= others else 0.3 * lead
-            elif mine >= METROPOLIS_LEVEL and ck["levels"][held[0]][i] < MAX_LEVEL:
+            elif held[0] != player and mine >= METROPOLIS_LEVEL and all_levels[held[0]][i] < MAX_LEVEL:
                 race += 0.6  # CK-IMP-5: level 5 first takes it over
         # commodities a player's cities collect (CK-COM-2), the robber aside
-        city = game.kind_id["city"]
-        t = game.topology
+        cities = game.placed[game.kind_id["city"]]
+        node_hexes = game.topology.node_hexes
+        terrain, token, robber = game.hex_terrain, game.hex_token, game.robber
         comm = 0.0
-        for v in game.placed[city][player]:
-            for h in t.node_hexes[v]:
-                k = _COMMODITY.get(game.hex_terrain[h], 0)
-                tok = game.hex_token[h]
-                if k and tok and h != game.robber:
+        for v in cities[player]:
+            for h in node_hexes[v]:
+                k = _COMMODITY.get(terrain[h], 0)
+                tok = token[h]
+                if k and tok and h != robber:
                     comm += k * (6 - abs(7 - tok)) / 36
         # the barbarians: how near, who would lose a city, who would defend Catan (CK-BAR-1..3)
         steps_left = BARBARIAN_TRACK - ck["barbarians"]
@@ -248,8 +300,11 @@ class CitiesKnightsFeatures(ModuleFeatures):
         my_active = contrib[player]
         active = near * my_active
         defender = 0.0
-        metro = {m[1] for m in ck["metropolis"] if m is not None}
-        exposed = [q for q in range(n) if any(v not in metro for v in game.placed[city][q])]
+        if metropolis == _NO_METROPOLIS:
+            exposed = [q for q in range(n) if cities[q]]
+        else:
+            metro = {m[1] for m in metropolis if m is not None}
+            exposed = [q for q in range(n) if any(v not in metro for v in cities[q])]
         strength = barbarian_strength(game)
         # an attack before the player can act again finds the knights active now; one within the window
         # finds every knight it holds activated in time (CK-KN-4: a grain each)
@@ -260,7 +315,7 @@ class CitiesKnightsFeatures(ModuleFeatures):
         if later > 0:
             lost = _loses(player, ready, exposed, strength)
             if ready[player] > contrib[player]:  # its own knights held: activated if a grain comes in time
-                i = game.good_index(ACTIVATE_GOOD)
+                i = game.good_index(_ACTIVATE_RESOURCE)
                 p_act = 1.0 if game.hands[player][i] else 1.0 - (1.0 - min(ctx.prod[i], 1.0)) ** (rolls + n)
                 idle = ready[:player] + [contrib[player]] + ready[player + 1:]
                 lost = p_act * lost + (1.0 - p_act) * _loses(player, idle, exposed, strength)

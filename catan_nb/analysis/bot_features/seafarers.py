@@ -74,14 +74,21 @@ class SeafarersFeatures(ModuleFeatures):
             return None
         from ..value_bot import steal_value
 
-        vis = [game.vp(q, visible=True) for q in range(game.n)]
+        vis: dict[int, int] = {}  # the visible points of the seats that count, asked once each
+
+        def points(q: int) -> int:
+            v = vis.get(q)
+            if v is None:
+                v = vis[q] = game.vp(q, visible=True)
+            return v
+
         ship = game.kind_id["ship"]
         block = 0.0
         for e in game.topology.hex_edges[action.hex]:  # SF-11: ships next to it cannot move, none may be built
             o = game.edge_owner[e]
             if o >= 0 and game.edge_kind[e] == ship:
-                block += -2.0 if o == player else 0.5 + 0.3 * vis[o]
-        steal = 0.0 if action.victim is None else steal_value(vis[action.victim], sum(game.hands[action.victim]))
+                block += -2.0 if o == player else 0.5 + 0.3 * points(o)
+        steal = 0.0 if action.victim is None else steal_value(points(action.victim), sum(game.hands[action.victim]))
         return block + steal
 
 

@@ -145,11 +145,29 @@ def copy_plain(value: Any) -> Any:
     """
     t = type(value)
     if t is dict:
-        return {k: (v if type(v) in _ATOMS else copy_plain(v)) for k, v in value.items()}
+        out = {}
+        for k, v in value.items():
+            tv = type(v)
+            if tv in _ATOMS:
+                out[k] = v
+            elif tv is list and _ATOMS.issuperset(map(type, v)):  # a list of atoms (the usual entry)
+                out[k] = v[:]
+            else:
+                out[k] = copy_plain(v)
+        return out
     if t is list:
         if _ATOMS.issuperset(map(type, value)):
             return value[:]
-        return [v if type(v) in _ATOMS else copy_plain(v) for v in value]
+        rows = []
+        for v in value:
+            tv = type(v)
+            if tv in _ATOMS:
+                rows.append(v)
+            elif tv is list and _ATOMS.issuperset(map(type, v)):  # a row of atoms (a seat's list...)
+                rows.append(v[:])
+            else:
+                rows.append(copy_plain(v))
+        return rows
     if t is tuple:
         if _ATOMS.issuperset(map(type, value)):
             return value

@@ -430,7 +430,15 @@ class HarborReply(Action):
 _COPY_FLAT = ("defender", "harbored", "merchant")
 _COPY_ROWS = ("levels", "metropolis", "walls", "knights", "decks", "hands", "vp_cards", "fleet")
 _COPY_KNOWN = frozenset(_COPY_FLAT + _COPY_ROWS + ("barbarians", "attacks", "defender_left", "crane", "last_attack"))
+_ATOM, _FLAT, _ROWS, _RECORD = range(4)
+#: The entries of the state between attacks, and after one (``last_attack``).
+_USUAL = frozenset(_COPY_KNOWN - {"last_attack"})
+_USUAL_ATTACKED = _COPY_KNOWN
+#: How each known entry is copied (by :meth:`CitiesKnights.copy_state`).
+_COPY_HOW = {**dict.fromkeys(("barbarians", "attacks", "defender_left", "crane"), _ATOM),
+             **dict.fromkeys(_COPY_FLAT, _FLAT), **dict.fromkeys(_COPY_ROWS, _ROWS), "last_attack": _RECORD}
 _ATOMS = frozenset({str, int, float, bool, type(None)})
+_copy_list = list.copy
 
 
 def _st(game) -> dict:
@@ -456,14 +464,16 @@ def _count(game, player: int, level: int) -> int:
 
 def catan_strength(game, player: int | None = None) -> int:
     """CK-BAR-1: fleur-de-lis of the active knights (of one seat if given)."""
-    return sum(r[2] for r in _st(game)["knights"] if r[3] and (player is None or r[1] == player))
+    rows = game.ext[NAME]["knights"]
+    if player is None:
+        return sum([r[2] for r in rows if r[3]])
+    return sum([r[2] for r in rows if r[3] and r[1] == player])
 
 
 def barbarian_strength(game) -> int:
     """CK-BAR-1: the cities on the board; a city with a metropolis counts once (DECISION, A-42), or
     twice with ``Rules(metropolis_counts_double=True)``."""
-    city = game.kind_id["city"]
-    cities = sum(len(game.placed[city][p]) for p in range(game.n))
+    cities = sum(map(len, game.placed[game.kind_id["city"]]))  # a set per seat
     if game.rules.metropolis_counts_double:
         cities += len(_metropolis_nodes(game))
     return cities
@@ -1726,7 +1736,7 @@ class CitiesKnights(Module):
                 _draw(game, q, gate)
 
     def hand_limit(self, game, player: int, limit: int) -> int:
-        return limit + WALL_HAND_BONUS * len(_st(game)["walls"][player])  # CK-WALL-1
+        return limit + WALL_HAND_BONUS * len(game.ext[NAME]["walls"][player])  # CK-WALL-1
 
     def on_roll(self, game, total: int) -> None:
         from .robber import MOVE_ROBBER
@@ -1739,20 +1749,25 @@ class CitiesKnights(Module):
         game.push_in_turn_order(AQUEDUCT, dict.fromkeys(aqueduct_seats(game, total)))
 
     def rate(self, game, player: int, good: int, rate: int) -> int:
-        st = _st(game)
-        if isinstance(game.goods[good], Commodity) and st["levels"][player][_TRADE_TRACK] >= ABILITY_LEVEL:
+        st = game.ext[NAME]  # (asked for every good of every position a bot weighs: kept lean)
+        if st["levels"][player][_TRADE_TRACK] >= ABILITY_LEVEL and isinstance(game.goods[good], Commodity):
             return min(rate, 2)  # CK-IMP-3 Trading House: commodities 2:1
         m = st["merchant"]
         if m is not None and m[0] == player and game.hex_terrain[m[1]].resource.value == good:
             return min(rate, MERCHANT_RATE)  # CK-MER-1
-        if [player, good] in st["fleet"]:
+        fleet = st["fleet"]
+        if fleet and [player, good] in fleet:
             return min(rate, FLEET_RATE)  # CK-PC-22
         return rate
 
     def vp(self, game, player: int, visible: bool) -> int:
-        st = _st(game)
+        st = game.ext[NAME]
         merchant = st["merchant"] is not None and st["merchant"][0] == player
-        return (METROPOLIS_VP * sum(1 for m in st["metropolis"] if m is not None and m[0] == player)
+        metropolises = 0
+        for m in st["metropolis"]:
+            if m is not None and m[0] == player:
+                metropolises += 1
+        return (METROPOLIS_VP * metropolises
                 + st["defender"][player] + len(st["vp_cards"][player]) + MERCHANT_VP * merchant)
 
     def legal_builds(self, game, player: int, out: list) -> None:
@@ -1874,22 +1889,48 @@ class CitiesKnights(Module):
 
     def copy_state(self, st: dict) -> dict:
         # Copied for every node of a search: the known lists of rows and of atoms directly (the same
-        # copy as copy_plain, faster); any other entry ("displaced", "last_attack"...) by copy_plain.
-        c = st.copy()  # the atoms shared, the entries in their order
-        for k in _COPY_FLAT:
-            v = c.get(k)
-            if v is not None:
+        # copy as copy_plain, faster); any other entry ("displaced"...) by copy_plain.
+        keys = st.keys()
+        if keys == _USUAL or keys == _USUAL_ATTACKED:  # the entries of every turn: copied one by one
+            try:
+                c = st.copy()  # the atoms shared, the entries in their order
+                for k in ("levels", "walls", "knights", "decks", "hands", "vp_cards", "fleet"):
+                    c[k] = list(map(_copy_list, st[k]))
+                c["metropolis"] = [r if r is None else r[:] for r in st["metropolis"]]
+                c["defender"] = st["defender"][:]
+                c["harbored"] = st["harbored"][:]
+                m = st["merchant"]
+                if m is not None:
+                    c["merchant"] = m[:]
+                v = st.get("last_attack")
+                if type(v) is dict:
+                    c["last_attack"] = {k: (x[:] if type(x) is list and _ATOMS.issuperset(map(type, x))
+                                            else copy_plain(x)) for k, x in v.items()}
+                return c
+            except TypeError:  # a row that is no list (a tuple, None...): the general copy below
+                pass
+        c = {}
+        for k, v in st.items():  # the entries in their order
+            how = _COPY_HOW.get(k)
+            if how is None:
+                c[k] = copy_plain(v)
+            elif how == _ATOM or v is None:
+                c[k] = v
+            elif how == _FLAT:
                 c[k] = v[:]
-        for k in _COPY_ROWS:
-            v = c.get(k)
-            if v is not None:
-                c[k] = [r if r is None else r[:] for r in v]
-        v = c.get("last_attack")  # the last attack's record: atoms and lists of atoms (_attack)
-        if type(v) is dict:
-            c["last_attack"] = {k: (x[:] if type(x) is list and _ATOMS.issuperset(map(type, x)) else copy_plain(x))
-                                for k, x in v.items()}
-        for k in c.keys() - _COPY_KNOWN:
-            c[k] = copy_plain(c[k])
+            elif how == _ROWS:
+                if None in v:  # no metropolis yet (CK-IMP-4)
+                    c[k] = [r if r is None else r[:] for r in v]
+                else:
+                    try:
+                        c[k] = list(map(_copy_list, v))  # rows of lists, copied in C
+                    except TypeError:  # a row that is a tuple
+                        c[k] = [r[:] for r in v]
+            elif type(v) is dict:  # the last attack's record: atoms and lists of atoms (_attack)
+                c[k] = {j: (x[:] if type(x) is list and _ATOMS.issuperset(map(type, x)) else copy_plain(x))
+                        for j, x in v.items()}
+            else:
+                c[k] = copy_plain(v)
         return c
 
     def determinize(self, game, observer: int, rng) -> None:

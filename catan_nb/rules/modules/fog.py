@@ -13,11 +13,15 @@ how many tiles are left, and :meth:`Game.determinized` deals it again (the modul
 PROPOSAL (SF-3 says what a revealed hex gives, not what the stacks hold): the stack holds land
 tiles only, so a revealed hex never turns into sea.  Treasure (SF-4) is the ``treasure`` module.
 
+PROPOSAL, replaceable data (the published fog scenarios found on the starting island): a board whose
+``scenario.founding_in_fog`` is ``false`` (the shipped fog map) lets the founding buildings stand only on
+intersections touching land that shows its tile; the islands still in the fog are settled later, by
+road or ship.  Without the field, founding next to fog is allowed.
+
 Examples
 --------
 >>> from catan_nb import Board, Game
->>> from catan_nb.rules import Rules
->>> g = Game(Board.load(FOG_ISLANDS), seed=1, rules=Rules(modules=("seafarers", "fog")))
+>>> g = Game(Board.load(FOG_ISLANDS), seed=1)  # the board's own modules: seafarers, fog, treasure
 >>> hidden(g) == len(g.board.scenario["fog"]), g.view(0).modules["fog"]["hidden_tiles"] == hidden(g)
 (True, True)
 """
@@ -25,9 +29,11 @@ Examples
 from __future__ import annotations
 
 from ...constants import Terrain
+from ...errors import BoardFileError, IllegalActionError
+from ..phase import Phase
 from . import Module, deal_again, register
 
-__all__ = ["Fog", "hidden", "fog_hexes", "FOG_ISLANDS", "NAME"]
+__all__ = ["Fog", "hidden", "fog_hexes", "founding_in_fog", "FOG_ISLANDS", "NAME"]
 
 NAME = "fog"
 
@@ -104,6 +110,30 @@ def _checked_stack(game) -> list[list]:
     return stack
 
 
+def founding_in_fog(board) -> bool:
+    """Whether the board lets founding buildings stand next to fog only (``scenario.founding_in_fog``,
+    default ``True``).
+
+    Raises
+    ------
+    BoardFileError
+        The field is not true or false.
+    """
+    raw = board.scenario.get("founding_in_fog", True)
+    if not isinstance(raw, bool):
+        raise BoardFileError(board.source, "scenario.founding_in_fog", f"expected true or false, not {raw!r}")
+    return raw
+
+
+def _founding_on_known_land(game) -> bool:
+    return game.phase in (Phase.FOUNDING_SETTLEMENT, Phase.FOUNDING_ROAD) and not founding_in_fog(game.board)
+
+
+def _shows_land(game, v: int) -> bool:
+    """Whether intersection ``v`` touches a land hex that shows its tile (not fog)."""
+    return any(game.hex_terrain[h] is not Terrain.FOG for h in game.topology.node_hexes[v])
+
+
 @register
 class Fog(Module):
     """SF-3: fog hexes revealed by a road or ship reaching them; the revealer takes 1 resource."""
@@ -111,6 +141,7 @@ class Fog(Module):
     name = NAME
 
     def init(self, game) -> None:
+        founding_in_fog(game.board)  # a bad field is an error at once, naming the file
         stack = _checked_stack(game)
         game.shuffle(stack)
         game.ext[NAME] = {"stack": stack, "revealed": []}
@@ -125,6 +156,16 @@ class Fog(Module):
 
     def robber_targets(self, game, hexes: list[int]) -> list[int]:
         return [hx for hx in hexes if game.hex_terrain[hx] is not Terrain.FOG]
+
+    def candidates(self, game, player: int, kind: str, sites: list[int]) -> list[int]:
+        if kind == "settlement" and _founding_on_known_land(game):
+            return [v for v in sites if _shows_land(game, v)]
+        return sites
+
+    def check_place(self, game, action, player: int, kind: str, site: int) -> None:
+        if kind == "settlement" and _founding_on_known_land(game) and not _shows_land(game, site):
+            raise IllegalActionError("SF-3", f"intersection {site} touches only hexes still in the fog: on this map the "
+                                     "founding buildings stand on land that shows its tile", action)
 
     def view(self, game, player: int) -> dict:
         return {"hidden_tiles": hidden(game), "revealed": [list(x) for x in game.ext[NAME]["revealed"]]}
