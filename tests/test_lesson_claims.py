@@ -693,6 +693,13 @@ CLAIMS = {
     ],
 }
 
+def _ck_yields() -> dict:
+    """What a Cities & Knights city takes from each terrain, by the terrain's name (CK-COM-2)."""
+    from catan_nb.rules.modules.cities_knights import CITY_YIELDS
+
+    return {str(t): goods for t, goods in CITY_YIELDS.items()}
+
+
 #: The numbers of the exit tickets' answers (issue 39), by lesson: checked with the other claims.
 EXIT_CLAIMS = {
     "01_engine_tour": [
@@ -752,6 +759,14 @@ EXIT_CLAIMS = {
             2, position=__import__("catan_nb.rules.modules.cities_knights", fromlist=["x"]).BARBARIAN_TRACK - 1) == F(3, 4)),
         ("Catan: a tie goes to Catan", lambda: __import__("catan_nb.analysis.barbarians", fromlist=["x"]).knights_to_hold(
             6, 6) == 0 and __import__("catan_nb.analysis.barbarians", fromlist=["x"]).knights_to_hold(6, 5) == 1),
+    ],
+    "19_cities_knights_openings": [
+        ("One lumber and one paper", lambda: [(str(g), k) for g, k in _ck_yields()["forest"]] == [("lumber", 1), ("paper", 1)]),
+        ("$2 \\times (5 + 4)/36 = 1/2$ resource card per roll (fields and hills give their resource twice)",
+         lambda: all([k for _, k in _ck_yields()[t]] == [2] for t in ("fields", "hills"))
+         and 2 * token_production([8, 5]).total == F(1, 2) and (pips(8), pips(5)) == (5, 4)),
+        ("with 60 games a win rate near 0.25 is known only to about ±0.11", lambda: round(
+            estimate_proportion(15, 60).half_width, 2) == 0.11),
     ],
     "20_dice_game_conditional": [
         ("$1 - (5/6)^6 \\approx 0.665$", lambda: r3(1 - F(5, 6) ** 6) == 0.665),
