@@ -690,8 +690,14 @@ CLAIMS = {
         ("$1 - 0.95^{10} \\approx 0.40$", lambda: round(1 - 0.95 ** 10, 2) == 0.40),
         ("3,000 games at each player count", lambda: _seat_runs()[:2] == (3000, 3000)),
         ("p ≈ 0.97 at four players and 0.73 at six", lambda: _seat_runs()[2:4] == (0.97, 0.73)),
+        # issue 39 item 2: the goal says what the lesson does (no interval compares six players with four)
+        ("ask whether the seat you sit in matters: one chi-square test at four players and one at six", lambda: sorted(
+            __import__("catan_nb.analysis.simulation", fromlist=["x"]).stored_seat_runs()) == [4, 6] and all(
+            run.seat_test().dof == players - 1 for players, run in __import__(
+                "catan_nb.analysis.simulation", fromlist=["x"]).stored_seat_runs().items())),
     ],
 }
+
 
 def _ck_yields() -> dict:
     """What a Cities & Knights city takes from each terrain, by the terrain's name (CK-COM-2)."""
@@ -892,6 +898,24 @@ def test_every_notebook_is_valid_and_committed_clean(path):
         if c.cell_type == "code":
             assert c.outputs == [] and c.execution_count is None, (path.name, c.id, "commit with outputs cleared")
     assert "widgets" not in nb.metadata, (path.name, "saved widget state: clear it before committing")
+
+
+def test_lesson_1s_table_draws_the_ways_as_dots():
+    """Issue 39 item 6: lesson 1 says the dots count the ways out of 36, and its table prints them for every total,
+    7 included (six dots, no number token)."""
+    import contextlib
+    import io
+
+    cells = nbformat.read(NOTEBOOKS / "01_engine_tour.ipynb", as_version=4).cells
+    code = next(c.source for c in cells if c.cell_type == "code" and "roll_probability" in c.source and "for total" in c.source)
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(code, {})
+    lines = {int(line.split()[0]): line for line in out.getvalue().splitlines()}
+    assert sorted(lines) == list(range(2, 13))
+    for total, line in lines.items():
+        assert line.count("●") == 36 * dice_sum_distribution()[total], line
+    assert lines[7].count("●") == 6
 
 
 def test_the_stored_seat_runs_replay():
