@@ -295,12 +295,13 @@ def test_dice_worksheet_shows_its_errors_and_clears_the_old_verdict():
     sheet = DiceWorksheet()
     sheet.test_text("7 8 6 5 9 7 4 10 7 6 8 " * 4)
     assert sheet.result is not None and "Degrees of freedom" in sheet.output.value
-    for typo, shown in (("7 8 13 6 " * 5, "roll 3: 13 is not a two-dice total"),
-                        ("7 eight 6 " * 5, "roll 2: &#x27;eight&#x27; is not a number"),
+    for typo, shown in (("7 8 13 6 " * 5, "Roll 3: 13 is not a two-dice total"),
+                        ("7 eight 6 " * 5, "Roll 2: &#x27;eight&#x27; is not a number"),
                         ("7 8 6", "3 rolls are too few")):
         sheet.test_text(typo)
         assert sheet.result is None and sheet.rolls == []
         assert shown in sheet.output.value and "Degrees of freedom" not in sheet.output.value
+        assert "Error" not in sheet.output.value  # a sentence, no exception name (issue 39 item 10)
         sheet.test_text("7 8 6 5 9 7 4 10 7 6 8 " * 4)  # a good table again
         assert sheet.message == "" and "Degrees of freedom" in sheet.output.value
     sheet.load_game("/nonexistent/game.json")
