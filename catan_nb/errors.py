@@ -7,7 +7,7 @@ or the file and field at fault, and carries the evidence (STYLE.md, point 6).
 from __future__ import annotations
 
 __all__ = ["CatanError", "IllegalActionError", "BoardFileError", "SaveFileError", "SaveReplayError",
-           "BoardConstraintError"]
+           "BoardConstraintError", "InputError"]
 
 
 class CatanError(ValueError):
@@ -127,3 +127,17 @@ class BoardConstraintError(CatanError):
         self.failures = dict(failures)
         self.tries = tries
         super().__init__(f"{constraint}: {detail}")
+
+
+class InputError(CatanError):
+    """What a student typed into a lesson's worksheet cannot be used (issue 39).
+
+    The message is for the class, not a programmer: a plain sentence saying what to change, with no
+    exception name (a widget shows ``str(error)``, as for every :class:`CatanError`), and the rule it
+    follows in ordinary words rather than its id.
+
+    Examples
+    --------
+    >>> str(InputError("31 and 31 are the same intersection: choose two different ones."))
+    '31 and 31 are the same intersection: choose two different ones.'
+    """

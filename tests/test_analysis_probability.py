@@ -359,3 +359,23 @@ def test_rank_correlation_matches_its_definition_on_generated_samples():
     assert rank_correlation([1, 1, 1], [1, 2, 3]) != rank_correlation([1, 1, 1], [1, 2, 3])  # nan: no spread
     with pytest.raises(ValueError):
         rank_correlation([1, 2], [1])
+
+
+def test_chi_square_tables_show_expected_counts_as_computed_by_hand():
+    """Issue 39 item 7: the expected counts read 16.667 and 473.833 (n p to three decimals), not 16.670 and
+    473.830, in the lessons' tables and the DiceWorksheet, where students compute (O - E)^2 / E by hand."""
+    from catan_nb.analysis.probability import chi_square_counts, chi_square_test
+    from catan_nb.widgets.classroom import DiceWorksheet
+
+    rng = np.random.default_rng(39)
+    for n in (600, 613, 2843, 97):
+        res = chi_square_test(list(rng.integers(2, 13, size=n)))
+        rows = res.table().rows
+        for b, row in zip(res.bins, rows):
+            assert row[2] == round(n * sum(float(roll_probability(v)) for v in b.values), 3)
+        assert rows[-1][2] == n
+    seats = chi_square_counts([470, 458, 490, 480, 492, 453], unit="finished games", min_expected=0)
+    assert {row[2] for row in seats.table().rows[:-1]} == {473.833} and "473.833" in str(seats.table())
+    sheet = DiceWorksheet()
+    sheet.test_text(" ".join(str(t) for t in rng.integers(2, 13, size=600)))
+    assert "<td>16.667</td>" in sheet.output.value and "<td>100.000</td>" in sheet.output.value

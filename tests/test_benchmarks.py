@@ -24,6 +24,7 @@ CASES = [
     ("openings_speed.py", ["--top", "1", "--playouts", "1"], r"^ck_cpu_s: [\d.]+  seafarers_cpu_s: [\d.]+  games: 1$"),
     ("placement_validity.py", ["--cases", "1", "--top", "3", "--playouts", "2", "--bootstrap", "10"],
      r"^module: base  mean_rho: \S+ \[\S+, \S+\]  cases: 1  playouts: 2  half_width: [\d.]+$"),
+    ("lessons.py", ["--student", "09"], r"^slowest_cpu_s: [\d.]+  lesson: 09_unplugged_start  cell: \S+  lessons: 1$"),
     ("engine_playouts.py", ["--games", "1", "--turns", "2"],
      r"^ck_s_per_game: [\d.]+  sf_s_per_game: [\d.]+  base_s_per_game: [\d.]+$"),
 ]

@@ -673,6 +673,8 @@ def test_search_bot_chooses_the_same_with_or_without_the_kernel(monkeypatch, see
 
 
 def test_without_numba_the_engine_plays_and_says_so_once(monkeypatch):
+    """Without numba a job the kernel would have played says once how to install it; a lesson's quick games,
+    which the engine plays with or without numba, say nothing (issue 39: a classroom sees no warning)."""
     import warnings
 
     import catan_nb.fast as fast
@@ -680,9 +682,13 @@ def test_without_numba_the_engine_plays_and_says_so_once(monkeypatch):
 
     monkeypatch.setattr(fast, "HAVE_NUMBA", False)
     monkeypatch.setattr(fast._numba, "_warned", False)
+    monkeypatch.delenv("CATAN_NB_FAST", raising=False)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         r = simulate(2, players=3, bots="weighted", seed=1, max_turns=30, workers=1, progress=False)
+        assert not [w for w in caught if issubclass(w.category, fast.FastUnavailableWarning)]
+        assert not fast.wanted(work=fast.COMPILE_SECONDS * 2) and not fast.wanted(work=None)
+        monkeypatch.setenv("CATAN_NB_FAST", "1")
         simulate(2, players=3, bots="weighted", seed=1, max_turns=30, workers=1, progress=False)
     said = [w for w in caught if issubclass(w.category, fast.FastUnavailableWarning)]
     assert len(said) == 1 and "catan-nb[fast]" in str(said[0].message)

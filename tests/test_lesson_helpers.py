@@ -7,7 +7,10 @@ stored seat runs of lesson 30.
 
 from __future__ import annotations
 
+import re
+
 from fractions import Fraction as F
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -292,12 +295,13 @@ def test_dice_worksheet_shows_its_errors_and_clears_the_old_verdict():
     sheet = DiceWorksheet()
     sheet.test_text("7 8 6 5 9 7 4 10 7 6 8 " * 4)
     assert sheet.result is not None and "Degrees of freedom" in sheet.output.value
-    for typo, shown in (("7 8 13 6 " * 5, "roll 3: 13 is not a two-dice total"),
-                        ("7 eight 6 " * 5, "roll 2: &#x27;eight&#x27; is not a number"),
+    for typo, shown in (("7 8 13 6 " * 5, "Roll 3: 13 is not a two-dice total"),
+                        ("7 eight 6 " * 5, "Roll 2: &#x27;eight&#x27; is not a number"),
                         ("7 8 6", "3 rolls are too few")):
         sheet.test_text(typo)
         assert sheet.result is None and sheet.rolls == []
         assert shown in sheet.output.value and "Degrees of freedom" not in sheet.output.value
+        assert "Error" not in sheet.output.value  # a sentence, no exception name (issue 39 item 10)
         sheet.test_text("7 8 6 5 9 7 4 10 7 6 8 " * 4)  # a good table again
         assert sheet.message == "" and "Degrees of freedom" in sheet.output.value
     sheet.load_game("/nonexistent/game.json")
@@ -362,21 +366,106 @@ def test_the_wait_knows_what_cannot_be_paid():
 
 # ---------------------------------------------------------------- the unplugged start
 def test_printable_pages_are_sized_to_the_paper():
-    from catan_nb.viz.printable import PAPERS, paper_size, printable_board, tally_worksheet
+    from catan_nb.viz.printable import PAPERS, paper_size, printable_board, tally_worksheet, teacher_sheet
 
     assert paper_size("A4") == (794, 1123) and paper_size("Letter") == (816, 1056)
     for paper in PAPERS:
-        for fig in (printable_board(Board.beginner(), paper=paper), tally_worksheet(paper=paper)):
+        for fig in (printable_board(Board.beginner(), paper=paper), tally_worksheet(paper=paper), teacher_sheet(paper=paper)):
             assert (fig.layout.width, fig.layout.height) == paper_size(paper)
     sheet = tally_worksheet(rolls=60)
     assert list(sheet.data[0].cells.values[0]) == list(range(2, 13)) and "60" in sheet.layout.title.text
     with pytest.raises(ValueError, match="paper must be"):
         paper_size("A5")
+    with pytest.raises(ValueError, match="rolls"):
+        tally_worksheet(rolls=0)
+
+
+def _luminance(colour: str) -> float:
+    """Relative luminance (WCAG) of a #rrggbb colour."""
+    rgb = [int(colour.lstrip("#")[i:i + 2], 16) / 255 for i in (0, 2, 4)]
+    lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def _colours(fig) -> tuple[list[str], list[str]]:
+    """The fill colours and the text colours a printable page uses."""
+    def named(c):
+        return {"white": "#ffffff", "black": "#000000"}.get(c, c)
+
+    fills, texts = [], []
+    for t in fig.data:
+        if t.type == "table":
+            for part in (t.header, t.cells):
+                fills += [named(c) for c in ([part.fill.color] if isinstance(part.fill.color, str) else part.fill.color)]
+                texts += [named(c) for c in ([part.font.color] if isinstance(part.font.color, str) else part.font.color)]
+            continue
+        if t.fill:
+            fills.append(named(t.fillcolor))
+        if t.fillpattern and t.fillpattern.bgcolor:
+            fills.append(named(t.fillpattern.bgcolor))
+        if t.marker and t.marker.color is not None and "markers" in (t.mode or ""):
+            fills += [named(c) for c in ([t.marker.color] if isinstance(t.marker.color, str) else t.marker.color)]
+        if "text" in (t.mode or "") and t.textfont.color is not None:
+            texts += [named(c) for c in ([t.textfont.color] if isinstance(t.textfont.color, str) else t.textfont.color)]
+    for a in fig.layout.annotations:
+        if a.bgcolor:
+            fills.append(named(a.bgcolor))
+        texts.append(named(a.font.color))
+    fills += [named(sh.fillcolor) for sh in fig.layout.shapes if sh.fillcolor]
+    return fills, texts
+
+
+def test_printable_pages_print_in_black_and_white():
+    """Issue 39: light fills only (each far lighter than the black text), a pattern and a name per terrain,
+    intersection numbers of at least 10 pt in their own circles, no mark on the desert, the island across the
+    page; the worksheet holds no count of the 36 outcomes (the teacher's sheet does) and asks for a prediction
+    first."""
+    from catan_nb import Terrain
+    from catan_nb.analysis import dice_sum_distribution
+    from catan_nb.viz.printable import (PRINT_PATTERN, PRINT_TEXT_PX, PT_PER_PX, paper_size, printable_board,
+                                        tally_worksheet, teacher_sheet)
+
+    board = Board.random(seed=39)
+    pages = [printable_board(board, paper=p) for p in ("A4", "Letter")] + [tally_worksheet(), teacher_sheet()]
+    for fig in pages:
+        fills, texts = _colours(fig)
+        assert fills and texts
+        assert min(_luminance(c) for c in fills) >= 0.7, sorted(fills, key=_luminance)[:3]
+        assert max(_luminance(c) for c in texts) <= 0.12, sorted(texts, key=_luminance)[-3:]
+    fig = pages[0]
+    names = {t.name: t for t in fig.data}
+    producing = {t.terrain for t in board.hexes if t.is_land and t.terrain is not Terrain.DESERT}
+    assert len({PRINT_PATTERN[t] for t in producing}) == len(producing)
+    assert all(names[str(t)].fillpattern.shape == PRINT_PATTERN[t] for t in producing if str(t) in names)
+    assert sorted(names["terrain"].text) == sorted(str(t.terrain) for t in board.hexes if t.is_land)
+    nodes = names["intersections"]
+    assert nodes.textfont.size * PT_PER_PX >= 10 and nodes.marker.size > 1.5 * nodes.textfont.size
+    assert list(nodes.text) == [str(v) for v in sorted(board.graph.nodes)]
+    assert min(PRINT_TEXT_PX.values()) * PT_PER_PX >= 10
+    desert = [t for t in board.hexes if t.terrain is Terrain.DESERT]
+    assert len(names["tokens"].x) == sum(1 for t in board.hexes if t.token) and all(t.token is None for t in desert)
+    xs = [x for x in nodes.x]
+    span = (max(xs) - min(xs)) / (fig.layout.xaxis.range[1] - fig.layout.xaxis.range[0])
+    assert span > 0.7, span  # the island spans most of the page's width
+    # the students' worksheet: prediction first, then the tally; no ways, dots or fractions of 36
+    sheet = tally_worksheet(paper="Letter")
+    words = " ".join(str(a.text) for a in sheet.layout.annotations) + " ".join(
+        str(v) for t in sheet.data for v in list(t.header.values) + [x for col in t.cells.values for x in col])
+    assert not re.search(r"ways|/ ?36|●|expected", words), re.search(r"ways|/ ?36|●|expected", words).group()
+    boxes = sorted(sheet.layout.annotations, key=lambda a: -a.y)
+    assert "predict" in boxes[0].text.lower() and boxes[0].y > sheet.data[0].domain.y[1]
+    # the teacher's sheet: the 36 outcomes and each total's ways, as the library counts them
+    teacher = teacher_sheet(rolls=36)
+    grid, table = teacher.data
+    assert [list(col) for col in grid.cells.values[1:]] == [[a + b for a in range(1, 7)] for b in range(1, 7)]
+    dist = dice_sum_distribution()
+    assert list(table.cells.values[1]) == [int(36 * dist[t]) for t in dist] == [sum(
+        1 for a in range(1, 7) for b in range(1, 7) if a + b == t) for t in dist]
+    assert paper_size("A4") == (teacher.layout.width, teacher.layout.height)
 
 
 def test_write_printables_makes_a4_and_letter_pages(tmp_path):
     """The PDF pages have the paper's size (points: A4 595 x 842, Letter 612 x 792).  Needs kaleido's Chromium."""
-    import re
     import shutil
 
     from catan_nb.viz.printable import write_printables
@@ -384,11 +473,57 @@ def test_write_printables_makes_a4_and_letter_pages(tmp_path):
     if not (shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")):
         pytest.skip("no Chromium for kaleido")
     paths = write_printables(tmp_path, papers=("A4", "Letter"), formats=("pdf",))
-    assert [p.name for p in paths] == ["board_A4.pdf", "worksheet_A4.pdf", "board_Letter.pdf", "worksheet_Letter.pdf"]
+    assert [p.name for p in paths] == [f"{page}_{paper}.pdf" for paper in ("A4", "Letter")
+                                       for page in ("board", "worksheet", "teacher_sheet")]
     for p in paths:
-        box = [float(x) for x in re.search(rb"MediaBox\s*\[([^\]]*)\]", p.read_bytes()).group(1).split()]
-        size = (595.3, 841.9) if "A4" in p.name else (612, 792)
-        assert box[2] == pytest.approx(size[0], abs=1.5) and box[3] == pytest.approx(size[1], abs=1.5), (p.name, box)
+        assert _page_size(p) == pytest.approx((595.3, 841.9) if "A4" in p.name else (612, 792), abs=1.5), p.name
+
+
+def _page_size(path) -> tuple[float, float]:
+    """Width and height in points of a PDF's first page (its MediaBox)."""
+    box = [float(x) for x in re.search(rb"MediaBox\s*\[([^\]]*)\]", path.read_bytes()).group(1).split()]
+    return box[2] - box[0], box[3] - box[1]
+
+
+PRINTABLES = Path(__file__).resolve().parent.parent / "notebooks" / "printables"
+
+
+def _pgm(path) -> np.ndarray:
+    """A binary greyscale PGM (what pdftoppm -gray writes) as an array."""
+    data = path.read_bytes()
+    magic, w, h, _, pixels = data.split(maxsplit=4)
+    assert magic == b"P5"
+    return np.frombuffer(pixels[-int(w) * int(h):], dtype=np.uint8).reshape(int(h), int(w)).astype(int)
+
+
+@pytest.mark.parametrize("paper", ["A4", "Letter"])
+def test_the_shipped_printables_exist_render_and_print_in_black_and_white(paper, tmp_path):
+    """Issue 39: notebooks/printables/ holds the board, the worksheet and the teacher's sheet as PDFs, at the
+    paper's size, made by the current code (docs/tools/make_printables.py --check); each page renders with
+    pdftoppm, and in grey every filled area is far lighter than the text."""
+    import shutil
+    import subprocess
+    import sys
+
+    for page in ("board", "worksheet", "teacher_sheet"):
+        path = PRINTABLES / f"{page}_{paper}.pdf"
+        assert path.exists(), path
+        assert _page_size(path) == pytest.approx((595.3, 841.9) if paper == "A4" else (612, 792), abs=1.5), path.name
+    tool = Path(__file__).resolve().parent.parent / "docs" / "tools" / "make_printables.py"
+    out = subprocess.run([sys.executable, str(tool), "--check"], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, f"{out.stdout}{out.stderr}: run python docs/tools/make_printables.py"
+    if not shutil.which("pdftoppm"):
+        pytest.skip("pdftoppm (poppler-utils) is not installed")
+    for page in ("board", "worksheet", "teacher_sheet"):
+        subprocess.run(["pdftoppm", "-r", "50", "-gray", "-f", "1", "-l", "1", str(PRINTABLES / f"{page}_{paper}.pdf"),
+                        str(tmp_path / page)], check=True, timeout=60)
+        grey = _pgm(next(tmp_path.glob(f"{page}*.pgm")))
+        assert grey.shape[0] > 300 and grey.min() <= 60, page  # rendered, with black text on it
+        # a filled area: where a 5 x 5 window is flat (text and lines are not); every one is light
+        pad = np.pad(grey, 2, mode="edge")
+        windows = np.stack([pad[i:i + grey.shape[0], j:j + grey.shape[1]] for i in range(5) for j in range(5)])
+        flat = windows.max(axis=0) - windows.min(axis=0) <= 12
+        assert flat.mean() > 0.3 and grey[flat].min() >= 200, (page, grey[flat].min())
 
 
 def test_tally_sheet_checks_tallies_and_settlements():
@@ -402,11 +537,37 @@ def test_tally_sheet_checks_tallies_and_settlements():
     prod = placement_production_of(Board.beginner(), [28, 31])
     assert r["cards"] == sum(c * sum(prod.by_roll.get(t, {}).values()) for t, c in zip(range(2, 13), counts))
     assert "test" in r and "Your settlements" in sheet.output.value
-    for bad, shown in (([1] * 10, "give 11 counts"), ([0] * 11, "no roll tallied"), ([-1] + [3] * 10, "whole numbers"),
-                       ((counts, "39 44"), "distance rule"), ((counts, "31 99"), "two intersections")):
+    assert "best" not in sheet.output.value  # which intersection is best is question 3 of lesson 9
+    for bad, shown in (([1] * 10, "Type 11 counts"), ([0] * 11, "No rolls counted yet"), ([-1] + [3] * 10, "whole number"),
+                       ((counts, "39 44"), "distance rule"), ((counts, "31 99"), "Type two intersections"),
+                       ((counts, "31 31"), "the same intersection")):
         args = bad if isinstance(bad, tuple) else (bad,)
         sheet.check(*args)
         assert sheet.result is None and shown in sheet.output.value, shown
+        # issue 39: a sentence for a class, no exception name ("ValueError: 31 and 31 are next to each other")
+        assert not re.search(r"[A-Z][a-z]+Error|B-BUILD|Traceback", sheet.output.value), sheet.output.value
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_worksheets_refuse_typing_mistakes_in_plain_sentences(seed):
+    """Issue 39 item 10: whatever a class types, TallySheet and DiceWorksheet answer with a sentence a
+    12-year-old reads (no exception name, no rule id), and keep no result."""
+    import random
+
+    from catan_nb.widgets.classroom import DiceWorksheet, TallySheet
+
+    rng = random.Random(seed)
+    sheet, dice = TallySheet(Board.beginner()), DiceWorksheet()
+    words = ["31", "31", "7", "0", "53", "54", "-3", "x", "7.5", "13", "3+4", "12", "", " "]
+    for _ in range(25):
+        spots = " ".join(rng.choice(words) for _ in range(rng.randint(0, 3)))
+        counts = [rng.choice([0, 0, 1, 3, -1]) for _ in range(rng.choice([11, 11, 10]))]
+        sheet.check(counts, spots)
+        dice.test_text(" ".join(rng.choice(words) for _ in range(rng.randint(0, 12))))
+        for w in (sheet, dice):
+            if w.result is None:
+                assert w.message.startswith("⚠") or "Not" in w.output.value
+                assert not re.search(r"[A-Z][a-z]+Error|B-BUILD|Traceback", w.output.value + w.message), w.message
     sheet.check({7: 6, 8: 5, 6: 5})
     assert sheet.result["rolls"] == 16 and sheet.result["spots"] == {}
 

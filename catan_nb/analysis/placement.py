@@ -97,6 +97,8 @@ __all__ = [
     "PlacementScore",
     "OpeningPair",
     "OpeningSimulation",
+    "StoredOpenings",
+    "stored_openings",
     "SPOT_PARTS",
     "PAIR_PARTS",
     "PLACEMENT_METRICS",
@@ -1122,6 +1124,21 @@ def simulate_openings(
     """
     from tqdm.auto import tqdm  # imported here: tqdm.auto may pull in notebook widgets
 
+    plan, heuristic, jobs = _opening_jobs(source, seat, pairs, top, playouts, players, starting_seat, seed, bot,
+                                          opponents, weights, max_turns)
+    desc = f"openings of seat {seat}"
+    if client is None:
+        results = [_opening_playout(job) for job in tqdm(jobs, desc=desc, disable=not progress)]
+    elif hasattr(client, "gather"):  # a Dask client: futures, then gather (in job order)
+        results = client.gather(client.map(_opening_playout, jobs, pure=False))
+    else:  # a concurrent.futures executor
+        results = list(tqdm(client.map(_opening_playout, jobs), total=len(jobs), desc=desc, disable=not progress))
+    return _opening_rows(seat, plan, heuristic, results, playouts, confidence)
+
+
+def _opening_jobs(source, seat, pairs, top, playouts, players, starting_seat, seed, bot, opponents, weights,
+                  max_turns) -> tuple[list[tuple[int, int]], dict, list[tuple]]:
+    """The pairs :func:`simulate_openings` plays, their scores, and one job per playout (pair by pair)."""
     if opponents not in ("greedy", "bot"):
         raise ValueError(f"opponents must be 'greedy' or 'bot', not {opponents!r}")
     if isinstance(bot, str) and bot not in _BOTS:
@@ -1145,13 +1162,12 @@ def simulate_openings(
     spec = _spec(study)
     jobs = [(spec, seat, first, second, fixed_first is not None, opponents, bot, orders, max_turns, game_seeds[j],
              bot_seeds[j], use_fast) for first, second in plan for j in range(playouts)]
-    desc = f"openings of seat {seat}"
-    if client is None:
-        results = [_opening_playout(job) for job in tqdm(jobs, desc=desc, disable=not progress)]
-    elif hasattr(client, "gather"):  # a Dask client: futures, then gather (in job order)
-        results = client.gather(client.map(_opening_playout, jobs, pure=False))
-    else:  # a concurrent.futures executor
-        results = list(tqdm(client.map(_opening_playout, jobs), total=len(jobs), desc=desc, disable=not progress))
+    return plan, heuristic, jobs
+
+
+def _opening_rows(seat: int, plan: list[tuple[int, int]], heuristic: dict, results: list[tuple], playouts: int,
+                  confidence: float) -> list[OpeningSimulation]:
+    """:func:`simulate_openings`' rows from its playouts' results (pair by pair), highest win rate first."""
     out = []
     for k, (first, second) in enumerate(plan):
         rows = results[k * playouts:(k + 1) * playouts]
@@ -1170,6 +1186,106 @@ def simulate_openings(
         )
     out.sort(key=lambda r: (-r.win_rate.estimate, -r.vp.estimate, r.first, r.second))
     return out
+
+
+@dataclass(frozen=True)
+class StoredOpenings:
+    """The playouts of a :func:`simulate_openings` call, played ahead of time and stored game by game.
+
+    For a lesson whose playouts take longer than a class should wait (lesson 11, section 6, with value
+    bots): :meth:`rows` gives what the call returns, and :meth:`check` replays some of the playouts to
+    confirm the stored results (playout ``j`` depends only on the seed, ``j`` and the pair).  Made by
+    ``docs/tools/make_opening_runs.py``; read with :func:`stored_openings`.
+
+    Attributes
+    ----------
+    board : str
+        The board, by the name of its :class:`~catan_nb.board.Board` constructor (``"beginner"``).
+    seat, pairs, playouts, seed, bot, max_turns
+        The options of the call (greedy opponents, four players, seat 0 starting).
+    weights : str
+        ``"classic"`` (:meth:`PlacementWeights.classic`) or ``"fitted"`` (``PlacementWeights()``).
+    results : tuple
+        For each pair, each playout's ``(won, unfinished, fell back, VP at the end)``.
+    """
+
+    board: str
+    seat: int
+    pairs: tuple[tuple[int, int], ...]
+    playouts: int
+    seed: int
+    bot: str
+    weights: str
+    max_turns: int
+    results: tuple[tuple[tuple[bool, bool, bool, int], ...], ...]
+
+    def call(self) -> dict[str, Any]:
+        """The arguments of the :func:`simulate_openings` call that made the playouts."""
+        weights = {"classic": PlacementWeights.classic, "fitted": PlacementWeights}[self.weights]()
+        return {"source": getattr(Board, self.board)(), "seat": self.seat, "pairs": self.pairs,
+                "playouts": self.playouts, "seed": self.seed, "bot": self.bot, "weights": weights,
+                "max_turns": self.max_turns}
+
+    def rows(self, confidence: float = 0.95) -> list[OpeningSimulation]:
+        """What the call returns: one row per pair, highest win rate first."""
+        flat = [r for pair in self.results for r in pair]
+        return _opening_rows(self.seat, list(self.pairs), {}, flat, self.playouts, confidence)
+
+    def check(self, playouts: Iterable[int]) -> bool:
+        """Replay the playouts ``playouts`` of every pair and confirm their stored results.
+
+        Examples
+        --------
+        >>> stored_openings()["random"].check([0])
+        True
+        """
+        c = self.call()
+        _, _, jobs = _opening_jobs(c["source"], self.seat, self.pairs, None, self.playouts, 4, 0, self.seed,
+                                   self.bot, "greedy", c["weights"], self.max_turns)
+        wanted = list(playouts)
+        return all(tuple(_opening_playout(jobs[k * self.playouts + j])) == tuple(self.results[k][j])
+                   for k in range(len(self.pairs)) for j in wanted)
+
+    @classmethod
+    def play(cls, board: str, seat: int, pairs: Iterable[tuple[int, int]], playouts: int, seed: int, bot: str,
+             weights: str, max_turns: int = 400) -> "StoredOpenings":
+        """Play the playouts (as :func:`simulate_openings` would) and keep every result."""
+        stored = cls(board, seat, tuple((int(a), int(b)) for a, b in pairs), playouts, seed, bot, weights, max_turns, ())
+        c = stored.call()
+        _, _, jobs = _opening_jobs(c["source"], seat, stored.pairs, None, playouts, 4, 0, seed, bot, "greedy",
+                                   c["weights"], max_turns)
+        flat = [tuple(_opening_playout(job)) for job in jobs]
+        results = tuple(tuple((bool(w), bool(u), bool(f), int(v)) for w, u, f, v in flat[k * playouts:(k + 1) * playouts])
+                        for k in range(len(stored.pairs)))
+        return replace(stored, results=results)
+
+    def encode(self) -> str:
+        """The results as text, one word per playout: ``w`` won, ``l`` lost, ``u`` unfinished, then the VP,
+        and ``*`` when the seat fell back; pairs separated by ``|``."""
+        return " | ".join(" ".join(("w" if w else "u" if u else "l") + str(v) + ("*" if f else "") for w, u, f, v in pair)
+                          for pair in self.results)
+
+    @staticmethod
+    def decode(text: str) -> tuple[tuple[tuple[bool, bool, bool, int], ...], ...]:
+        """The results that :meth:`encode` wrote."""
+        return tuple(tuple((w[0] == "w", w[0] == "u", w.endswith("*"), int(w[1:].rstrip("*"))) for w in part.split())
+                     for part in text.split("|"))
+
+
+def stored_openings() -> dict[str, StoredOpenings]:
+    """Lesson 11's playouts of seat 0's four best openings on the beginner board, by bot (``"random"``,
+    ``"value"``): 16 games each on common seeds, stored by ``docs/tools/make_opening_runs.py``.
+
+    Examples
+    --------
+    >>> runs = stored_openings()
+    >>> sorted(runs), runs["value"].playouts, len(runs["value"].rows())
+    (['random', 'value'], 16, 4)
+    """
+    from ._opening_runs import RUNS
+
+    return {bot: StoredOpenings(results=StoredOpenings.decode(text), bot=bot, **options)
+            for bot, (options, text) in RUNS.items()}
 
 
 # ============================================================== heat map

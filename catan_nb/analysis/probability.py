@@ -1057,8 +1057,8 @@ class ChiSquareResult:
         """
         from .table import Table
 
-        rows = [(b.label, b.observed, round(b.expected, 2), round(b.contribution, 3)) for b in self.bins]
-        rows.append(("total", self.n, round(sum(b.expected for b in self.bins), 2), round(self.statistic, 3)))
+        rows = [(b.label, b.observed, round(b.expected, 3), round(b.contribution, 3)) for b in self.bins]
+        rows.append(("total", self.n, round(sum(b.expected for b in self.bins), 3), round(self.statistic, 3)))
         what = self.unit or ("rolls" if self.of == "sum" else "dice")
         title = f"chi-square: {self.n} {what}, {self.dof} degrees of freedom, p = {self.p_value:.4f}"
         return Table(("values", "observed", "expected", "(O-E)^2/E"), rows, title=title)

@@ -111,7 +111,10 @@ def wanted(work: float | None = None, job: str | None = None) -> bool:
     loading it (:data:`LOAD_SECONDS`), or ``work`` is longer than a first compile
     (:data:`COMPILE_SECONDS`): a lesson's handful of quick games does not wait for a compile.
     ``work=None``: always.  The results are the same either way.
-    Without numba, says once (a :class:`FastUnavailableWarning`) how to install the extra.
+    Without numba, says once (a :class:`FastUnavailableWarning`) how to install the extra, and only for a job
+    the kernel would have played from cold (``work=None``, ``work`` longer than a compile, or
+    ``CATAN_NB_FAST=1``): a lesson's handful of quick games plays in the engine either way and says nothing
+    (issue 39: a classroom sees no warning).
 
     Examples
     --------
@@ -124,10 +127,12 @@ def wanted(work: float | None = None, job: str | None = None) -> bool:
     mode = os.environ.get("CATAN_NB_FAST", "auto").strip().lower()
     if mode in ("0", "false", "no", "off"):
         return False
+    cold = mode in ("1", "true", "yes", "on") or work is None or work >= COMPILE_SECONDS
     if not HAVE_NUMBA:
-        warn_once(stacklevel=4)
+        if cold:  # the kernel would have played even without a compiled cache: worth saying once
+            warn_once(stacklevel=4)
         return False
-    if mode in ("1", "true", "yes", "on") or work is None or work >= COMPILE_SECONDS:
+    if cold:
         return True
     if job is None:
         return False

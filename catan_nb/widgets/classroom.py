@@ -35,7 +35,7 @@ from ..analysis.probability import chi_square_counts, chi_square_test, dice_sum_
 from ..analysis.production import placement_production
 from ..board import Board
 from ..constants import BASE_TOKEN_LETTERS, LAND_TERRAINS
-from ..errors import CatanError
+from ..errors import CatanError, InputError
 from ..viz import board_figure, dynamic_traces
 from ._figure import FigureWidget
 from ._common import guarded
@@ -257,7 +257,7 @@ class DiceWorksheet:
     >>> sheet.result.n, sheet.message
     (30, '')
     >>> sheet.test_text("7 8 13 6")
-    >>> sheet.result is None, "roll 3: 13 is not a two-dice total" in sheet.output.value
+    >>> sheet.result is None, "Roll 3: 13 is not a two-dice total" in sheet.output.value
     (True, True)
     """
 
@@ -297,8 +297,12 @@ class DiceWorksheet:
         """Parse the rolls typed and test them."""
         self._clear()
         if not isinstance(text, str):
-            raise ValueError("type the totals rolled")
-        rolls = [r if isinstance(r, int) else sum(r) for r in parse_rolls(text)]
+            raise InputError("Type the totals rolled.")
+        try:
+            parsed = parse_rolls(text)
+        except ValueError as err:  # a word, 7.5, a 13: named in plain words, without "ValueError"
+            raise InputError(f"{str(err)[0].upper()}{str(err)[1:]}.") from None
+        rolls = [r if isinstance(r, int) else sum(r) for r in parsed]
         self._test(rolls, "the rolls typed")
 
     @guarded
@@ -312,12 +316,14 @@ class DiceWorksheet:
 
     def _test(self, rolls: list[int], what: str) -> None:
         if len(rolls) < 10:
-            raise ValueError(f"{len(rolls)} rolls are too few for a chi-square test: roll at least 30 (more is better)")
+            raise InputError(f"{len(rolls)} rolls are too few for a chi-square test: roll at least 30 (more is better).")
         self.rolls = rolls
         res = self.result = chi_square_test(rolls)
         table = res.table()
         head = "".join(f"<th>{html.escape(c)}</th>" for c in table.columns)
-        body = "".join("<tr>" + "".join(f"<td>{html.escape(str(x))}</td>" for x in row) + "</tr>" for row in table.rows)
+        # expected counts and shares with three decimals, as the printed table (16.667, not 16.67 or 16.7)
+        body = "".join("<tr>" + "".join(f"<td>{html.escape(f'{x:.3f}' if isinstance(x, float) else str(x))}</td>"
+                                        for x in row) + "</tr>" for row in table.rows)
         verdict = (
             f"p = {res.p_value:.3f} is below {self.ALPHA}: <b>reject H0</b>. Fair dice would give a result this far "
             f"from the expected counts less than {self.ALPHA:.0%} of the time — evidence that these dice are not fair "
@@ -396,19 +402,20 @@ class TallySheet:
             counts = [counts.get(t, 0) for t in self.TOTALS]
         counts = list(counts)
         if len(counts) != len(self.TOTALS):
-            raise ValueError(f"give 11 counts, one for each total 2 to 12, not {len(counts)}")
+            raise InputError(f"Type 11 counts, one for each total from 2 to 12 (there are {len(counts)}).")
         if any(isinstance(c, bool) or not isinstance(c, int) or c < 0 for c in counts):
-            raise ValueError(f"counts are whole numbers of rolls, 0 or more: {counts}")
+            raise InputError("Each count is a whole number of rolls: 0, 1, 2 and so on.")
         n = sum(counts)
         if n == 0:
-            raise ValueError("no roll tallied yet")
+            raise InputError("No rolls counted yet: type how many times each total came up.")
         for t, c in zip(self.TOTALS, counts):
             self.boxes[t].value = c
         dist = dice_sum_distribution()
         expected = {t: n * dist[t] for t in self.TOTALS}
         nodes = [int(x) for x in re.findall(r"-?\d+", spots or "")]
-        if nodes and (len(nodes) != 2 or not all(0 <= v < self.board.graph.number_of_nodes() for v in nodes)):
-            raise ValueError(f"give two intersections between 0 and {self.board.graph.number_of_nodes() - 1}, not {spots!r}")
+        last = self.board.graph.number_of_nodes() - 1
+        if nodes and (len(nodes) != 2 or not all(0 <= v <= last for v in nodes)):
+            raise InputError(f"Type two intersections, numbers from 0 to {last} like 31 49 (you typed {spots.strip()}).")
         result = {"rolls": n, "counts": dict(zip(self.TOTALS, counts)), "expected": expected, "spots": {}}
         rows = "".join(
             f"<tr><td>{t}</td><td>{c}</td><td>{float(expected[t]):.1f}</td><td>{c - float(expected[t]):+.1f}</td></tr>"
@@ -428,21 +435,23 @@ class TallySheet:
                 + (" With so few rolls only a very unfair pair of dice would show." if n < 180 else "") + "</p>")
         if nodes:
             a, b = nodes
-            if b in self.board.graph.adj[a] or a == b:
-                raise ValueError(f"{a} and {b} are next to each other: the distance rule (B-BUILD-7) forbids it")
+            if a == b:
+                raise InputError(f"{a} and {b} are the same intersection: choose two different ones.")
+            if b in self.board.graph.adj[a]:  # B-BUILD-7, said for the class
+                raise InputError(f"{a} and {b} are next to each other: settlements need an empty corner between "
+                                 "them (the distance rule). Choose another intersection.")
             prod = placement_production(self.board, nodes)
             cards = sum(c * sum(prod.by_roll.get(t, {}).values()) for t, c in zip(self.TOTALS, counts))
             for v in nodes:
                 p = placement_production(self.board, [v])
                 result["spots"][v] = {"hexes": describe_node(self.board, v), "pips": p.pips}
             result["cards"] = cards
-            best = max(sum(self.board.expected_production(v).values()) for v in self.board.graph.nodes)
+            # Not the board's best intersection: finding it is the lesson's question 3 (issue 39).
             html_out.append(
                 "<p><b>Your settlements.</b> " + "; ".join(
                     f"{v}: {html.escape(d['hexes'])}, {d['pips']} dots" for v, d in result["spots"].items())
                 + f". Together {prod.pips} dots: on average {float(prod.total * n):.1f} cards in {n} rolls. "
-                f"With your rolls they would have collected <b>{cards}</b>. (The best single intersection of this "
-                f"board has {int(best * 36)} dots.)</p>")
+                f"With your rolls they would have collected <b>{cards}</b>.</p>")
         self.result = result
         self.output.value = "".join(html_out)
 

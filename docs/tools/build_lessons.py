@@ -39,6 +39,9 @@ TEACHER = NOTEBOOKS / "teacher"
 TAG = "answer"
 SUFFIX = "_teacher"
 BEGIN, END = "<!-- answer key: begin -->", "<!-- answer key: end -->"
+#: A lesson's exit ticket: its questions follow this heading, and its answers a line of their own in the key.
+EXIT_TICKET = re.compile(r"#+\s*Exit ticket\b")
+EXIT_TICKET_KEY = "**Exit ticket.**"
 
 
 def is_answer(cell) -> bool:
@@ -100,7 +103,13 @@ def dumps(nb) -> str:
 
 
 def answer_key(teacher) -> str:
-    """The answer cells' text as the markdown list of the teacher notes, numbered like their questions."""
+    """The answer cells' text as the markdown list of the teacher notes, numbered like their questions.
+
+    An answer cell starts with ``**Answer.**`` (one question: it gets the number of the question before it)
+    or ``**Answers.**`` (a numbered list of its own).  An answer that itself starts with a number and a period
+    ("7. The ring's ...") keeps it: the period is escaped, so markdown does not read it as a list number
+    (issue 39).  The answers under an ``## Exit ticket`` heading follow a line of their own.
+    """
     entries = []
     question = 0
     for c in teacher.cells:
@@ -108,20 +117,23 @@ def answer_key(teacher) -> str:
             continue
         text = c.source.strip()
         if not is_answer(c):
+            if EXIT_TICKET.match(text):
+                entries.append(f"\n{EXIT_TICKET_KEY}\n")
+                question = 0
             numbers = re.findall(r"(?m)^(\d+)\.\s", text)
             if numbers:
                 question = int(numbers[-1])
             continue
         if text.startswith("#"):
             continue  # a heading for the teacher ("Check the answers")
-        m = re.match(r"\*\*Answers?\.\*\*\s*", text)
+        m = re.match(r"\*\*(Answers?)\.\*\*\s*", text)
         if not m:
             continue  # a note to the teacher, not an answer
         body = text[m.end():]
-        if re.match(r"\d+\.\s", body):  # several answers, already numbered
+        if m.group(1) == "Answers":  # several answers, already numbered
             entries.append(body)
         else:
-            lines = body.splitlines()
+            lines = re.sub(r"^(\d+)\.(?=\s|$)", r"\1\\.", body).splitlines()
             entries.append("\n".join([f"{question}. {lines[0]}"] + [f"   {x}" if x else "" for x in lines[1:]]))
     return "\n".join(entries)
 
