@@ -125,7 +125,7 @@ class Shearing(Module):
         for kind in ("settlement", "city"):
             table[(kind, Terrain.PASTURE)] = table[(kind, Terrain.PASTURE)] + ((yarn, 1),)
 
-    def candidates(self, game, player: int, kind: str, sites: list[int]) -> list[int]:
+    def allowed_sites(self, game, player: int, kind: str, sites: list[int], founding: bool) -> list[int]:
         if kind != "loom":
             return sites
         land = game.topology.node_land

@@ -93,8 +93,47 @@ class Goods:
                              f"{', '.join(map(str, self.goods))}") from None
 
     def cost(self, kind: str) -> tuple[int, ...]:
-        """What a piece of ``kind`` costs, as counts per good (B-BUILD-1)."""
+        """What a piece of ``kind`` costs, as counts per good (B-BUILD-1).
+
+        The counts, one per good of ``game.goods``, of the kind's declared
+        :attr:`~catan_nb.rules.pieces.PieceKind.cost` (a mapping by good name).  A site's own
+        surcharge is not included: see :meth:`site_cost`.
+        """
         return self._cost[self.kind_id[kind]]
+
+    def site_cost(self, player: int, kind: str, site: int) -> tuple[int, ...]:
+        """What ``player`` pays for a piece of ``kind`` on ``site``: its cost plus every module's
+        surcharge there (the ``site_surcharge`` hook), as counts per good (B-BUILD-1).
+
+        The engine's builds (roads, settlements, cities) are listed, checked and paid at this
+        price; a module's own paid piece should be too.  Free and founding pieces pay nothing.
+
+        Raises
+        ------
+        ValueError
+            A module's surcharge names an unknown good or a count that is not a whole number >= 0.
+
+        Examples
+        --------
+        >>> from catan_nb import Board, Game
+        >>> g = Game(Board.beginner(), seed=1, start="beginner")
+        >>> g.site_cost(0, "road", 3) == g.cost("road")
+        True
+        """
+        base = self._cost[self.kind_id[kind]]
+        hooks = self._h_surcharge
+        if not hooks:
+            return base
+        out = list(base)
+        for h in hooks:
+            extra = h(self, player, kind, site)
+            if not extra:
+                continue
+            for good, k in extra.items():
+                if isinstance(k, bool) or not isinstance(k, int) or k < 0:
+                    raise ValueError(f"a site surcharge is a count >= 0 per good, not {k!r} for {good!r}")
+                out[self.good_index(good)] += k
+        return tuple(out)
 
     def _counts(self, by_name: Mapping[str, int]) -> tuple[int, ...]:
         out = [0] * self.n_goods

@@ -126,7 +126,7 @@ class Placement:
         h = self.hands[player]
         placed = self.placed
         limit = self._limit
-        plain = not self._h_candidates
+        plain = not self._h_candidates and not self._h_surcharge
         for k, items, key, name in self._base_builds:
             for r, c in items:
                 if h[r] < c:
@@ -135,7 +135,11 @@ class Placement:
                 if len(placed[k][player]) < limit[k]:
                     if not plain:
                         a = self._acts[key]
-                        out.extend(a[x] for x in self.candidates(player, name))
+                        if self._h_surcharge:  # each site at its own price (the base cost is a lower bound)
+                            out.extend(a[x] for x in self.candidates(player, name)
+                                       if self.affords(h, self.site_cost(player, name, x)))
+                        else:
+                            out.extend(a[x] for x in self.candidates(player, name))
                         continue
                     cached = self._cache.get((player, k))
                     if cached is None:  # derived from the board only: kept until a piece moves
@@ -214,7 +218,7 @@ class Placement:
         else:
             sites = []
         for h in self._h_candidates:
-            sites = h(self, player, kind, sites)
+            sites = h(self, player, kind, sites, founding=founding)
         return sites
 
     def _path_candidates(self, p: int, k: int, without: int | None = None) -> list[int]:
@@ -261,7 +265,10 @@ class Placement:
             raise IllegalActionError("B-BUILD-12", f"building is not allowed in phase {ph.value}", action)
 
     def require_cost(self, action: Action, player: int, cost, what: str) -> None:
-        """Raise unless ``player`` can pay ``cost`` (counts per good) for ``what`` (B-BUILD-1)."""
+        """Raise unless ``player`` can pay ``cost`` (counts per good) for ``what`` (B-BUILD-1).
+
+        For a piece on a site, pass ``game.site_cost(player, kind, site)``: the site's surcharge
+        is then part of the price."""
         h = self.hands[player]
         short = [f"{cost[r] - h[r]} {self.goods[r]}" for r in range(len(cost)) if h[r] < cost[r]]
         if short:
@@ -322,7 +329,7 @@ class Placement:
                     action,
                 )
         for h in self._h_check_place:
-            h(self, action, player, kind, site)
+            h(self, action, player, kind, site, founding=False)
 
     def _check_ground(self, action: Action, k: int, site: int) -> None:
         """Raise unless a path piece of kind ``k`` may lie on path ``site``'s ground: roads on land
@@ -362,7 +369,7 @@ class Placement:
         self._check_ground(action, k, site)
         if site not in self.candidates(player, kind, founding=True):
             for h in self._h_check_place:  # a module's own rule (SC-6, SF-7) names itself
-                h(self, action, player, kind, site)
+                h(self, action, player, kind, site, founding=True)
             raise IllegalActionError("B-SETUP-17", f"no founding {kind} may go on path {site}", action)
 
     def _check_distance(self, action: Action, v: int) -> None:
@@ -538,7 +545,7 @@ class Placement:
             return
         self.require_build_phase(a)
         self.check_spot(a, p, "settlement", a.node)
-        self.require_cost(a, p, self._cost[SETTLEMENT], "a settlement")
+        self.require_cost(a, p, self.site_cost(p, "settlement", a.node), f"a settlement on intersection {a.node}")
 
     def _check_founding(self, a: BuildSettlement | BuildCity, p: int, kind: str) -> None:
         """A founding building: the kind this round asks for (B-SETUP-15, B-SETUP-16, or a module's:
@@ -551,7 +558,7 @@ class Placement:
             raise IllegalActionError("SF-2", f"intersection {a.node} touches no land: a {kind} stands on land", a)
         if a.node not in self.candidates(p, "settlement", founding=True):
             for h in self._h_check_place:  # a module's own rule (SC-5) names itself first
-                h(self, a, p, "settlement", a.node)
+                h(self, a, p, "settlement", a.node, founding=True)
             raise IllegalActionError("B-SETUP-17", f"no founding {kind} may stand on intersection {a.node}", a)
 
     def _check_road(self, a: BuildRoad) -> None:
@@ -569,7 +576,7 @@ class Placement:
             self.require_build_phase(a)
         self.check_spot(a, p, "road", a.path)
         if not free:
-            self.require_cost(a, p, self._cost[ROAD], "a road")
+            self.require_cost(a, p, self.site_cost(p, "road", a.path), f"a road on path {a.path}")
 
     def _check_city(self, a: BuildCity) -> None:
         self.check_node(a, a.node)
@@ -579,7 +586,7 @@ class Placement:
             return
         self.require_build_phase(a)
         self.check_spot(a, p, "city", a.node)
-        self.require_cost(a, p, self._cost[CITY], "a city")
+        self.require_cost(a, p, self.site_cost(p, "city", a.node), f"a city on intersection {a.node}")
 
     def _do_settlement(self, a: BuildSettlement) -> None:
         p = self.current_player
@@ -587,7 +594,7 @@ class Placement:
         if self.stack[-1].phase is Phase.FOUNDING_SETTLEMENT:
             self._found(a, p, v)
             return
-        self.pay(p, self._cost[SETTLEMENT])
+        self.pay(p, self.site_cost(p, "settlement", v))
         self.built_this_turn = True
         self.log.append(a)
         self.place(p, "settlement", v)
@@ -604,7 +611,7 @@ class Placement:
             self.log.append(a)
             self.place_free(p, "road", a.path)
             return
-        self.pay(p, self._cost[ROAD])
+        self.pay(p, self.site_cost(p, "road", a.path))
         self.built_this_turn = True
         self.log.append(a)
         self.place(p, "road", a.path)
@@ -614,7 +621,7 @@ class Placement:
         if self.stack[-1].phase is Phase.FOUNDING_SETTLEMENT:
             self._found(a, p, a.node)
             return
-        self.pay(p, self._cost[CITY])
+        self.pay(p, self.site_cost(p, "city", a.node))
         self._put(p, CITY, a.node)
         self.built_this_turn = True
         self.log.append(a)

@@ -1713,7 +1713,7 @@ class CitiesKnights(Module):
         for terrain, gains in CITY_YIELDS.items():  # CK-COM-2
             table[("city", terrain)] = tuple((game.good_index(g), k) for g, k in gains)
 
-    def candidates(self, game, player: int, kind: str, sites: list[int]) -> list[int]:
+    def allowed_sites(self, game, player: int, kind: str, sites: list[int], founding: bool) -> list[int]:
         if kind == "knight":  # CK-KN-1: a free intersection on the player's roads
             t = game.topology
             return sorted(v for v in game.road_nodes[player] if game.node_owner[v] < 0 and t.node_land[v])

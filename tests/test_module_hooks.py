@@ -1,0 +1,151 @@
+"""The placement hooks of docs/modules.md (issue 38, part 3): the founding flag and the site surcharge.
+
+* ``allowed_sites`` and ``check_site`` receive ``founding`` (B-SETUP-15..17) instead of a module
+  reading the phase; the old ``candidates`` and ``check_place`` hooks still work and warn.
+* ``site_surcharge`` adds a cost at some sites: the engine lists only the sites a hand can pay for,
+  refuses the others with B-BUILD-1 and the game unchanged, and pays it with the piece; free and
+  founding pieces pay nothing.
+"""
+
+from __future__ import annotations
+
+import warnings
+
+import pytest
+
+from catan_nb import Board, Game, Resource, RollDice
+from catan_nb.analysis import RandomBot, play_game
+from catan_nb.errors import IllegalActionError
+from catan_nb.rules import BuildRoad, BuildSettlement, Rules
+from catan_nb.rules.modules import MODULES, Module, register
+
+from helpers import deal, empty_hands
+
+
+def _coastal(game, v: int) -> bool:
+    t = game.topology
+    return any(t.edge_sea[e] for e in t.node_edges[v])
+
+
+CALLS: list[tuple[str, bool]] = []
+
+
+@pytest.fixture
+def toll():
+    """The guide's ``Toll`` module: no founding settlement on the coast, a coastal settlement costs 1 wool more."""
+
+    class Toll(Module):
+        name = "test_toll"
+
+        def allowed_sites(self, game, player, kind, sites, founding):
+            CALLS.append((kind, founding))
+            if kind == "settlement" and founding:
+                return [v for v in sites if not _coastal(game, v)]
+            return sites
+
+        def check_site(self, game, action, player, kind, site, founding):
+            if kind == "settlement" and founding and _coastal(game, site):
+                raise IllegalActionError("TOLL-1", f"intersection {site} is on the coast", action)
+
+        def site_surcharge(self, game, player, kind, site):
+            if kind == "settlement" and _coastal(game, site):
+                return {"wool": 1}
+            return None
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # the new hooks raise no deprecation warning
+        register(Toll)
+    CALLS.clear()
+    yield Toll
+    MODULES.pop("test_toll", None)
+
+
+def _founded(rules: Rules, seed: int = 4) -> Game:
+    g = Game(Board.beginner(), seed=seed, rules=rules)
+    while g.phase.value.startswith("founding"):
+        g.play(g.legal_actions()[0])
+    return g
+
+
+def test_allowed_sites_gets_the_founding_flag(toll):
+    g = Game(Board.beginner(), seed=1, rules=Rules(modules=("test_toll",)))
+    listed = g.legal_actions()
+    assert ("settlement", True) in CALLS
+    coast = [v for v in range(g.topology.n_nodes) if _coastal(g, v) and g.topology.node_land[v]]
+    assert coast and not any(a.node in coast for a in listed)
+    before = g.state()
+    with pytest.raises(IllegalActionError) as e:
+        g.play(BuildSettlement(coast[0]))
+    assert e.value.rule == "TOLL-1" and g.state() == before
+    g = _founded(Rules(modules=("test_toll",)))
+    g.play(RollDice(dice=(2, 2)))
+    CALLS.clear()
+    g.candidates(g.current_player, "settlement")
+    g.candidates(g.current_player, "road")
+    assert CALLS and all(not founding for _, founding in CALLS)
+
+
+def test_a_site_surcharge_is_listed_checked_and_paid(toll):
+    g = _founded(Rules(modules=("test_toll",)))
+    g.play(RollDice(dice=(2, 2)))
+    p = g.current_player
+    empty_hands(g)
+    # give the seat a road network that reaches the coast and one inland spot
+    t = g.topology
+    coast = next((v for v in range(t.n_nodes) if _coastal(g, v) and t.node_land[v] and g.blocked[v] == 0), None)
+    inland = next((v for v in range(t.n_nodes) if not _coastal(g, v) and t.node_land[v] and g.blocked[v] == 0), None)
+    assert coast is not None and inland is not None
+    for v in (coast, inland):
+        e = t.node_edges[v][0]
+        if g.edge_owner[e] < 0:
+            g.place(p, "road", e)
+    spots = g.candidates(p, "settlement")
+    assert coast in spots and inland in spots
+    assert g.site_cost(p, "settlement", coast) == tuple(
+        c + (1 if i == Resource.WOOL.value else 0) for i, c in enumerate(g.cost("settlement")))
+    assert g.site_cost(p, "settlement", inland) == g.cost("settlement")
+    deal(g, p, brick=1, lumber=1, wool=1, grain=1)
+    listed = {a.node for a in g.legal_actions() if isinstance(a, BuildSettlement)}
+    assert inland in listed and coast not in listed
+    before = g.state()
+    with pytest.raises(IllegalActionError) as e:
+        g.play(BuildSettlement(coast))
+    assert e.value.rule == "B-BUILD-1" and "1 wool" in str(e.value) and g.state() == before
+    deal(g, p, wool=1)
+    assert coast in {a.node for a in g.legal_actions() if isinstance(a, BuildSettlement)}
+    g.play(BuildSettlement(coast))
+    assert sum(g.hands[p]) == 0  # the cost and the surcharge paid
+
+
+def test_a_deprecated_placement_hook_still_filters_and_warns():
+    class Old(Module):
+        name = "test_old_hooks"
+
+        def candidates(self, game, player, kind, sites):
+            return [e for e in sites if e % 2 == 0] if kind == "road" else sites
+
+        def check_place(self, game, action, player, kind, site):
+            if kind == "road" and site % 2:
+                raise IllegalActionError("OLD-1", f"path {site} is odd", action)
+
+    with pytest.warns(DeprecationWarning, match="allowed_sites"):
+        register(Old)
+    try:
+        g = Game(Board.beginner(), seed=2, rules=Rules(modules=("test_old_hooks",)))
+        g.play(g.legal_actions()[0])
+        roads = [a.path for a in g.legal_actions() if isinstance(a, BuildRoad)]
+        assert roads and all(e % 2 == 0 for e in roads)
+        odd = next(e for e in g.topology.node_edges[g.stack[-1].data] if e % 2)
+        with pytest.raises(IllegalActionError) as e:
+            g.play(BuildRoad(odd))
+        assert e.value.rule == "OLD-1"
+    finally:
+        MODULES.pop("test_old_hooks", None)
+
+
+def test_the_toll_module_plays_whole_games_and_saves_round_trip(toll):
+    for seed in (1, 2):
+        g = Game(Board.beginner(), seed=seed, rules=Rules(modules=("test_toll",)))
+        play_game(g, [RandomBot(10 * seed + q) for q in range(4)], max_turns=150)
+        assert Game.from_json(g.to_json()).state() == g.state()
+        assert all(not _coastal(g, v) for v in g.occupied[:8])  # the founding settlements stayed inland
