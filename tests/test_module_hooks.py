@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import warnings
+from pathlib import Path
 
 import pytest
 
@@ -20,6 +21,8 @@ from catan_nb.rules import BuildRoad, BuildSettlement, Rules
 from catan_nb.rules.modules import MODULES, Module, register
 
 from helpers import deal, empty_hands
+
+BOARDS = Path(__file__).resolve().parent.parent / "boards"
 
 
 def _coastal(game, v: int) -> bool:
@@ -149,3 +152,71 @@ def test_the_toll_module_plays_whole_games_and_saves_round_trip(toll):
         play_game(g, [RandomBot(10 * seed + q) for q in range(4)], max_turns=150)
         assert Game.from_json(g.to_json()).state() == g.state()
         assert all(not _coastal(g, v) for v in g.occupied[:8])  # the founding settlements stayed inland
+
+
+# ---------------------------------------------------------------- path kinds that join directly
+@pytest.fixture
+def bridge():
+    """A bridge: a path piece on land declared to join roads (``PieceKind.joins``)."""
+    from catan_nb.rules.pieces import PIECES, PieceKind
+
+    kind = PieceKind("test_bridge", "path", limit=3, cost={"ore": 1}, joins=("road",), owner="test_bridge")
+
+    class Bridges(Module):
+        name = "test_bridge"
+        pieces = (kind,)
+
+    register(Bridges)
+    yield kind
+    MODULES.pop("test_bridge", None)
+    PIECES.pop("test_bridge", None)
+
+
+def _free_end(g: Game, p: int, e: int) -> int | None:
+    """The end of path ``e`` with no piece on it, if any."""
+    return next((v for v in g.topology.edge_nodes[e] if g.node_owner[v] < 0), None)
+
+
+def test_a_bridge_carries_a_road_on_and_the_trail_runs_across_it(bridge):
+    from catan_nb.rules import longest_trail
+
+    g = Game(Board.beginner(), seed=1, start="beginner", rules=Rules(modules=("test_bridge",)))
+    t = g.topology
+    p = 0
+    road = next(e for e in sorted(g.roads[p]) if _free_end(g, p, e) is not None)
+    v = _free_end(g, p, road)
+    assert v not in [w for w in range(t.n_nodes) if g.node_owner[w] == p]  # no building where they meet
+    e1 = next(e for e in t.node_edges[v] if g.edge_owner[e] < 0)
+    assert e1 in g.candidates(p, "test_bridge")  # a bridge continues a road with no building between
+    g.place(p, "test_bridge", e1)
+    w = next(x for x in t.edge_nodes[e1] if x != v)
+    e2 = next(e for e in t.node_edges[w] if g.edge_owner[e] < 0)
+    assert e2 in g.candidates(p, "road")  # and a road continues the bridge
+    g.place(p, "road", e2)
+    inputs = g.trail_inputs(p)
+    assert inputs["edge_kind"] is None  # roads and bridges all join: counted as one kind
+    n = longest_trail(edge_nodes=t.edge_nodes, node_edges=t.node_edges, **inputs)[0]
+    assert n == g.longest_road(p) and {road, e1, e2} <= set(g.longest_road_path(p))
+
+
+def test_the_engine_counts_joined_kinds_with_a_third_kind_apart():
+    """``joins`` pairs given to the trail search: a road, a bridge joined to roads, and a ship that
+    joins neither meets the others only at a building (SF-8)."""
+    from catan_nb.rules import longest_trail
+
+    edge_nodes = [(0, 1), (1, 2), (2, 3)]
+    node_edges = [[0], [0, 1], [1, 2], [2]]
+    road, ship, bridge = 3, 4, 5
+    kinds = [road, bridge, ship]
+    assert longest_trail({0, 1, 2}, edge_nodes, node_edges, edge_kind=kinds, joins={(road, bridge)})[0] == 2
+    assert longest_trail({0, 1, 2}, edge_nodes, node_edges, edge_kind=kinds, joins={(road, bridge)}, switch={2})[0] == 3
+    assert longest_trail({0, 1, 2}, edge_nodes, node_edges, edge_kind=kinds)[0] == 1
+
+
+def test_seafarers_declares_no_joins_and_counts_as_before():
+    board = Board.load(BOARDS / "seafarers_islands.json")
+    g = Game(board, seed=3, rules=Rules.for_board(board))
+    play_game(g, [RandomBot(q) for q in range(g.n)], max_turns=60)
+    assert not any(k.joins for k in g.kinds if k is not None)
+    for p in range(g.n):
+        assert g.trail_inputs(p)["joins"] == frozenset()

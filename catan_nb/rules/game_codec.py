@@ -562,7 +562,7 @@ class GameCodec:
     SHARED = frozenset({
         "board", "_t", "_acts", "_producers", "_yield_at", "modules", "rules", "colours", "goods", "kinds",
         "kind_id", "_good_index", "_node_kinds", "_path_kinds", "_blocks", "_building", "_cost", "_limit", "_vp",
-        "_base_builds", "_edge_ok", "bank_per_good", "good_rules", "_stolen", "_discarded", "components",
+        "_base_builds", "_edge_ok", "_joins", "_joined", "bank_per_good", "good_rules", "_stolen", "_discarded", "components",
     })
 
     #: ... and the wiring: dispatch tables and hook lists, shared by every game with the same modules.

@@ -19,6 +19,7 @@ from ..board import Topology
 from ..constants import Building, Terrain
 from ..errors import IllegalActionError
 from .actions import Action, BuildCity, BuildRoad, BuildSettlement
+from .longest_road import kind_groups
 from .phase import Decision, Phase
 from .pieces import PIECES, PieceKind
 
@@ -74,6 +75,19 @@ class Placement:
             for k, key in ((ROAD, "road"), (SETTLEMENT, "settle"), (CITY, "city"))
         )
         self._edge_ok = tuple(path_ground(t, k) for k in self.kinds)
+        # Path kinds that join directly (PieceKind.joins): pairs of kind ids, and per kind the ids of
+        # the kinds it joins, itself included (a kind joins only itself unless a declaration says so).
+        pairs = set()
+        for i in self._path_kinds:
+            for name in self.kinds[i].joins:  # type: ignore[union-attr]
+                j = self.kind_id.get(name)
+                if j is not None and j != i and self.kinds[j].site == "path":  # type: ignore[union-attr]
+                    pairs.add((min(i, j), max(i, j)))
+        self._joins: frozenset[tuple[int, int]] = frozenset(pairs)
+        groups = kind_groups(pairs)
+        self._joined: tuple[tuple[int, ...], ...] = tuple(
+            tuple(j for j in self._path_kinds if groups.get(j, j) == groups.get(i, i)) if i in groups else (i,)
+            for i in range(len(self.kinds)))
         self._acts = _cached_actions(t.n_nodes, t.n_edges)
 
     @property
@@ -179,7 +193,8 @@ class Placement:
         after the founding, touched by the player's roads or ships (B-BUILD-6).
         Cities: the player's settlements (B-BUILD-9).  Path pieces: empty paths of
         their kind (roads on land, ships on sea: SF-6) continuing the player's own
-        pieces of that kind or leaving one of the player's buildings, never through
+        pieces of that kind (or of a kind it joins: ``PieceKind.joins``) or leaving one of the
+        player's buildings, never through
         an opponent's blocking piece (B-BUILD-3..5, SF-7, CK-KN-7).  In the founding
         a road must touch the settlement just placed (B-SETUP-17).  Rule modules
         filter the result (scenario spaces, the pirate's blockade).
@@ -232,11 +247,15 @@ class Placement:
         edge_owner = self.edge_owner
         ok = self._edge_ok[k]
         cands: set[int] = set()
-        reach = self.reach[k][p]
+        joined = self._joined[k]
+        if len(joined) == 1:
+            reach = self.reach[k][p]
+        else:  # kinds that join directly continue one another (PieceKind.joins)
+            reach = set().union(*(self.reach[j][p] for j in joined))
         free = -1
         if without is not None and edge_owner[without] == p and self.edge_kind[without] == k:
             free = without  # an empty path for this count
-            mine = self.placed[k][p]
+            mine = self.placed[k][p] if len(joined) == 1 else set().union(*(self.placed[j][p] for j in joined))
             reach = set(reach)
             for v in t.edge_nodes[without]:  # its ends stay reached only through another such piece
                 if not any(f != without and f in mine for f in t.node_edges[v]):
