@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from catan_nb import Board, Game, Resource, RollDice
+from catan_nb.constants import Good, GoodRules
 from catan_nb.analysis import RandomBot, play_game
 from catan_nb.errors import IllegalActionError
 from catan_nb.rules import BuildRoad, BuildSettlement, Rules
@@ -220,3 +221,50 @@ def test_seafarers_declares_no_joins_and_counts_as_before():
     assert not any(k.joins for k in g.kinds if k is not None)
     for p in range(g.n):
         assert g.trail_inputs(p)["joins"] == frozenset()
+
+
+# ---------------------------------------------------------------- a public good
+class _Purse(Good):
+    TEST_COIN = 0
+
+
+@pytest.fixture
+def coins():
+    class Coins(Module):
+        name = "test_coins"
+        goods = (_Purse.TEST_COIN,)
+        good_rules = {_Purse.TEST_COIN: GoodRules(public=True, stolen=False, discarded=False, bank_trade=False)}
+
+        def components(self, game, comps):
+            comps["bank"][_Purse.TEST_COIN] = 20
+
+    register(Coins)
+    yield _Purse.TEST_COIN
+    MODULES.pop("test_coins", None)
+
+
+def test_a_public_good_is_shown_per_seat_and_kept_by_determinisation(coins):
+    g = Game(Board.beginner(), seed=5, start="beginner", rules=Rules(modules=("test_coins",)))
+    c = g.good_index(coins)
+    assert g.public_goods == (c,)
+    for q, k in enumerate((2, 0, 5, 1)):
+        g.gain(q, c, k)
+    deal(g, 1, ore=2, grain=1)
+    deal(g, 2, brick=3)
+    view = g.view(0)
+    assert view.public_goods == {coins: (2, 0, 5, 1)}
+    assert view.hand[coins] == 2 and coins in g.view(3).public_goods
+    hidden = [r for r in range(g.n_goods) if r != c]
+    for seed in range(20):
+        d = g.determinized(0, seed)
+        assert [h[c] for h in d.hands] == [h[c] for h in g.hands]  # public: where it is
+        assert d.hands[0] == g.hands[0]
+        assert [sum(h[r] for r in hidden) for h in d.hands] == [sum(h[r] for r in hidden) for h in g.hands]
+        assert sum(d.hands[q][r] for q in (1, 2, 3) for r in hidden) == sum(g.hands[q][r] for q in (1, 2, 3)
+                                                                            for r in hidden)
+    assert any(determinised.hands[1] != g.hands[1] for determinised in (g.determinized(0, s) for s in range(20)))
+
+
+def test_no_good_of_the_base_game_is_public():
+    g = Game(Board.beginner(), seed=5, start="beginner", rules=Rules(modules=("cities_knights",)))
+    assert g.public_goods == () and g.view(0).public_goods == {}

@@ -119,6 +119,8 @@ class PlayerView:
 
     Own hand and development cards are shown in full; for opponents only the
     number of resource and development cards, played knights and visible VP.
+    ``public_goods`` shows every seat's count of each public good
+    (``GoodRules(public=True)``: open coins), which is no secret.
     ``modules`` holds what each rule module lets the player see of its state.
     """
 
@@ -148,6 +150,7 @@ class PlayerView:
     paths: dict[int, tuple[int, str]] = field(default_factory=dict)
     decisions: tuple[tuple[str, int], ...] = ()
     modules: dict[str, dict] = field(default_factory=dict)
+    public_goods: dict[Good, tuple[int, ...]] = field(default_factory=dict)
 
 
 def _checked_arguments(board: Board, players: Any, seed: Any, start: str, rules: Rules | None, starting_seat: Any,
@@ -432,6 +435,7 @@ class Game(TurnFlow, Placement, Goods, LongestRoad, GameCodec, DevCardQueries, T
             paths={e: (o, kinds[self.edge_kind[e]].name) for e, o in enumerate(self.edge_owner) if o >= 0},  # type: ignore[union-attr]
             decisions=tuple((d.phase.value, d.player) for d in self.stack),
             modules={m.name: v for m in self.modules if m.overrides("view") and (v := m.view(self, player))},
+            public_goods={self.goods[i]: tuple(h[i] for h in self.hands) for i in self.public_goods},
         )
 
     # ================================================================== save / load

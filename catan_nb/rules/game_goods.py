@@ -39,6 +39,8 @@ class Goods:
         self._discarded = None if all(r.discarded for r in self.good_rules) else \
             tuple(r.discarded for r in self.good_rules)
         self._good_index = {str(g): i for i, g in enumerate(self.goods)}
+        #: Indexes of the goods everyone sees per seat (``GoodRules(public=True)``), in good order.
+        self.public_goods: tuple[int, ...] = tuple(i for i, r in enumerate(self.good_rules) if r.public)
 
     def hand(self, player: int) -> dict:
         """A player's cards by good (the five resources, then any module goods)."""
