@@ -268,3 +268,39 @@ def test_a_public_good_is_shown_per_seat_and_kept_by_determinisation(coins):
 def test_no_good_of_the_base_game_is_public():
     g = Game(Board.beginner(), seed=5, start="beginner", rules=Rules(modules=("cities_knights",)))
     assert g.public_goods == () and g.view(0).public_goods == {}
+
+
+# ---------------------------------------------------------------- one name per concept, old names kept
+def test_player_view_card_counts_and_its_deprecated_name():
+    g = Game(Board.beginner(), seed=5, start="beginner", rules=Rules(modules=("cities_knights",)))
+    v = g.view(1)
+    assert v.card_counts == tuple(sum(h) for h in g.hands)  # every good: commodities too
+    with pytest.warns(DeprecationWarning, match="card_counts"):
+        assert v.resource_counts == v.card_counts
+
+
+def test_the_deprecated_legal_builds_hook_still_lists_a_modules_builds():
+    from catan_nb.rules import EndTurn
+
+    class OldBuilds(Module):
+        name = "test_old_builds"
+
+        def legal_builds(self, game, player, out):
+            out.append(EndTurn())  # stands for a module's purchase
+
+    with pytest.warns(DeprecationWarning, match="module_builds"):
+        register(OldBuilds)
+    try:
+        g = Game(Board.beginner(), seed=2, start="beginner", rules=Rules(modules=("test_old_builds",)))
+        out: list = []
+        g.legal_builds(0, out)
+        assert out.count(EndTurn()) == 1
+    finally:
+        MODULES.pop("test_old_builds", None)
+
+
+def test_filter_sites_applies_the_modules_filters(toll):
+    g = Game(Board.beginner(), seed=1, rules=Rules(modules=("test_toll",)))
+    land = [v for v in range(g.topology.n_nodes) if g.topology.node_land[v]]
+    assert g.filter_sites(0, "settlement", land) == land
+    assert g.filter_sites(0, "settlement", land, founding=True) == [v for v in land if not _coastal(g, v)]

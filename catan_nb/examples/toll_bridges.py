@@ -124,7 +124,7 @@ class TollBridges(Module):
             return TOLL
         return None
 
-    def legal_builds(self, game, player: int, out: list) -> None:
+    def module_builds(self, game, player: int, out: list) -> None:
         hand = game.hands[player]
         if game.pieces_left(player)["bridge"] > 0 and game.affords(hand, game.cost("bridge")):
             out.extend(BuildBridge(e) for e in game.candidates(player, "bridge")

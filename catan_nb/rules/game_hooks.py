@@ -21,14 +21,14 @@ __all__ = ["HOOKS", "HOOK_ATTR", "HOOK_ATTRS", "BASE_VP_ACTIONS", "wiring"]
 BASE_VP_ACTIONS = (BuildSettlement, BuildCity, BuildRoad, EndTurn)
 #: The :class:`~catan_nb.rules.modules.Module` hooks the engine dispatches, in this order of wiring.
 HOOKS = (
-    "legal_trades", "legal_builds", "allowed_sites", "check_site", "site_surcharge", "on_place", "on_remove", "on_founding_settlement",
+    "legal_trades", "module_builds", "allowed_sites", "check_site", "site_surcharge", "on_place", "on_remove", "on_founding_settlement",
     "on_founding_done", "founding_building", "before_production", "resolve_roll", "on_roll", "hand_limit",
     "robber_targets", "on_robber",
     "vp", "rate", "on_end_turn", "on_turn_start",
 )
 #: The attribute of a game holding each hook's tuple of module methods.
 HOOK_ATTR = {
-    "legal_trades": "_h_trades", "legal_builds": "_h_builds", "allowed_sites": "_h_candidates",
+    "legal_trades": "_h_trades", "module_builds": "_h_builds", "allowed_sites": "_h_candidates",
     "check_site": "_h_check_place", "site_surcharge": "_h_surcharge", "on_place": "_h_place", "on_remove": "_h_remove",
     "on_founding_settlement": "_h_founding", "on_founding_done": "_h_founding_done",
     "founding_building": "_h_founding_building",
@@ -84,6 +84,8 @@ def wiring(mods: tuple[Module, ...], base_checks: Mapping[type, Any], base_apply
     # The deprecated placement hooks (no ``founding`` flag) run in module order among the new ones.
     w["_h_candidates"] = tuple(_placement_hooks(mods, "allowed_sites", "candidates"))
     w["_h_check_place"] = tuple(_placement_hooks(mods, "check_site", "check_place"))
+    w["_h_builds"] = tuple(getattr(m, "module_builds") if m.overrides("module_builds") else m.legal_builds
+                           for m in mods if m.overrides("module_builds") or m.overrides("legal_builds"))
     # B-END-3: the win is checked after every action that can change VP; when every module says
     # during which actions it may change VP (``vp_actions``), the others skip the check.
     if all(m.vp_actions is not None for m in mods):

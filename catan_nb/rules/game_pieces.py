@@ -135,7 +135,7 @@ class Placement:
         """Append the paid builds and purchases ``player`` can make now (B-BUILD-1..9, B-BUILD-11).
 
         Roads, settlements and cities here; modules add theirs (development cards,
-        ships...) through their ``legal_builds`` hook.
+        ships...) through their ``module_builds`` hook.
         """
         h = self.hands[player]
         placed = self.placed
@@ -232,6 +232,20 @@ class Placement:
             sites = sorted(self.placed[self.kind_id[self.kinds[k].upgrade_of]][player])  # type: ignore[union-attr]
         else:
             sites = []
+        return self.filter_sites(player, kind, sites, founding=founding)
+
+    def filter_sites(self, player: int, kind: str, sites: list[int], *, founding: bool = False) -> list[int]:
+        """``sites`` narrowed by every module's ``allowed_sites`` hook, in module order: where the
+        modules let ``player`` place a piece of ``kind`` among sites an analysis chose itself (the
+        free intersections a network may reach).  :meth:`candidates` ends with it.
+
+        Examples
+        --------
+        >>> from catan_nb import Board, Game
+        >>> g = Game(Board.beginner(), seed=1)
+        >>> g.filter_sites(0, "settlement", [3, 1, 2])  # no module filters the base game
+        [3, 1, 2]
+        """
         for h in self._h_candidates:
             sites = h(self, player, kind, sites, founding=founding)
         return sites

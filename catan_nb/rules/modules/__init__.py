@@ -60,10 +60,11 @@ Hooks (all optional)
     the game plays to the largest.
 ``legal(game, out)``
     Append the module's legal actions for the current decision.
-``legal_trades(game, player, out, offers)``, ``legal_builds(game, player, out)``
+``legal_trades(game, player, out, offers)``, ``module_builds(game, player, out)``
     Append trades (in the trade phase; domestic offers only if ``offers``) and
-    builds/purchases (wherever building is allowed) — so the Special Building
-    Phase lists purchases too.
+    the module's builds/purchases (wherever building is allowed) — so the Special Building
+    Phase lists purchases too.  ``game.legal_builds(player, out)`` lists the engine's builds
+    and then calls every module's ``module_builds``.
 ``allowed_sites(game, player, kind, sites, founding) -> sites``
     Filter where ``player`` may place a piece of ``kind`` (scenario spaces,
     SC-5..7; the pirate's blockade, SF-11).  ``founding`` is true for the founding
@@ -76,9 +77,11 @@ Hooks (all optional)
     (a toll at some paths, a dearer settlement by the sea): goods as members or by name.
     The engine adds every module's surcharge (``game.site_cost``), lists only the sites a
     hand can pay for and pays it with the piece.  A free or founding piece pays nothing.
-``candidates(game, player, kind, sites)``, ``check_place(game, action, player, kind, site)``
-    Deprecated names of ``allowed_sites`` and ``check_site`` without the ``founding``
-    flag; still called (a :class:`DeprecationWarning` at :func:`register`).
+``candidates(game, player, kind, sites)``, ``check_place(game, action, player, kind, site)``, ``legal_builds(game, player, out)``
+    Deprecated names of ``allowed_sites`` and ``check_site`` (without the ``founding``
+    flag) and of ``module_builds``; still called (a :class:`DeprecationWarning` at
+    :func:`register`).  ``game.candidates`` and ``game.legal_builds`` are the engine's
+    own methods, with other signatures.
 ``on_place(game, player, kind, site, founding)``, ``on_remove(game, player, kind, site)``
     After a piece is placed (a city built, a road joining districts...) or removed.
 ``on_founding_settlement(game, player, node, second)``, ``on_founding_done(game)``
@@ -220,8 +223,11 @@ class Module:
     def legal_trades(self, game, player: int, out: list, offers: bool) -> None:
         pass
 
-    def legal_builds(self, game, player: int, out: list) -> None:
+    def module_builds(self, game, player: int, out: list) -> None:
         pass
+
+    def legal_builds(self, game, player: int, out: list) -> None:
+        """Deprecated: override :meth:`module_builds` (``game.legal_builds`` is the engine's method)."""
 
     def allowed_sites(self, game, player: int, kind: str, sites: list[int], founding: bool) -> list[int]:
         return sites
@@ -305,7 +311,7 @@ class Module:
 
 
 #: Deprecated hook names and the hooks that replaced them (the old ones are still called).
-DEPRECATED_HOOKS = {"candidates": "allowed_sites", "check_place": "check_site"}
+DEPRECATED_HOOKS = {"candidates": "allowed_sites", "check_place": "check_site", "legal_builds": "module_builds"}
 
 #: Registered modules by name.
 MODULES: dict[str, Module] = {}

@@ -1770,7 +1770,7 @@ class CitiesKnights(Module):
         return (METROPOLIS_VP * metropolises
                 + st["defender"][player] + len(st["vp_cards"][player]) + MERCHANT_VP * merchant)
 
-    def legal_builds(self, game, player: int, out: list) -> None:
+    def module_builds(self, game, player: int, out: list) -> None:
         st = _st(game)
         h = game.hands[player]
         if game.affords(h, _cost(game, KNIGHT_COST)):

@@ -427,7 +427,7 @@ class Seafarers(Module):
     def vp_target(self, game) -> int | None:
         return _target(game.board)
 
-    def legal_builds(self, game, player: int, out: list) -> None:
+    def module_builds(self, game, player: int, out: list) -> None:
         hand = game.hands[player]
         if game.pieces_left(player)["ship"] > 0 and game.affords(hand, game.cost("ship")):
             out.extend([_build_ship(e) for e in game.candidates(player, "ship")
