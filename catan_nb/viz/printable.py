@@ -3,7 +3,8 @@
 Students roll real dice, tally the totals on the worksheet and mark two settlements on the paper board;
 then lesson 9 checks their tallies and their choice.  :func:`printable_board` and
 :func:`tally_worksheet` are ordinary plotly figures sized to the paper; :func:`write_printables` writes
-them as PDF and PNG files with kaleido (which drives a Chromium: Debian's ``/usr/bin/chromium`` will do).
+them as PDF and PNG files with kaleido, the ``[image]`` extra (``pip install "catan-nb[image]"``; it drives a
+Chromium: Debian's ``/usr/bin/chromium`` will do).
 
 Examples
 --------
@@ -114,11 +115,20 @@ def write_printables(
 ) -> list[Path]:
     """Write the board and the worksheet for every paper size and format; the paths written.
 
-    Files are named ``board_A4.pdf``, ``worksheet_Letter.png``, ... .  Needs kaleido and a Chromium
-    (kaleido finds ``/usr/bin/chromium``; ``plotly_get_chrome`` downloads one).  PNG files are
-    rendered at twice the page's pixel size, for print.
+    Files are named ``board_A4.pdf``, ``worksheet_Letter.png``, ... .  Needs kaleido, the ``[image]``
+    extra (``pip install "catan-nb[image]"``), and a Chromium (kaleido finds ``/usr/bin/chromium``;
+    ``plotly_get_chrome`` downloads one).  PNG files are rendered at twice the page's pixel size, for print.
+
+    Raises
+    ------
+    MissingImageExtra
+        kaleido is not installed: the message names the ``[image]`` extra and how to install it.
     """
     import plotly.io as pio  # kaleido is needed only here
+
+    from .image import require_image_extra
+
+    require_image_extra("writing the printable pages")
 
     board = board if board is not None else Board.beginner()
     folder = Path(folder)
