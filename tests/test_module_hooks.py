@@ -304,3 +304,22 @@ def test_filter_sites_applies_the_modules_filters(toll):
     land = [v for v in range(g.topology.n_nodes) if g.topology.node_land[v]]
     assert g.filter_sites(0, "settlement", land) == land
     assert g.filter_sites(0, "settlement", land, founding=True) == [v for v in land if not _coastal(g, v)]
+
+
+def test_the_guides_toll_example_runs_as_printed():
+    import re
+
+    guide = (Path(__file__).resolve().parent.parent / "docs" / "modules.md").read_text(encoding="utf-8")
+    block = next(b for b in re.findall(r"```python\n(.*?)```", guide, flags=re.S) if "class Toll(Module)" in b)
+    namespace = {"Module": Module, "IllegalActionError": IllegalActionError}
+    exec(compile(block, "docs/modules.md", "exec"), namespace)  # noqa: S102 - the guide's own code
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        register(namespace["Toll"])
+    try:
+        g = Game(Board.beginner(), seed=3, rules=Rules(modules=("toll",)))
+        assert not any(_coastal(g, a.node) for a in g.legal_actions())
+        play_game(g, [RandomBot(q) for q in range(4)], max_turns=80)
+        assert Game.from_json(g.to_json()).state() == g.state()
+    finally:
+        MODULES.pop("toll", None)
