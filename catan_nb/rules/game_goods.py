@@ -43,7 +43,19 @@ class Goods:
         self.public_goods: tuple[int, ...] = tuple(i for i, r in enumerate(self.good_rules) if r.public)
 
     def hand(self, player: int) -> dict:
-        """A player's cards by good (the five resources, then any module goods)."""
+        """A player's cards as a new dict by good (the five resources, then any module goods).
+
+        For reading and display.  The engine's own record is ``game.hands[player]``: counts per
+        good in ``game.goods`` order (index with :meth:`good_index`), the list that ``pay``,
+        ``gain`` and ``transfer`` change.  Changing this dict changes nothing.
+
+        Examples
+        --------
+        >>> from catan_nb import Board, Game, Resource
+        >>> g = Game(Board.beginner(), seed=1, start="beginner")
+        >>> g.hand(0)[Resource.ORE] == g.hands[0][g.good_index(Resource.ORE)]
+        True
+        """
         h = self.hands[player]
         return {g: h[i] for i, g in enumerate(self.goods)}
 
