@@ -7,7 +7,9 @@ reading only these properties:
 
 * ``site``: ``"node"`` (an intersection) or ``"path"``;
 * ``limit``: pieces per player (B-COMP-9);
-* ``cost``: what building one costs, by resource name (B-BUILD-1);
+* ``cost``: what building one costs, a mapping by good name (B-BUILD-1): the declaration;
+  a game gives it as counts per good with ``game.cost(kind)``, and with a site's surcharge
+  with ``game.site_cost(player, kind, site)``;
 * ``vp``: victory points it is worth on the board (B-END-1);
 * ``produces``: how many cards of a hex's resource it collects (B-PROD-3, B-PROD-4);
 * ``building``: a settlement or city: the distance rule counts it (B-BUILD-7), a
