@@ -4,7 +4,7 @@ Subcommands::
 
     catan-nb openings     --board beginner --seat 0 --top 10 [-o openings.csv]
     catan-nb simulate     --games 200 --players 4 --seed 1 --workers 2 --bots weighted,random [-o games.csv]
-    catan-nb picture      --board random:7 -o board.html        (or .png/.svg with kaleido)
+    catan-nb picture      --board random:7 -o board.html        (or .png/.svg: pip install "catan-nb[image]")
     catan-nb longest-road saved.json [--seat 0] [-o road.html]
 
 Also runnable as ``python -m catan_nb``.  Boards are named ``beginner``,
@@ -129,16 +129,14 @@ def _write_figure(fig, path: Path, *, width: int | None = None) -> None:
     if suffix in (".html", ".htm"):
         fig.write_html(str(path), include_plotlyjs=True, full_html=True)
         return
-    if suffix not in (".png", ".svg", ".pdf", ".jpg", ".jpeg", ".webp"):
-        raise _fail(f"cannot write {path}: use .html, or .png/.svg/.pdf (these need kaleido)")
-    import importlib.util
+    from .viz.image import IMAGE_EXTRA, IMAGE_FORMATS, MissingImageExtra, require_image_extra
 
-    if importlib.util.find_spec("kaleido") is None:
-        html = path.with_suffix(".html")
-        raise _fail(
-            f"writing {suffix} needs the kaleido package (pip install kaleido; it uses a Chromium "
-            f"such as /usr/bin/chromium). Without it, write HTML instead: -o {html}"
-        )
+    if suffix.lstrip(".") not in IMAGE_FORMATS:
+        raise _fail(f"cannot write {path}: use .html, or .png/.svg/.pdf (these need the [{IMAGE_EXTRA}] extra)")
+    try:
+        require_image_extra(f"writing {suffix}")
+    except MissingImageExtra as exc:
+        raise _fail(f"{exc}. Without it, write HTML instead: -o {path.with_suffix('.html')}") from None
     try:
         fig.write_image(str(path), width=width or 900, height=fig.layout.height or 620)
     except Exception as exc:  # kaleido without a browser, or a browser that fails to start
@@ -467,7 +465,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("-o", "--output", help="also write the per-game records to a .csv or .json file")
     sp.set_defaults(func=_cmd_simulate)
 
-    pp = sub.add_parser("picture", help="draw a board or a saved game to .html (or .png/.svg with kaleido)")
+    pp = sub.add_parser("picture", help='draw a board or a saved game to .html (or .png/.svg with the [image] extra: pip install "catan-nb[image]")')
     pp.add_argument("--board", default=None, help=board_help + " (default: beginner)")
     pp.add_argument("--game", help="a saved game (.json) to draw instead of a bare board")
     pp.add_argument("--longest-road", type=_int_in(0, 5), default=None, metavar="SEAT", help="with --game: highlight this seat's longest road")
@@ -483,7 +481,7 @@ def build_parser() -> argparse.ArgumentParser:
     lp.add_argument("game_file", nargs="?", metavar="GAME", help="a saved game (.json)")
     lp.add_argument("--game", default=None, help="the same, as an option")
     lp.add_argument("--seat", type=_int_in(0, 5), default=None, help="one seat (default: every seat)")
-    lp.add_argument("-o", "--output", help="also draw the seat's longest road (.html, or .png with kaleido)")
+    lp.add_argument("-o", "--output", help="also draw the seat's longest road (.html, or .png with the [image] extra)")
     lp.set_defaults(func=_cmd_longest_road)
 
     ap_ = sub.add_parser("app", help="serve the game table as an app in the browser (Voila; works offline)")

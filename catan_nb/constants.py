@@ -145,12 +145,23 @@ class GoodRules:
         It counts toward the hand limit on a 7 and may be discarded (B-ROB-2, B-ROB-3).
     monopolised : bool
         Monopoly (B-DEV-7) and Resource Monopoly (CK-PC-23) may name it.
+    public : bool
+        Everyone sees how many each seat holds (open coins on the table): views show it per seat
+        (``PlayerView.public_goods``) and a determinisation (``Game.determinized``) leaves it
+        where it is instead of dealing it again among the opponents' hidden cards.  No good of
+        the base game or its expansions is public.
+
+    Examples
+    --------
+    >>> GoodRules(public=True, stolen=False).public, GoodRules().public
+    (True, False)
     """
 
     bank_trade: bool = True
     stolen: bool = True
     discarded: bool = True
     monopolised: bool = False
+    public: bool = False
 
 
 #: Registered goods by name: ``(member, rules)``.

@@ -314,6 +314,7 @@ class Checker:
         for v, o in enumerate(g.node_owner):
             if o >= 0 and building[g.node_kind[v]]:
                 assert all(g.node_owner[w] < 0 or not building[g.node_kind[w]] for w in t.node_neighbours[v])
+        joins = {(i, g.kind_id[n]) for i, k in enumerate(g.kinds) if k is not None for n in k.joins if n in g.kind_id}
         self._lr = [
             longest_trail(
                 [e for e, o in enumerate(g.edge_owner) if o == p],
@@ -322,6 +323,7 @@ class Checker:
                 [v for v, o in enumerate(g.node_owner) if o >= 0 and o != p and blocks[g.node_kind[v]]],
                 edge_kind=g.edge_kind,
                 switch=[v for v, o in enumerate(g.node_owner) if o == p and building[g.node_kind[v]]],
+                joins=joins,  # path kinds declared to join directly (PieceKind.joins)
             )[0]
             for p in range(g.n)
         ]

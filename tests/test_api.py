@@ -180,7 +180,7 @@ def test_player_view_hides_opponents_cards():
     mine, theirs = game.view(0), game.view(1)
     assert mine.dev_cards[DevCard.VICTORY_POINT] == 1
     assert theirs.dev_cards == {c: 0 for c in DevCard}  # seat 1's own cards only
-    assert theirs.dev_counts[0] == 1 and theirs.resource_counts == tuple(sum(h) for h in game.hands)
+    assert theirs.dev_counts[0] == 1 and theirs.card_counts == tuple(sum(h) for h in game.hands)
     assert theirs.visible_vp[0] == mine.own_vp - 1
     assert mine.legal_actions and not theirs.legal_actions
     assert not hasattr(theirs, "hands")

@@ -87,7 +87,8 @@ def test_picture_html(tmp_path, capsys):
 def test_picture_png_needs_kaleido(tmp_path, monkeypatch, capsys):
     real = importlib.util.find_spec
     monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "kaleido" else real(name, *a))
-    fails(capsys, ["picture", "-o", str(tmp_path / "board.png")], r"needs the kaleido package.*-o .*board\.html")
+    fails(capsys, ["picture", "-o", str(tmp_path / "board.png")],
+          r"needs the kaleido package, the \[image\] extra: pip install \"catan-nb\[image\]\".*-o .*board\.html")
     assert not (tmp_path / "board.png").exists()
 
 

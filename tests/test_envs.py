@@ -140,7 +140,7 @@ def _reference_observe(game, player: int) -> np.ndarray:
     order = [(player + i) % n for i in range(n)]
     left = [game.pieces_left(q) for q in order]
     for i, q in enumerate(order):
-        parts += [float(v.resource_counts[q]), float(v.dev_counts[q]), float(v.played_knights[q]),
+        parts += [float(v.card_counts[q]), float(v.dev_counts[q]), float(v.played_knights[q]),
                   float(v.visible_vp[q]), float(v.road_lengths[q]), float(v.longest_road == q),
                   float(v.largest_army == q), float(left[i]["road"]), float(left[i]["settlement"]),
                   float(left[i]["city"])]

@@ -806,11 +806,11 @@ def test_B_SETUP_7_hands_hidden_counts_public(beginner):
     g = beginner_game(beginner)
     view = g.view(1)
     assert view.hand == g.hand(1)
-    assert view.resource_counts == tuple(sum(h) for h in g.hands)
+    assert view.card_counts == tuple(sum(h) for h in g.hands)
     assert view.dev_counts == (0, 0, 0, 0)
     assert "hands" not in type(view).__dataclass_fields__
     other = g.view(2)
-    assert other.hand == g.hand(2) and other.resource_counts == view.resource_counts
+    assert other.hand == g.hand(2) and other.card_counts == view.card_counts
 
 
 def test_B_SETUP_8_starting_seat_parameter_default_zero(beginner):

@@ -61,6 +61,7 @@ from typing import Any
 from ..board import Topology
 from ..constants import Building
 from ..rules import Game, longest_trail
+from ..rules.longest_road import kind_groups
 
 __all__ = [
     "RoadNetwork",
@@ -229,7 +230,7 @@ class LongestRoad:
 class _Trail:
     """One seat's trail as the engine counts it (:meth:`Game.trail_inputs`), on the game's topology."""
 
-    __slots__ = ("t", "roads", "blocked", "edge_kind", "switch", "names")
+    __slots__ = ("t", "roads", "blocked", "edge_kind", "switch", "joins", "group", "names")
 
     def __init__(self, game: Game, player: int):
         inputs = game.trail_inputs(player)
@@ -238,6 +239,8 @@ class _Trail:
         self.blocked: frozenset[int] = inputs["blocked"]
         self.edge_kind: tuple[int, ...] | None = inputs["edge_kind"]
         self.switch: frozenset[int] = inputs["switch"]
+        self.joins: frozenset[tuple[int, int]] = inputs.get("joins", frozenset())
+        self.group = kind_groups(self.joins)  # kinds that join directly meet as one (PieceKind.joins)
         self.names = {e: game.kinds[game.edge_kind[e]].name for e in self.roads}  # type: ignore[union-attr]
 
     def length(self, paths: Collection[int], blocked: Collection[int] | None = None) -> tuple[int, list[int]]:
@@ -246,14 +249,15 @@ class _Trail:
         if self.edge_kind is None:
             return longest_trail(paths, t.edge_nodes, t.node_edges, self.blocked if blocked is None else blocked)
         return longest_trail(paths, t.edge_nodes, t.node_edges, self.blocked if blocked is None else blocked,
-                             edge_kind=self.edge_kind, switch=self.switch)
+                             edge_kind=self.edge_kind, switch=self.switch, joins=self.joins)
 
     def key(self, v: int, e: int) -> Hashable:
         """Where path ``e`` meets others at ``v``: the whole intersection where a trail may change
         kind (SF-8: the player's own building, or a single kind), else that kind's side of it."""
         if self.edge_kind is None or v in self.switch:
             return v
-        return (v, self.edge_kind[e])
+        k = self.edge_kind[e]
+        return (v, self.group.get(k, k))
 
     def crowded(self, v: int, paths: Collection[int]) -> bool:
         """Whether two or more of ``paths`` meet at ``v`` on one side (a piece there would cut them)."""

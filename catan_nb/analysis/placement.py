@@ -591,9 +591,7 @@ def _free_after_founding(game: Game, seat: int) -> list[bool]:
     """After the founding: free land intersections clear of buildings, within the modules' spaces."""
     t = game.topology
     free = [v for v in range(t.n_nodes) if not game.blocked[v] and t.node_land[v] and game.node_owner[v] < 0]
-    for m in game.modules:
-        if m.overrides("candidates"):
-            free = m.candidates(game, seat, "settlement", free)
+    free = game.filter_sites(seat, "settlement", free)  # the modules' spaces (SC-5)
     out = [False] * t.n_nodes
     for v in free:
         out[v] = True

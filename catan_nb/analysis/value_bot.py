@@ -265,7 +265,7 @@ class _Plan:
         self.produces, self.paths, self.blocks = _kinds(game, mods)
         self.depth = max([BASE_REACH] + [m.reach for m in mods])
         #: The rule modules that limit where a piece may go, in their order.
-        self.candidates = tuple(m for m in game.modules if m.overrides("candidates"))
+        self.candidates = tuple(m for m in game.modules if m.overrides("allowed_sites") or m.overrides("candidates"))
         self.settlement = game.kind_id.get("settlement")
         # the feature objects that add something (the others' methods give nothing: skipped)
         self.bonus_mods, self.target_mods, self.build_mods, self.feature_mods = (
@@ -425,8 +425,8 @@ def features(game: Game, player: int, ctx: Context | None = None) -> dict[str, f
     if left.get("settlement", 0) > 0:
         blocked, land = game.blocked, bd.node_land
         free = [v for v in dist if not blocked[v] and land[v] and owner[v] < 0]
-        for m in plan.candidates:  # the modules' own limits on settlements (scenario spaces, SC-5)
-            free = m.candidates(game, player, "settlement", free)
+        if plan.candidates:  # the modules' own limits on settlements built later (scenario spaces, SC-5)
+            free = game.filter_sites(player, "settlement", free)
         bonuses = [b for b in (m.spot_bonus(game, player) for m in plan.bonus_mods) if b]
         if spot_memo is not None and spot_memo[0] == free and spot_memo[1] == bonuses:
             # the same spots, reached the same way and worth the same as in the last position

@@ -12,6 +12,9 @@ panel), so that ``Rules(modules=(NAME,))`` plays it and its saved games load:
 
 * :mod:`catan_nb.examples.shearing`: a new good (yarn), a new piece kind (the loom), two
   actions, a yield, a decision on the stack, a win target, a figure layer and a table panel.
+* :mod:`catan_nb.examples.toll_bridges`: a path piece that joins roads directly (the bridge),
+  a public good (silver), where a piece may stand (``allowed_sites``, ``check_site``) and a site
+  surcharge (the toll), with a figure layer and a panel that only declares (a cost row, a column).
 """
 
-__all__ = ["shearing"]
+__all__ = ["shearing", "toll_bridges"]

@@ -125,13 +125,13 @@ class Shearing(Module):
         for kind in ("settlement", "city"):
             table[(kind, Terrain.PASTURE)] = table[(kind, Terrain.PASTURE)] + ((yarn, 1),)
 
-    def candidates(self, game, player: int, kind: str, sites: list[int]) -> list[int]:
+    def allowed_sites(self, game, player: int, kind: str, sites: list[int], founding: bool) -> list[int]:
         if kind != "loom":
             return sites
         land = game.topology.node_land
         return [v for v in sorted(game.road_nodes[player]) if game.node_owner[v] < 0 and land[v]]
 
-    def legal_builds(self, game, player: int, out: list) -> None:
+    def module_builds(self, game, player: int, out: list) -> None:
         if game.pieces_left(player)["loom"] > 0 and game.affords(game.hands[player], game.cost("loom")):
             out.extend(BuildLoom(v) for v in game.candidates(player, "loom"))
 

@@ -59,6 +59,8 @@ Examples
 
 from __future__ import annotations
 
+import warnings
+
 import secrets
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
@@ -118,7 +120,10 @@ class PlayerView:
     """What one player may know (B-SETUP-7, A-15): the information set for bots and the UI.
 
     Own hand and development cards are shown in full; for opponents only the
-    number of resource and development cards, played knights and visible VP.
+    number of cards in hand (``card_counts``: every good, commodities and a module's
+    goods included), of development cards, played knights and visible VP.
+    ``public_goods`` shows every seat's count of each public good
+    (``GoodRules(public=True)``: open coins), which is no secret.
     ``modules`` holds what each rule module lets the player see of its state.
     """
 
@@ -128,7 +133,7 @@ class PlayerView:
     active_player: int
     hand: dict[Good, int]
     dev_cards: dict[DevCard, int]
-    resource_counts: tuple[int, ...]
+    card_counts: tuple[int, ...]
     dev_counts: tuple[int, ...]
     played_knights: tuple[int, ...]
     visible_vp: tuple[int, ...]
@@ -148,6 +153,14 @@ class PlayerView:
     paths: dict[int, tuple[int, str]] = field(default_factory=dict)
     decisions: tuple[tuple[str, int], ...] = ()
     modules: dict[str, dict] = field(default_factory=dict)
+    public_goods: dict[Good, tuple[int, ...]] = field(default_factory=dict)
+
+    @property
+    def resource_counts(self) -> tuple[int, ...]:
+        """Deprecated name of :attr:`card_counts` (it counts every good, not only the resources)."""
+        warnings.warn("PlayerView.resource_counts is deprecated: use card_counts (it counts cards of every good)",
+                      DeprecationWarning, stacklevel=2)
+        return self.card_counts
 
 
 def _checked_arguments(board: Board, players: Any, seed: Any, start: str, rules: Rules | None, starting_seat: Any,
@@ -411,7 +424,7 @@ class Game(TurnFlow, Placement, Goods, LongestRoad, GameCodec, DevCardQueries, T
             active_player=self.active,
             hand=self.hand(player),
             dev_cards=self.dev_cards(player),
-            resource_counts=tuple(sum(h) for h in self.hands),
+            card_counts=tuple(sum(h) for h in self.hands),
             dev_counts=tuple(sum(self.dev_counts(q)) for q in range(self.n)),
             played_knights=tuple(self.knights_played(q) for q in range(self.n)),
             visible_vp=tuple(self.vp(q, visible=True) for q in range(self.n)),
@@ -432,6 +445,7 @@ class Game(TurnFlow, Placement, Goods, LongestRoad, GameCodec, DevCardQueries, T
             paths={e: (o, kinds[self.edge_kind[e]].name) for e, o in enumerate(self.edge_owner) if o >= 0},  # type: ignore[union-attr]
             decisions=tuple((d.phase.value, d.player) for d in self.stack),
             modules={m.name: v for m in self.modules if m.overrides("view") and (v := m.view(self, player))},
+            public_goods={self.goods[i]: tuple(h[i] for h in self.hands) for i in self.public_goods},
         )
 
     # ================================================================== save / load

@@ -516,7 +516,8 @@ class GameCodec:
         cards), while the opponents' cards are dealt again from their combined pool
         (which is public: the game's cards minus the bank and the observer's hand),
         their unplayed development cards and the deck are dealt again from the
-        cards the observer has not seen, the modules redraw their own hidden state,
+        cards the observer has not seen (a public good, ``GoodRules(public=True)``, stays
+        with its holder), the modules redraw their own hidden state,
         and the random generator is reseeded, so future dice and draws are unknown
         too.  The result depends only on what the observer may know and on ``seed``.
 
@@ -534,11 +535,16 @@ class GameCodec:
         G = self.n_goods
         # The pools are built in a canonical order from public totals, so the deal depends on
         # nothing but what the observer may know and the seed.
-        pool = [r for r in range(G) for _ in range(sum(g.hands[q][r] for q in others))]
+        public = self.public_goods  # seen per seat by everyone: kept where they are
+        hidden = [r for r in range(G) if r not in public] if public else range(G)
+        pool = [r for r in hidden for _ in range(sum(g.hands[q][r] for q in others))]
         rng.shuffle(pool)
         for q in others:
-            k = sum(g.hands[q])
-            g.hands[q] = _tally(pool[:k], G)
+            k = sum(g.hands[q][r] for r in hidden)
+            dealt = _tally(pool[:k], G)
+            for r in public:
+                dealt[r] = g.hands[q][r]
+            g.hands[q] = dealt
             del pool[:k]
         for m in g.modules:  # the development deck first (a built-in), then the others
             if m.overrides("determinize"):
@@ -562,7 +568,7 @@ class GameCodec:
     SHARED = frozenset({
         "board", "_t", "_acts", "_producers", "_yield_at", "modules", "rules", "colours", "goods", "kinds",
         "kind_id", "_good_index", "_node_kinds", "_path_kinds", "_blocks", "_building", "_cost", "_limit", "_vp",
-        "_base_builds", "_edge_ok", "bank_per_good", "good_rules", "_stolen", "_discarded", "components",
+        "_base_builds", "_edge_ok", "_joins", "_joined", "bank_per_good", "good_rules", "_stolen", "_discarded", "public_goods", "components",
     })
 
     #: ... and the wiring: dispatch tables and hook lists, shared by every game with the same modules.

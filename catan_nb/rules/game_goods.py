@@ -39,9 +39,23 @@ class Goods:
         self._discarded = None if all(r.discarded for r in self.good_rules) else \
             tuple(r.discarded for r in self.good_rules)
         self._good_index = {str(g): i for i, g in enumerate(self.goods)}
+        #: Indexes of the goods everyone sees per seat (``GoodRules(public=True)``), in good order.
+        self.public_goods: tuple[int, ...] = tuple(i for i, r in enumerate(self.good_rules) if r.public)
 
     def hand(self, player: int) -> dict:
-        """A player's cards by good (the five resources, then any module goods)."""
+        """A player's cards as a new dict by good (the five resources, then any module goods).
+
+        For reading and display.  The engine's own record is ``game.hands[player]``: counts per
+        good in ``game.goods`` order (index with :meth:`good_index`), the list that ``pay``,
+        ``gain`` and ``transfer`` change.  Changing this dict changes nothing.
+
+        Examples
+        --------
+        >>> from catan_nb import Board, Game, Resource
+        >>> g = Game(Board.beginner(), seed=1, start="beginner")
+        >>> g.hand(0)[Resource.ORE] == g.hands[0][g.good_index(Resource.ORE)]
+        True
+        """
         h = self.hands[player]
         return {g: h[i] for i, g in enumerate(self.goods)}
 
@@ -93,8 +107,47 @@ class Goods:
                              f"{', '.join(map(str, self.goods))}") from None
 
     def cost(self, kind: str) -> tuple[int, ...]:
-        """What a piece of ``kind`` costs, as counts per good (B-BUILD-1)."""
+        """What a piece of ``kind`` costs, as counts per good (B-BUILD-1).
+
+        The counts, one per good of ``game.goods``, of the kind's declared
+        :attr:`~catan_nb.rules.pieces.PieceKind.cost` (a mapping by good name).  A site's own
+        surcharge is not included: see :meth:`site_cost`.
+        """
         return self._cost[self.kind_id[kind]]
+
+    def site_cost(self, player: int, kind: str, site: int) -> tuple[int, ...]:
+        """What ``player`` pays for a piece of ``kind`` on ``site``: its cost plus every module's
+        surcharge there (the ``site_surcharge`` hook), as counts per good (B-BUILD-1).
+
+        The engine's builds (roads, settlements, cities) are listed, checked and paid at this
+        price; a module's own paid piece should be too.  Free and founding pieces pay nothing.
+
+        Raises
+        ------
+        ValueError
+            A module's surcharge names an unknown good or a count that is not a whole number >= 0.
+
+        Examples
+        --------
+        >>> from catan_nb import Board, Game
+        >>> g = Game(Board.beginner(), seed=1, start="beginner")
+        >>> g.site_cost(0, "road", 3) == g.cost("road")
+        True
+        """
+        base = self._cost[self.kind_id[kind]]
+        hooks = self._h_surcharge
+        if not hooks:
+            return base
+        out = list(base)
+        for h in hooks:
+            extra = h(self, player, kind, site)
+            if not extra:
+                continue
+            for good, k in extra.items():
+                if isinstance(k, bool) or not isinstance(k, int) or k < 0:
+                    raise ValueError(f"a site surcharge is a count >= 0 per good, not {k!r} for {good!r}")
+                out[self.good_index(good)] += k
+        return tuple(out)
 
     def _counts(self, by_name: Mapping[str, int]) -> tuple[int, ...]:
         out = [0] * self.n_goods

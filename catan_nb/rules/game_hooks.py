@@ -21,15 +21,15 @@ __all__ = ["HOOKS", "HOOK_ATTR", "HOOK_ATTRS", "BASE_VP_ACTIONS", "wiring"]
 BASE_VP_ACTIONS = (BuildSettlement, BuildCity, BuildRoad, EndTurn)
 #: The :class:`~catan_nb.rules.modules.Module` hooks the engine dispatches, in this order of wiring.
 HOOKS = (
-    "legal_trades", "legal_builds", "candidates", "check_place", "on_place", "on_remove", "on_founding_settlement",
+    "legal_trades", "module_builds", "allowed_sites", "check_site", "site_surcharge", "on_place", "on_remove", "on_founding_settlement",
     "on_founding_done", "founding_building", "before_production", "resolve_roll", "on_roll", "hand_limit",
     "robber_targets", "on_robber",
     "vp", "rate", "on_end_turn", "on_turn_start",
 )
 #: The attribute of a game holding each hook's tuple of module methods.
 HOOK_ATTR = {
-    "legal_trades": "_h_trades", "legal_builds": "_h_builds", "candidates": "_h_candidates",
-    "check_place": "_h_check_place", "on_place": "_h_place", "on_remove": "_h_remove",
+    "legal_trades": "_h_trades", "module_builds": "_h_builds", "allowed_sites": "_h_candidates",
+    "check_site": "_h_check_place", "site_surcharge": "_h_surcharge", "on_place": "_h_place", "on_remove": "_h_remove",
     "on_founding_settlement": "_h_founding", "on_founding_done": "_h_founding_done",
     "founding_building": "_h_founding_building",
     "before_production": "_h_before", "resolve_roll": "_h_resolve", "on_roll": "_h_roll",
@@ -39,6 +39,18 @@ HOOK_ATTR = {
 #: The attributes holding the hook tuples on a game (and its copies, which share them).
 HOOK_ATTRS = tuple(HOOK_ATTR.values())
 _WIRINGS: dict[tuple[str, ...], dict[str, Any]] = {}
+
+
+def _placement_hooks(mods: tuple[Module, ...], hook: str, old: str) -> list[Any]:
+    """Each module's ``hook`` (called with ``founding``), or its deprecated ``old`` hook wrapped to drop it."""
+    out = []
+    for m in mods:
+        if m.overrides(hook):
+            out.append(getattr(m, hook))
+        elif m.overrides(old):
+            fn = getattr(m, old)
+            out.append(lambda game, *args, founding, _fn=fn: _fn(game, *args))
+    return out
 
 
 def wiring(mods: tuple[Module, ...], base_checks: Mapping[type, Any], base_apply: Mapping[type, Any]) -> dict[str, Any]:
@@ -69,6 +81,11 @@ def wiring(mods: tuple[Module, ...], base_checks: Mapping[type, Any], base_apply
     }
     for hook in HOOKS:
         w[HOOK_ATTR[hook]] = tuple(getattr(m, hook) for m in mods if m.overrides(hook))
+    # The deprecated placement hooks (no ``founding`` flag) run in module order among the new ones.
+    w["_h_candidates"] = tuple(_placement_hooks(mods, "allowed_sites", "candidates"))
+    w["_h_check_place"] = tuple(_placement_hooks(mods, "check_site", "check_place"))
+    w["_h_builds"] = tuple(getattr(m, "module_builds") if m.overrides("module_builds") else m.legal_builds
+                           for m in mods if m.overrides("module_builds") or m.overrides("legal_builds"))
     # B-END-3: the win is checked after every action that can change VP; when every module says
     # during which actions it may change VP (``vp_actions``), the others skip the check.
     if all(m.vp_actions is not None for m in mods):

@@ -19,6 +19,7 @@ from ..board import Topology
 from ..constants import Building, Terrain
 from ..errors import IllegalActionError
 from .actions import Action, BuildCity, BuildRoad, BuildSettlement
+from .longest_road import kind_groups
 from .phase import Decision, Phase
 from .pieces import PIECES, PieceKind
 
@@ -74,6 +75,19 @@ class Placement:
             for k, key in ((ROAD, "road"), (SETTLEMENT, "settle"), (CITY, "city"))
         )
         self._edge_ok = tuple(path_ground(t, k) for k in self.kinds)
+        # Path kinds that join directly (PieceKind.joins): pairs of kind ids, and per kind the ids of
+        # the kinds it joins, itself included (a kind joins only itself unless a declaration says so).
+        pairs = set()
+        for i in self._path_kinds:
+            for name in self.kinds[i].joins:  # type: ignore[union-attr]
+                j = self.kind_id.get(name)
+                if j is not None and j != i and self.kinds[j].site == "path":  # type: ignore[union-attr]
+                    pairs.add((min(i, j), max(i, j)))
+        self._joins: frozenset[tuple[int, int]] = frozenset(pairs)
+        groups = kind_groups(pairs)
+        self._joined: tuple[tuple[int, ...], ...] = tuple(
+            tuple(j for j in self._path_kinds if groups.get(j, j) == groups.get(i, i)) if i in groups else (i,)
+            for i in range(len(self.kinds)))
         self._acts = _cached_actions(t.n_nodes, t.n_edges)
 
     @property
@@ -121,12 +135,12 @@ class Placement:
         """Append the paid builds and purchases ``player`` can make now (B-BUILD-1..9, B-BUILD-11).
 
         Roads, settlements and cities here; modules add theirs (development cards,
-        ships...) through their ``legal_builds`` hook.
+        ships...) through their ``module_builds`` hook.
         """
         h = self.hands[player]
         placed = self.placed
         limit = self._limit
-        plain = not self._h_candidates
+        plain = not self._h_candidates and not self._h_surcharge
         for k, items, key, name in self._base_builds:
             for r, c in items:
                 if h[r] < c:
@@ -135,7 +149,11 @@ class Placement:
                 if len(placed[k][player]) < limit[k]:
                     if not plain:
                         a = self._acts[key]
-                        out.extend(a[x] for x in self.candidates(player, name))
+                        if self._h_surcharge:  # each site at its own price (the base cost is a lower bound)
+                            out.extend(a[x] for x in self.candidates(player, name)
+                                       if self.affords(h, self.site_cost(player, name, x)))
+                        else:
+                            out.extend(a[x] for x in self.candidates(player, name))
                         continue
                     cached = self._cache.get((player, k))
                     if cached is None:  # derived from the board only: kept until a piece moves
@@ -175,7 +193,8 @@ class Placement:
         after the founding, touched by the player's roads or ships (B-BUILD-6).
         Cities: the player's settlements (B-BUILD-9).  Path pieces: empty paths of
         their kind (roads on land, ships on sea: SF-6) continuing the player's own
-        pieces of that kind or leaving one of the player's buildings, never through
+        pieces of that kind (or of a kind it joins: ``PieceKind.joins``) or leaving one of the
+        player's buildings, never through
         an opponent's blocking piece (B-BUILD-3..5, SF-7, CK-KN-7).  In the founding
         a road must touch the settlement just placed (B-SETUP-17).  Rule modules
         filter the result (scenario spaces, the pirate's blockade).
@@ -213,8 +232,22 @@ class Placement:
             sites = sorted(self.placed[self.kind_id[self.kinds[k].upgrade_of]][player])  # type: ignore[union-attr]
         else:
             sites = []
+        return self.filter_sites(player, kind, sites, founding=founding)
+
+    def filter_sites(self, player: int, kind: str, sites: list[int], *, founding: bool = False) -> list[int]:
+        """``sites`` narrowed by every module's ``allowed_sites`` hook, in module order: where the
+        modules let ``player`` place a piece of ``kind`` among sites an analysis chose itself (the
+        free intersections a network may reach).  :meth:`candidates` ends with it.
+
+        Examples
+        --------
+        >>> from catan_nb import Board, Game
+        >>> g = Game(Board.beginner(), seed=1)
+        >>> g.filter_sites(0, "settlement", [3, 1, 2])  # no module filters the base game
+        [3, 1, 2]
+        """
         for h in self._h_candidates:
-            sites = h(self, player, kind, sites)
+            sites = h(self, player, kind, sites, founding=founding)
         return sites
 
     def _path_candidates(self, p: int, k: int, without: int | None = None) -> list[int]:
@@ -228,11 +261,15 @@ class Placement:
         edge_owner = self.edge_owner
         ok = self._edge_ok[k]
         cands: set[int] = set()
-        reach = self.reach[k][p]
+        joined = self._joined[k]
+        if len(joined) == 1:
+            reach = self.reach[k][p]
+        else:  # kinds that join directly continue one another (PieceKind.joins)
+            reach = set().union(*(self.reach[j][p] for j in joined))
         free = -1
         if without is not None and edge_owner[without] == p and self.edge_kind[without] == k:
             free = without  # an empty path for this count
-            mine = self.placed[k][p]
+            mine = self.placed[k][p] if len(joined) == 1 else set().union(*(self.placed[j][p] for j in joined))
             reach = set(reach)
             for v in t.edge_nodes[without]:  # its ends stay reached only through another such piece
                 if not any(f != without and f in mine for f in t.node_edges[v]):
@@ -261,7 +298,10 @@ class Placement:
             raise IllegalActionError("B-BUILD-12", f"building is not allowed in phase {ph.value}", action)
 
     def require_cost(self, action: Action, player: int, cost, what: str) -> None:
-        """Raise unless ``player`` can pay ``cost`` (counts per good) for ``what`` (B-BUILD-1)."""
+        """Raise unless ``player`` can pay ``cost`` (counts per good) for ``what`` (B-BUILD-1).
+
+        For a piece on a site, pass ``game.site_cost(player, kind, site)``: the site's surcharge
+        is then part of the price."""
         h = self.hands[player]
         short = [f"{cost[r] - h[r]} {self.goods[r]}" for r in range(len(cost)) if h[r] < cost[r]]
         if short:
@@ -322,7 +362,7 @@ class Placement:
                     action,
                 )
         for h in self._h_check_place:
-            h(self, action, player, kind, site)
+            h(self, action, player, kind, site, founding=False)
 
     def _check_ground(self, action: Action, k: int, site: int) -> None:
         """Raise unless a path piece of kind ``k`` may lie on path ``site``'s ground: roads on land
@@ -362,7 +402,7 @@ class Placement:
         self._check_ground(action, k, site)
         if site not in self.candidates(player, kind, founding=True):
             for h in self._h_check_place:  # a module's own rule (SC-6, SF-7) names itself
-                h(self, action, player, kind, site)
+                h(self, action, player, kind, site, founding=True)
             raise IllegalActionError("B-SETUP-17", f"no founding {kind} may go on path {site}", action)
 
     def _check_distance(self, action: Action, v: int) -> None:
@@ -538,7 +578,7 @@ class Placement:
             return
         self.require_build_phase(a)
         self.check_spot(a, p, "settlement", a.node)
-        self.require_cost(a, p, self._cost[SETTLEMENT], "a settlement")
+        self.require_cost(a, p, self.site_cost(p, "settlement", a.node), f"a settlement on intersection {a.node}")
 
     def _check_founding(self, a: BuildSettlement | BuildCity, p: int, kind: str) -> None:
         """A founding building: the kind this round asks for (B-SETUP-15, B-SETUP-16, or a module's:
@@ -551,7 +591,7 @@ class Placement:
             raise IllegalActionError("SF-2", f"intersection {a.node} touches no land: a {kind} stands on land", a)
         if a.node not in self.candidates(p, "settlement", founding=True):
             for h in self._h_check_place:  # a module's own rule (SC-5) names itself first
-                h(self, a, p, "settlement", a.node)
+                h(self, a, p, "settlement", a.node, founding=True)
             raise IllegalActionError("B-SETUP-17", f"no founding {kind} may stand on intersection {a.node}", a)
 
     def _check_road(self, a: BuildRoad) -> None:
@@ -569,7 +609,7 @@ class Placement:
             self.require_build_phase(a)
         self.check_spot(a, p, "road", a.path)
         if not free:
-            self.require_cost(a, p, self._cost[ROAD], "a road")
+            self.require_cost(a, p, self.site_cost(p, "road", a.path), f"a road on path {a.path}")
 
     def _check_city(self, a: BuildCity) -> None:
         self.check_node(a, a.node)
@@ -579,7 +619,7 @@ class Placement:
             return
         self.require_build_phase(a)
         self.check_spot(a, p, "city", a.node)
-        self.require_cost(a, p, self._cost[CITY], "a city")
+        self.require_cost(a, p, self.site_cost(p, "city", a.node), f"a city on intersection {a.node}")
 
     def _do_settlement(self, a: BuildSettlement) -> None:
         p = self.current_player
@@ -587,7 +627,7 @@ class Placement:
         if self.stack[-1].phase is Phase.FOUNDING_SETTLEMENT:
             self._found(a, p, v)
             return
-        self.pay(p, self._cost[SETTLEMENT])
+        self.pay(p, self.site_cost(p, "settlement", v))
         self.built_this_turn = True
         self.log.append(a)
         self.place(p, "settlement", v)
@@ -604,7 +644,7 @@ class Placement:
             self.log.append(a)
             self.place_free(p, "road", a.path)
             return
-        self.pay(p, self._cost[ROAD])
+        self.pay(p, self.site_cost(p, "road", a.path))
         self.built_this_turn = True
         self.log.append(a)
         self.place(p, "road", a.path)
@@ -614,7 +654,7 @@ class Placement:
         if self.stack[-1].phase is Phase.FOUNDING_SETTLEMENT:
             self._found(a, p, a.node)
             return
-        self.pay(p, self._cost[CITY])
+        self.pay(p, self.site_cost(p, "city", a.node))
         self._put(p, CITY, a.node)
         self.built_this_turn = True
         self.log.append(a)

@@ -61,7 +61,8 @@ class LongestRoad:
         (a settlement or city, B-LR-2; a knight, CK-KN-7); ``edge_kind`` and ``switch``: with
         pieces of several kinds, the kind on every path and the player's own buildings, the only
         intersections where a trail passes from one kind to another (SF-8); ``None`` and empty
-        otherwise.  Copies: the game's state is not shared.  For analyses that ask what-ifs
+        otherwise; ``joins``: the pairs of kinds (ids in ``game.kinds``) that join directly at any
+        intersection (:attr:`PieceKind.joins <catan_nb.rules.pieces.PieceKind>`), empty if none.  Copies: the game's state is not shared.  For analyses that ask what-ifs
         (a building taken away, a new cut) the same way the engine counts.
 
         Examples
@@ -72,7 +73,7 @@ class LongestRoad:
         >>> t = g.topology
         >>> inputs = g.trail_inputs(0)
         >>> sorted(inputs), inputs["edge_kind"]
-        (['blocked', 'edge_kind', 'roads', 'switch'], None)
+        (['blocked', 'edge_kind', 'joins', 'roads', 'switch'], None)
         >>> longest_trail(edge_nodes=t.edge_nodes, node_edges=t.node_edges, **inputs)[0] == g.longest_road(0)
         True
         """
@@ -83,6 +84,7 @@ class LongestRoad:
             "blocked": frozenset(self._trail_blocks(player)),
             "edge_kind": None if edge_kind is None else tuple(edge_kind),
             "switch": frozenset(kinds.get("switch", ())),
+            "joins": frozenset(kinds.get("joins", ())),
         }
 
     def _trail_grown(self, p: int, site: int, fresh: int) -> None:
@@ -126,13 +128,19 @@ class LongestRoad:
         return set().union(*(placed[k][p] for k in path_kinds))
 
     def _trail_kinds(self, p: int) -> dict[str, Any]:
-        """The kinds of ``p``'s path pieces and where a trail may switch kind (SF-8), if they are several."""
+        """The kinds of ``p``'s path pieces and where a trail may switch kind (SF-8), if they are several,
+        and the kinds that join directly (``PieceKind.joins``)."""
         placed = self.placed
         path_kinds = self._path_kinds
-        if len(path_kinds) == 1 or sum(1 for k in path_kinds if placed[k][p]) <= 1:
+        if len(path_kinds) == 1:
             return {}
+        held = [k for k in path_kinds if placed[k][p]]
+        if len(held) <= 1 or (self._joins and all(k in self._joined[held[0]] for k in held)):
+            return {}  # one kind, or kinds that all join directly: a trail passes anywhere
         owner, kinds, building = self.node_owner, self.node_kind, self._building
         switch = [v for v in self.road_nodes[p] if owner[v] == p and building[kinds[v]]]
+        if self._joins:
+            return {"edge_kind": self.edge_kind, "switch": switch, "joins": self._joins}
         return {"edge_kind": self.edge_kind, "switch": switch}
 
     def _len(self, q: int) -> int:

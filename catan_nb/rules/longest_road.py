@@ -18,7 +18,44 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import Any
 
-__all__ = ["longest_trail", "longest_trail_from"]
+__all__ = ["longest_trail", "longest_trail_from", "kind_groups"]
+
+
+def kind_groups(joins: Collection[tuple[int, int]]) -> dict[int, int]:
+    """The kind each kind counts as for a trail, given the pairs of kinds that join directly.
+
+    Joining is mutual and carries over, so the kinds fall into groups; each kind of a pair maps
+    to the smallest kind of its group (a kind in no pair is its own group and is left out).
+
+    Examples
+    --------
+    >>> kind_groups({(3, 7)}) == {3: 3, 7: 3}
+    True
+    >>> kind_groups([(5, 4), (4, 9)]) == {4: 4, 5: 4, 9: 4}
+    True
+    """
+    parent: dict[int, int] = {}
+
+    def find(k: int) -> int:
+        parent.setdefault(k, k)
+        while parent[k] != k:
+            parent[k] = parent[parent[k]]
+            k = parent[k]
+        return k
+
+    for a, b in joins:
+        ra, rb = find(a), find(b)
+        if ra != rb:
+            parent[max(ra, rb)] = min(ra, rb)
+    return {k: find(k) for k in list(parent)}
+
+
+def _grouped(mine, edge_kind, joins):
+    """``edge_kind`` for the pieces ``mine`` with joined kinds counted as one (see :func:`kind_groups`)."""
+    if edge_kind is None or not joins:
+        return edge_kind
+    g = kind_groups(joins)
+    return {e: g.get(edge_kind[e], edge_kind[e]) for e in mine}
 
 
 def longest_trail(
@@ -29,6 +66,7 @@ def longest_trail(
     *,
     edge_kind: Sequence[int] | None = None,
     switch: Collection[int] = (),
+    joins: Collection[tuple[int, int]] = (),
 ) -> tuple[int, list[int]]:
     """Length and roads (in order) of the longest trail through ``roads``.
 
@@ -48,6 +86,10 @@ def longest_trail(
         and ships count together where they meet at the player's own building).
     switch : collection of int
         Intersections where the trail may change kind.
+    joins : collection of (int, int)
+        Pairs of kinds that join directly: a trail passes between them at any intersection
+        (a kind declared with :attr:`PieceKind.joins <catan_nb.rules.pieces.PieceKind>`, a
+        bridge carrying a road on).  Joining is mutual and carries over (:func:`kind_groups`).
 
     Returns
     -------
@@ -70,11 +112,17 @@ def longest_trail(
     2
     >>> longest_trail({0, 1, 2}, edge_nodes, node_edges, edge_kind=[1, 2, 2], switch={1})[0]
     3
+
+    A road (kind 1) then two bridges (kind 4) declared to join roads: no building needed.
+
+    >>> longest_trail({0, 1, 2}, edge_nodes, node_edges, edge_kind=[1, 4, 4], joins={(4, 1)})[0]
+    3
     """
     if isinstance(edge_nodes, dict):  # the mixed search's own split graph: no memo
         return _one_kind(set(roads), edge_nodes, node_edges, set(blocked))
     mine = frozenset(roads)
     block = frozenset(blocked)
+    edge_kind = _grouped(mine, edge_kind, joins)
     kinds = None if edge_kind is None else tuple(edge_kind[e] for e in sorted(mine))
     key = (id(edge_nodes), id(node_edges), mine, block, kinds, frozenset(switch) if edge_kind is not None else None)
     hit = _MEMO.get(key)
@@ -100,12 +148,14 @@ def longest_trail_from(
     edge_kind: Sequence[int] | None = None,
     switch: Collection[int] = (),
     with_path: bool = False,
+    joins: Collection[tuple[int, int]] = (),
 ) -> Any:
     """Length of the longest trail through ``roads`` that starts at intersection ``start``.
 
     ``start`` may also be a sequence of intersections: the longest trail starting at any of them.
     Same rules as :func:`longest_trail`: a trail may end at a ``blocked`` intersection, never pass
-    through one, and with ``edge_kind`` it changes kind only at an intersection in ``switch``.
+    through one, and with ``edge_kind`` it changes kind only at an intersection in ``switch``
+    (or between kinds that ``joins`` pairs).
     The engine uses it after a road ends on an intersection none of the player's roads touched:
     every trail through that road ends there, so the new longest trail is the old one or the
     longest from there.  ``with_path``: return ``(length, path ids)`` as :func:`longest_trail` does.
@@ -125,6 +175,7 @@ def longest_trail_from(
     if isinstance(edge_nodes, dict):  # a split graph of the caller's: no memo
         return _count_from(starts, set(roads), edge_nodes, node_edges, blocked, edge_kind, switch, with_path)
     mine = frozenset(roads)
+    edge_kind = _grouped(mine, edge_kind, joins)
     kinds = None if edge_kind is None else tuple(edge_kind[e] for e in sorted(mine))
     key = (id(edge_nodes), id(node_edges), tuple(starts), mine, frozenset(blocked), kinds,
            frozenset(switch) if edge_kind is not None else None)

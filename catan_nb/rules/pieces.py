@@ -7,7 +7,9 @@ reading only these properties:
 
 * ``site``: ``"node"`` (an intersection) or ``"path"``;
 * ``limit``: pieces per player (B-COMP-9);
-* ``cost``: what building one costs, by resource name (B-BUILD-1);
+* ``cost``: what building one costs, a mapping by good name (B-BUILD-1): the declaration;
+  a game gives it as counts per good with ``game.cost(kind)``, and with a site's surcharge
+  with ``game.site_cost(player, kind, site)``;
 * ``vp``: victory points it is worth on the board (B-END-1);
 * ``produces``: how many cards of a hex's resource it collects (B-PROD-3, B-PROD-4);
 * ``building``: a settlement or city: the distance rule counts it (B-BUILD-7), a
@@ -20,7 +22,12 @@ reading only these properties:
 * ``free_in``: values of phases in which it may also be placed free, beside the
   phase's own free kinds (ships in Road Building, SF-17);
 * ``founding``: a path piece that may stand in the founding phase in place of the
-  road beside the settlement just placed (ships, SF-6: placed like roads).
+  road beside the settlement just placed (ships, SF-6: placed like roads);
+* ``joins``: for a path piece, the names of the other path kinds it joins directly, at
+  any intersection: one continues the other where it is built, and a trail runs from one
+  to the other for Longest Road.  Joining is mutual (either kind may name the other) and
+  carries over (a kind joined to a kind joined to a third joins the third).  Kinds that do
+  not join meet only at their owner's settlement or city, as roads and ships do (SF-7, SF-8).
 
 Examples
 --------
@@ -28,6 +35,11 @@ Examples
 ('settlement', 2)
 >>> PIECES["road"].site, PIECES["road"].limit
 ('path', 15)
+
+A bridge that carries a road on (an example kind, not a Catan piece):
+
+>>> PieceKind("bridge", "path", limit=3, joins=("road",)).joins
+('road',)
 """
 
 from __future__ import annotations
@@ -59,10 +71,16 @@ class PieceKind:
     free_in: tuple[str, ...] = ()
     founding: bool = False
     owner: str = "base"
+    joins: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.site not in ("node", "path"):
             raise ValueError(f"a piece stands on a 'node' or a 'path', not {self.site!r}")
+        if isinstance(self.joins, str) or not all(isinstance(j, str) for j in self.joins):
+            raise ValueError(f"joins: a tuple of path kind names, not {self.joins!r}")
+        object.__setattr__(self, "joins", tuple(self.joins))
+        if self.joins and self.site != "path":
+            raise ValueError(f"piece kind {self.name!r}: only a path piece joins other kinds (joins={self.joins!r})")
         object.__setattr__(self, "cost", MappingProxyType(dict(self.cost)))
 
 

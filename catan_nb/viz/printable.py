@@ -7,8 +7,8 @@ than the text.  The students' worksheet asks for a prediction before anything el
 the 36 outcomes: those are on the teacher's sheet, for after the rolling.
 
 :func:`printable_board`, :func:`tally_worksheet` and :func:`teacher_sheet` are ordinary plotly figures sized
-to the paper; :func:`write_printables` writes them as PDF and PNG files with kaleido (which drives a
-Chromium).  Ready-made PDFs for A4 and Letter ship in ``notebooks/printables/``
+to the paper; :func:`write_printables` writes them as PDF and PNG files with kaleido, the ``[image]`` extra
+(``pip install "catan-nb[image]"``; it drives a Chromium: Debian's ``/usr/bin/chromium`` will do).  Ready-made PDFs for A4 and Letter ship in ``notebooks/printables/``
 (``docs/tools/make_printables.py`` writes them), so a class needs neither.
 
 Examples
@@ -339,8 +339,17 @@ def write_printables(
     (``pip install "catan-nb[image]"``) and a Chromium (kaleido finds ``/usr/bin/chromium``;
     ``plotly_get_chrome`` downloads one).  PNG files are rendered at twice the page's pixel size, for print.
     The PDFs of the beginner board ship ready in ``notebooks/printables/``.
+
+    Raises
+    ------
+    MissingImageExtra
+        kaleido is not installed: the message names the ``[image]`` extra and how to install it.
     """
     import plotly.io as pio  # kaleido is needed only here
+
+    from .image import require_image_extra
+
+    require_image_extra("writing the printable pages")
 
     board = board if board is not None else Board.beginner()
     folder = Path(folder)

@@ -60,16 +60,28 @@ Hooks (all optional)
     the game plays to the largest.
 ``legal(game, out)``
     Append the module's legal actions for the current decision.
-``legal_trades(game, player, out, offers)``, ``legal_builds(game, player, out)``
+``legal_trades(game, player, out, offers)``, ``module_builds(game, player, out)``
     Append trades (in the trade phase; domestic offers only if ``offers``) and
-    builds/purchases (wherever building is allowed) — so the Special Building
-    Phase lists purchases too.
-``candidates(game, player, kind, sites) -> sites``
+    the module's builds/purchases (wherever building is allowed) — so the Special Building
+    Phase lists purchases too.  ``game.legal_builds(player, out)`` lists the engine's builds
+    and then calls every module's ``module_builds``.
+``allowed_sites(game, player, kind, sites, founding) -> sites``
     Filter where ``player`` may place a piece of ``kind`` (scenario spaces,
-    SC-5..7; the pirate's blockade, SF-11).
-``check_place(game, action, player, kind, site)``
+    SC-5..7; the pirate's blockade, SF-11).  ``founding`` is true for the founding
+    pieces (B-SETUP-15..17): a module never reads the phase to know it.
+``check_site(game, action, player, kind, site, founding)``
     Raise :class:`~catan_nb.errors.IllegalActionError` with the module's rule id
-    where its ``candidates`` filter refuses a site (the checked path).
+    where its ``allowed_sites`` filter refuses a site (the checked path).
+``site_surcharge(game, player, kind, site) -> {good: count} | None``
+    An extra cost for a paid piece of ``kind`` on ``site``, beside the kind's own cost
+    (a toll at some paths, a dearer settlement by the sea): goods as members or by name.
+    The engine adds every module's surcharge (``game.site_cost``), lists only the sites a
+    hand can pay for and pays it with the piece.  A free or founding piece pays nothing.
+``candidates(game, player, kind, sites)``, ``check_place(game, action, player, kind, site)``, ``legal_builds(game, player, out)``
+    Deprecated names of ``allowed_sites`` and ``check_site`` (without the ``founding``
+    flag) and of ``module_builds``; still called (a :class:`DeprecationWarning` at
+    :func:`register`).  ``game.candidates`` and ``game.legal_builds`` are the engine's
+    own methods, with other signatures.
 ``on_place(game, player, kind, site, founding)``, ``on_remove(game, player, kind, site)``
     After a piece is placed (a city built, a road joining districts...) or removed.
 ``on_founding_settlement(game, player, node, second)``, ``on_founding_done(game)``
@@ -121,6 +133,8 @@ Hooks (all optional)
 from __future__ import annotations
 
 import copy as _copy
+import warnings
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 __all__ = ["Module", "MODULES", "BUILTIN", "register", "resolve", "deal_again", "copy_plain"]
@@ -209,14 +223,27 @@ class Module:
     def legal_trades(self, game, player: int, out: list, offers: bool) -> None:
         pass
 
-    def legal_builds(self, game, player: int, out: list) -> None:
+    def module_builds(self, game, player: int, out: list) -> None:
         pass
 
+    def legal_builds(self, game, player: int, out: list) -> None:
+        """Deprecated: override :meth:`module_builds` (``game.legal_builds`` is the engine's method)."""
+
+    def allowed_sites(self, game, player: int, kind: str, sites: list[int], founding: bool) -> list[int]:
+        return sites
+
+    def check_site(self, game, action, player: int, kind: str, site: int, founding: bool) -> None:
+        pass
+
+    def site_surcharge(self, game, player: int, kind: str, site: int) -> Mapping[Any, int] | None:
+        return None
+
     def candidates(self, game, player: int, kind: str, sites: list[int]) -> list[int]:
+        """Deprecated: override :meth:`allowed_sites` (it has the ``founding`` flag)."""
         return sites
 
     def check_place(self, game, action, player: int, kind: str, site: int) -> None:
-        pass
+        """Deprecated: override :meth:`check_site` (it has the ``founding`` flag)."""
 
     def on_place(self, game, player: int, kind: str, site: int, founding: bool) -> None:
         pass
@@ -283,6 +310,9 @@ class Module:
         return f"<rule module {self.name!r}>"
 
 
+#: Deprecated hook names and the hooks that replaced them (the old ones are still called).
+DEPRECATED_HOOKS = {"candidates": "allowed_sites", "check_place": "check_site", "legal_builds": "module_builds"}
+
 #: Registered modules by name.
 MODULES: dict[str, Module] = {}
 #: The base game's own modules, in the order their hooks run.
@@ -304,6 +334,10 @@ def register(module_cls: type[Module]) -> type[Module]:
     if va is not None and (not isinstance(va, tuple) or not all(isinstance(t, type) and issubclass(t, Action)
                                                                  for t in va)):
         raise TypeError(f"module {module_cls.name!r}: vp_actions must be None or a tuple of action classes, not {va!r}")
+    for old, new in DEPRECATED_HOOKS.items():
+        if getattr(module_cls, old) is not getattr(Module, old):
+            warnings.warn(f"module {module_cls.name!r}: the hook {old!r} is deprecated; override {new!r} instead "
+                          "(see docs/modules.md)", DeprecationWarning, stacklevel=2)
     MODULES[module_cls.name] = module_cls()
     if module_cls.builtin and module_cls.name not in BUILTIN:
         BUILTIN.append(module_cls.name)

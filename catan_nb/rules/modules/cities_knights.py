@@ -1713,7 +1713,7 @@ class CitiesKnights(Module):
         for terrain, gains in CITY_YIELDS.items():  # CK-COM-2
             table[("city", terrain)] = tuple((game.good_index(g), k) for g, k in gains)
 
-    def candidates(self, game, player: int, kind: str, sites: list[int]) -> list[int]:
+    def allowed_sites(self, game, player: int, kind: str, sites: list[int], founding: bool) -> list[int]:
         if kind == "knight":  # CK-KN-1: a free intersection on the player's roads
             t = game.topology
             return sorted(v for v in game.road_nodes[player] if game.node_owner[v] < 0 and t.node_land[v])
@@ -1770,7 +1770,7 @@ class CitiesKnights(Module):
         return (METROPOLIS_VP * metropolises
                 + st["defender"][player] + len(st["vp_cards"][player]) + MERCHANT_VP * merchant)
 
-    def legal_builds(self, game, player: int, out: list) -> None:
+    def module_builds(self, game, player: int, out: list) -> None:
         st = _st(game)
         h = game.hands[player]
         if game.affords(h, _cost(game, KNIGHT_COST)):

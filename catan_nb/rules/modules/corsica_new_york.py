@@ -228,7 +228,7 @@ class CorsicaNewYork(Module):
                 return True
         return False
 
-    def candidates(self, game, player: int, kind: str, sites: list[int]) -> list[int]:
+    def allowed_sites(self, game, player: int, kind: str, sites: list[int], founding: bool) -> list[int]:
         if kind == "settlement":
             places = localities(game)
             return [v for v in sites if v in places]
@@ -236,7 +236,7 @@ class CorsicaNewYork(Module):
             return [e for e in sites if self._road_ok(game, player, e)]
         return sites
 
-    def check_place(self, game, action, player: int, kind: str, site: int) -> None:
+    def check_site(self, game, action, player: int, kind: str, site: int, founding: bool) -> None:
         if kind == "settlement" and site not in localities(game):
             why = " (a VP intersection holds its token with 3-4 players)" if site in scenario_data(game.board).vp_nodes else ""
             raise IllegalActionError("SC-5", f"intersection {site} is not a locality space{why}", action)

@@ -392,7 +392,7 @@ class Development(Module):
         PlayMonopoly: (_check_monopoly, _apply_monopoly),
     }
 
-    def legal_builds(self, game, player: int, out: list) -> None:
+    def module_builds(self, game, player: int, out: list) -> None:
         h = game.hands[player]
         for r, c in _COST_ITEMS:
             if h[r] < c:

@@ -30,7 +30,6 @@ from __future__ import annotations
 
 from ...constants import Terrain
 from ...errors import BoardFileError, IllegalActionError
-from ..phase import Phase
 from . import Module, deal_again, register
 
 __all__ = ["Fog", "hidden", "fog_hexes", "founding_in_fog", "FOG_ISLANDS", "NAME"]
@@ -125,10 +124,6 @@ def founding_in_fog(board) -> bool:
     return raw
 
 
-def _founding_on_known_land(game) -> bool:
-    return game.phase in (Phase.FOUNDING_SETTLEMENT, Phase.FOUNDING_ROAD) and not founding_in_fog(game.board)
-
-
 def _shows_land(game, v: int) -> bool:
     """Whether intersection ``v`` touches a land hex that shows its tile (not fog)."""
     return any(game.hex_terrain[h] is not Terrain.FOG for h in game.topology.node_hexes[v])
@@ -157,13 +152,13 @@ class Fog(Module):
     def robber_targets(self, game, hexes: list[int]) -> list[int]:
         return [hx for hx in hexes if game.hex_terrain[hx] is not Terrain.FOG]
 
-    def candidates(self, game, player: int, kind: str, sites: list[int]) -> list[int]:
-        if kind == "settlement" and _founding_on_known_land(game):
+    def allowed_sites(self, game, player: int, kind: str, sites: list[int], founding: bool) -> list[int]:
+        if kind == "settlement" and founding and not founding_in_fog(game.board):
             return [v for v in sites if _shows_land(game, v)]
         return sites
 
-    def check_place(self, game, action, player: int, kind: str, site: int) -> None:
-        if kind == "settlement" and _founding_on_known_land(game) and not _shows_land(game, site):
+    def check_site(self, game, action, player: int, kind: str, site: int, founding: bool) -> None:
+        if kind == "settlement" and founding and not founding_in_fog(game.board) and not _shows_land(game, site):
             raise IllegalActionError("SF-3", f"intersection {site} touches only hexes still in the fog: on this map the "
                                      "founding buildings stand on land that shows its tile", action)
 

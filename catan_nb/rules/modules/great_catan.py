@@ -226,15 +226,15 @@ class GreatCatan(Module):
         game.shuffle(stack)
         game.ext[NAME] = {"supply": stack, "small": small, "waiting": [], "moved": []}
 
-    def candidates(self, game, player: int, kind: str, sites: list[int]) -> list[int]:
-        if kind != "settlement" or game.phase is not Phase.FOUNDING_SETTLEMENT:
+    def allowed_sites(self, game, player: int, kind: str, sites: list[int], founding: bool) -> list[int]:
+        if kind != "settlement" or not founding:
             return sites
         main = _main_island(game.board)  # founding settlements stand on the main island (scenario data)
         t = game.topology
         return [v for v in sites if any(h in main for h in t.node_hexes[v])]
 
-    def check_place(self, game, action, player: int, kind: str, site: int) -> None:
-        if kind != "settlement" or game.phase is not Phase.FOUNDING_SETTLEMENT:
+    def check_site(self, game, action, player: int, kind: str, site: int, founding: bool) -> None:
+        if kind != "settlement" or not founding:
             return
         if not any(h in _main_island(game.board) for h in game.topology.node_hexes[site]):
             raise IllegalActionError("SF-15", f"intersection {site} is off the main island: in Great Catan the founding "

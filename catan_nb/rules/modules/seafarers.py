@@ -208,7 +208,7 @@ def _check_build(game, a: BuildShip) -> None:
         game.require_build_phase(a)
     game.check_spot(a, p, "ship", a.path)
     if not free:
-        game.require_cost(a, p, game.cost("ship"), "a ship")
+        game.require_cost(a, p, game.site_cost(p, "ship", a.path), f"a ship on path {a.path}")
 
 
 def _apply_build(game, a: BuildShip) -> None:
@@ -222,7 +222,7 @@ def _apply_build(game, a: BuildShip) -> None:
         game.log.append(a)
         game.place_free(p, "ship", a.path)
         return
-    game.pay(p, game.cost("ship"))
+    game.pay(p, game.site_cost(p, "ship", a.path))
     game.built_this_turn = True
     game.place(p, "ship", a.path)
     game.ext[NAME]["built"].append(a.path)
@@ -404,7 +404,7 @@ class Seafarers(Module):
         game.ext[NAME] = {"built": [], "moved": False, "pirate": hx,
                           "home": [[] for _ in range(game.n)], "settled": [[] for _ in range(game.n)]}
 
-    def candidates(self, game, player: int, kind: str, sites: list[int]) -> list[int]:
+    def allowed_sites(self, game, player: int, kind: str, sites: list[int], founding: bool) -> list[int]:
         other = _MEETING.get(kind)
         if other is None or not sites:
             return sites
@@ -415,7 +415,7 @@ class Seafarers(Module):
             return sites
         return [e for e in sites if not _pirate_blocks(game, e)]  # SF-11
 
-    def check_place(self, game, action, player: int, kind: str, site: int) -> None:
+    def check_site(self, game, action, player: int, kind: str, site: int, founding: bool) -> None:
         if kind == "ship":
             _check_blockade(game, action, site)  # SF-11, as ``candidates`` filters
         v = join_at(game, player, kind, site)
@@ -427,9 +427,11 @@ class Seafarers(Module):
     def vp_target(self, game) -> int | None:
         return _target(game.board)
 
-    def legal_builds(self, game, player: int, out: list) -> None:
-        if game.pieces_left(player)["ship"] > 0 and game.affords(game.hands[player], game.cost("ship")):
-            out.extend([_build_ship(e) for e in game.candidates(player, "ship")])
+    def module_builds(self, game, player: int, out: list) -> None:
+        hand = game.hands[player]
+        if game.pieces_left(player)["ship"] > 0 and game.affords(hand, game.cost("ship")):
+            out.extend([_build_ship(e) for e in game.candidates(player, "ship")
+                        if game.affords(hand, game.site_cost(player, "ship", e))])
 
     def legal(self, game, out: list) -> None:
         p = game.current_player
