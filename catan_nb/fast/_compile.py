@@ -68,7 +68,7 @@ def _load_lean(module) -> None:
         from numba.core.runtime import rtsys
 
         for name in module.ENTRY_POINTS:
-            cache = getattr(module, name)._cache
+            cache = getattr(getattr(module, name), "_cache")  # noqa: B009 - numba's dispatcher cache, not Game's
             cache._load_overload, cache._guard_against_spurious_io_errors  # noqa: B018 - both must exist
             cache.load_overload = _lean_loader(cache, rtsys)
     except AttributeError:  # pragma: no cover - another numba: its own loading
