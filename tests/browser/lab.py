@@ -163,10 +163,12 @@ def browser_page(viewport: tuple[int, int] = (1500, 1100), offline: bool = False
             shutil.rmtree(profile, ignore_errors=True)
 
 
-def run_all_cells(page, ready_selector: str, timeout: float = 240) -> None:
+def run_all_cells(page, ready_selector: str, timeout: float = 240, state: str = "visible") -> None:
     """Run the open notebook through the menu (Run, then Run All Cells) until ``ready_selector`` shows.
 
-    Waits for the kernel to be idle first; runs again once if the output never appears.
+    Waits for the kernel to be idle first; runs again once if the output never appears.  ``state="attached"``
+    waits for the output to be on the page only: Run All leaves the view at the last cell, and JupyterLab does
+    not lay out the cells far above it (a lesson that ends in text has its figures out of view).
     """
     page.wait_for_selector(".jp-CodeCell .jp-InputArea-editor", timeout=120_000)
     page.wait_for_selector("text=| Idle", timeout=180_000)
@@ -175,7 +177,8 @@ def run_all_cells(page, ready_selector: str, timeout: float = 240) -> None:
         page.get_by_role("menuitem", name="Run", exact=True).click(timeout=30_000)
         page.get_by_role("menuitem", name="Run All Cells", exact=True).first.click(timeout=30_000)
         try:
-            page.wait_for_selector(ready_selector, timeout=max(1.0, (deadline - time.time()) / (2 - attempt)) * 1000)
+            page.wait_for_selector(ready_selector, timeout=max(1.0, (deadline - time.time()) / (2 - attempt)) * 1000,
+                                   state=state)
             return
         except Exception:
             page.screenshot(path=str(OUTPUT / f"run-all-attempt-{attempt}.png"))

@@ -70,7 +70,9 @@ def _runs(request) -> int:
 
 def _open(page, url: str, name: str) -> None:
     page.goto(f"{url}/lab/tree/{name}")
-    run_all_cells(page, ".jp-OutputArea-output .js-plotly-plot", timeout=420)
+    # a plain plotly figure is drawn on the output element itself, a FigureWidget or a table inside it
+    run_all_cells(page, ".jp-OutputArea-output.js-plotly-plot, .jp-OutputArea-output .js-plotly-plot", timeout=420,
+                  state="attached")
     wait_cells_done(page, timeout=420)
     if not page.locator(".jp-FileBrowser").is_visible():  # as a new user has it
         page.keyboard.press("Control+Shift+F")
