@@ -266,7 +266,7 @@ def style_block() -> W.HTML:
 .catan-action > * { flex-shrink: 0; }  /* a tall action bar scrolls; its parts never squash (issue 37) */
 .catan-action.catan-discarding { max-height: none; }
 .catan-table .catan-scoreboard table { border-collapse: collapse; }
-.catan-table .catan-scoreboard td, .catan-table .catan-scoreboard th { padding: 1px 3px; }
+.catan-table .catan-scoreboard td, .catan-table .catan-scoreboard th { padding: 1px 3px; overflow-wrap: anywhere; }
 .catan-action > .catan-status { position: sticky; top: 0; z-index: 2; background: var(--jp-layout-color0, #fff); }
 .catan-side { grid-area: side; min-width: 0; overflow: visible; }
 .catan-board { width: 100%; aspect-ratio: 1 / 0.95; max-height: calc(100vh - 120px); min-height: 260px; overflow: hidden; }

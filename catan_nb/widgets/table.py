@@ -1235,7 +1235,9 @@ class GameTable(SavesGames):
         heads = "".join(f"<th title='{html.escape(t)}'>{html.escape(hd)}</th>" for hd, t, _ in columns)
         srows = []
         for q in range(g.n):
-            marks = (badge("LR", "Longest Road (2 VP)") if lr == q else "") + "".join(p.badges(self, q) for p in self.panels)
+            # a space between badges: a narrow scoreboard wraps them instead of growing past its card (issue 37)
+            marks = " ".join(m for m in [badge("LR", "Longest Road (2 VP)") if lr == q else "",
+                                         *(p.badges(self, q) for p in self.panels)] if m)
             me = " style='font-weight:bold;background:#fff3c4'" if q == g.active_player else ""
             cells = "".join(f"<td>{html.escape(str(cell(q)))}</td>" for _, _, cell in columns)
             srows.append(f"<tr{me}><td>{self.swatch(q)} {html.escape(self.name(q))}</td>{cells}<td>{marks}</td></tr>")
