@@ -238,7 +238,7 @@ def _progress_drawn(game, action, before, viewer, kinds) -> list[str]:
     victory-point card is shown at once (CK-PC-8), so it is named to all."""
     from collections import Counter
 
-    from ..rules.modules.cities_knights import DECKS, TRACK_COLOUR, VP_PROGRESS
+    from ..rules.modules.cities_knights import CARD_TRACK, TRACK_COLOUR, VP_PROGRESS
     from .text import seat_name
 
     held = before.get("ck_progress")
@@ -249,7 +249,7 @@ def _progress_drawn(game, action, before, viewer, kinds) -> list[str]:
     for q in range(game.n):
         now = Counter(tuple(st["hands"][q]) + tuple(st["vp_cards"][q]))
         for card, k in sorted((now - Counter(held[q])).items()):
-            track = next(t for t, deck in DECKS.items() if card in deck)
+            track = CARD_TRACK[card]
             name = card.replace("_", " ").title()
             for _ in range(k):
                 if card in VP_PROGRESS:

@@ -131,6 +131,8 @@ DECKS = {
 }
 #: CK-PC-8: played face up at once, 1 VP each.
 VP_PROGRESS = ("printer", "constitution")
+#: CK-PROG-3: the deck (track) each progress card belongs to, read from :data:`DECKS`.
+CARD_TRACK = {card: track for track, deck in DECKS.items() for card in deck}
 #: CK-COM-2: what a city collects (a settlement collects as in the base game).
 CITY_YIELDS = {
     Terrain.FOREST: ((Resource.LUMBER, 1), (Commodity.PAPER, 1)),
@@ -941,7 +943,7 @@ def _check_return(game, a: ReturnProgress) -> None:
 def _apply_return(game, a: ReturnProgress) -> None:
     st = _st(game)
     st["hands"][game.current_player].remove(a.card)
-    track = next(t for t in TRACKS if a.card in DECKS[t])
+    track = CARD_TRACK[a.card]
     st["decks"][TRACKS.index(track)].insert(0, a.card)  # DECISION: to the bottom of its deck
     game.log.append(a)
     game.pop()
@@ -982,7 +984,7 @@ def _spend(game, card: str) -> None:
     """The played card goes back under its deck (CK-PROG-3: the decks keep their 18 cards)."""
     st = _st(game)
     st["hands"][game.current_player].remove(card)
-    track = next(t for t in TRACKS if card in DECKS[t])
+    track = CARD_TRACK[card]
     st["decks"][track.value].insert(0, card)
 
 
