@@ -163,6 +163,36 @@ def browser_page(viewport: tuple[int, int] = (1500, 1100), offline: bool = False
             shutil.rmtree(profile, ignore_errors=True)
 
 
+def dismiss_dialogs(page, settle: float = 1.0) -> list[str]:
+    """Close any JupyterLab dialog that would catch the next click, and return what each said.
+
+    A page opened after another notebook ran may ask first (a kernel to pick, a file changed on disk, a
+    workspace restored with the earlier notebook): the dialog's default button answers it, as a person who
+    presses Enter would.  The texts are kept on ``page.dialogs`` and printed, so a failing run shows them.
+    """
+    seen = []
+    end = time.time() + settle
+    while True:
+        dialog = page.locator(".jp-Dialog")
+        if dialog.count():
+            text = " ".join(dialog.first.inner_text().split())
+            seen.append(text)
+            print(f"[browser] dismissing a JupyterLab dialog: {text[:200]}")
+            accept = dialog.first.locator("button.jp-mod-accept")
+            if accept.count():
+                accept.first.click(timeout=10_000)
+            else:
+                page.keyboard.press("Escape")
+            time.sleep(0.5)
+            end = time.time() + settle
+            continue
+        if time.time() >= end:
+            break
+        time.sleep(0.25)
+    page.dialogs = getattr(page, "dialogs", []) + seen
+    return seen
+
+
 def run_all_cells(page, ready_selector: str, timeout: float = 240, state: str = "visible") -> None:
     """Run the open notebook through the menu (Run, then Run All Cells) until ``ready_selector`` shows.
 
@@ -174,9 +204,10 @@ def run_all_cells(page, ready_selector: str, timeout: float = 240, state: str = 
     page.wait_for_selector("text=| Idle", timeout=180_000)
     deadline = time.time() + timeout
     for attempt in range(2):
-        page.get_by_role("menuitem", name="Run", exact=True).click(timeout=30_000)
-        page.get_by_role("menuitem", name="Run All Cells", exact=True).first.click(timeout=30_000)
         try:
+            dismiss_dialogs(page)
+            page.get_by_role("menuitem", name="Run", exact=True).click(timeout=30_000)
+            page.get_by_role("menuitem", name="Run All Cells", exact=True).first.click(timeout=30_000)
             page.wait_for_selector(ready_selector, timeout=max(1.0, (deadline - time.time()) / (2 - attempt)) * 1000,
                                    state=state)
             return
