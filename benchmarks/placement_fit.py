@@ -4,6 +4,7 @@ Usage::
 
     python benchmarks/placement_fit.py --boards 30 --seed 1000 --playouts 80 --workers 2 --data fit.jsonl
     python benchmarks/placement_fit.py --data fit.jsonl --fit-only          # refit from collected playouts
+    python benchmarks/placement_fit.py --data fit.jsonl --fit-only --refresh  # terms recomputed by today's code
     python benchmarks/placement_fit.py --module cities_knights --boards 12 --playouts 24 --data ck.jsonl
 
 For each seeded board (``--module``: the module's board and rules, as ``benchmarks/ladder.py``
@@ -15,8 +16,13 @@ numbers).  Each pair's terms (:meth:`NodeTable.terms
 <catan_nb.analysis.placement.NodeTable.terms>`, one per ``PlacementWeights`` field) and its wins are
 written to ``--data`` (JSON lines; a run adds to the file, boards already there are skipped).
 
+``--refresh`` recomputes every stored pair's terms with today's code and weights (a new term, or
+opponents who now pick otherwise; a pair the modelled opponents no longer leave free is dropped) before
+fitting.
+
 The fit is a ridge regression of each pair's win rate on its terms *within* a board (board means
-removed: what matters is which pair to take on a given board), the weights scaled so that
+removed: what matters is which pair to take on a given board), on each board's ``--fit-top`` best pairs
+by the score of the day (the score must order the top, where a player chooses), the weights scaled so that
 ``production`` is 1 (the score stays in cards per roll).  Cross-validation leaves boards out in
 folds and prints, per held-out board, the rank correlation between the fitted score and the win
 rate among the 20 best pairs by the fitted score.
@@ -67,12 +73,12 @@ def cases(module: list[str], boards: int, seed: int, players: int | None):
         s = seed + k
         game = setup.game(seed if fixed else s)
         seat = k % game.n if fixed else 0
-        yield s, game, seat
+        yield s, game, seat, (seed if fixed else s)
 
 
 def collect_one(args) -> list[dict]:
     """Play out one case's sampled pairs; its rows (terms and wins per pair)."""
-    case, game, seat, top, n_random, playouts = args
+    case, game, seat, top, n_random, playouts, board_seed = args
     ranked = rank_openings(game, seat)
     rng = random.Random(case)
     rest = ranked[top:]
@@ -84,7 +90,7 @@ def collect_one(args) -> list[dict]:
     rows = []
     for i, (p, pair) in enumerate(zip(chosen, pairs)):
         r = by[pair]
-        rows.append({"case": case, "seat": seat, "first": pair[0], "second": pair[1], "rank": i, "score": p.score,
+        rows.append({"case": case, "board_seed": board_seed, "seat": seat, "first": pair[0], "second": pair[1], "rank": i, "score": p.score,
                      "terms": {k: float(v[i]) for k, v in terms.items()}, "wins": [int(x) for x in r.wins]})
     return rows
 
@@ -96,6 +102,23 @@ def load(path: Path) -> dict[int, list[dict]]:
             if line.strip():
                 row = json.loads(line)
                 out.setdefault(row["case"], []).append(row)
+    return out
+
+
+def refresh(data: dict[int, list[dict]], module: list[str], players: int | None) -> dict[int, list[dict]]:
+    """The stored pairs with their terms recomputed by today's code (pairs no longer possible dropped)."""
+    setup = setup_for(module, players=players)
+    fixed = setup.board not in (None, "islands", "gold")
+    out: dict[int, list[dict]] = {}
+    for case, rows in data.items():
+        game = setup.game(rows[0].get("board_seed", case) if fixed else case)
+        seat = rows[0]["seat"]
+        can = {(int(p.first), int(p.second)) for p in rank_openings(game, seat)}
+        keep = [r for r in rows if (r["first"], r["second"]) in can]
+        if not keep:
+            continue
+        terms = opening_terms(game, seat, [(r["first"], r["second"]) for r in keep])
+        out[case] = [{**r, "terms": {k: float(v[i]) for k, v in terms.items()}} for i, r in enumerate(keep)]
     return out
 
 
@@ -127,7 +150,11 @@ def top20_rho(rows: list[dict], names: list[str], w: np.ndarray) -> float:
     return rank_correlation(pred[top], y[top])
 
 
-def cross_validate(data: dict[int, list[dict]], names: list[str], lam: float, folds: int = 5) -> list[float]:
+def cross_validate(data: dict[int, list[dict]], names: list[str], lam: float,
+                   test_data: dict[int, list[dict]] | None = None, folds: int = 5) -> list[float]:
+    """Per held-out board, the top-20 rank correlation of a fit on the other boards (``test_data``: the
+    held-out boards' pairs, default ``data``)."""
+    test_data = test_data or data
     keys = sorted(data)
     out = []
     for f in range(folds):
@@ -136,7 +163,7 @@ def cross_validate(data: dict[int, list[dict]], names: list[str], lam: float, fo
         if not train:
             continue
         w = fit(train, names, lam)
-        out += [top20_rho(data[k], names, w) for k in test]
+        out += [top20_rho(test_data[k], names, w) for k in test]
     return out
 
 
@@ -152,13 +179,15 @@ def main(argv=None) -> None:
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--data", type=Path, default=Path("test-output/placement_fit.jsonl"))
     ap.add_argument("--fit-only", action="store_true")
+    ap.add_argument("--refresh", action="store_true", help="recompute the stored pairs' terms with today's code")
+    ap.add_argument("--fit-top", type=int, default=40, help="fit on each board's best pairs by the stored rank")
     ap.add_argument("--lam", type=float, default=0.03, help="ridge penalty (on standardised terms)")
     args = ap.parse_args(argv)
     args.data.parent.mkdir(parents=True, exist_ok=True)
     data = load(args.data)
     if not args.fit_only:
-        todo = [(c, g, s, args.top, args.random, args.playouts)
-                for c, g, s in cases(args.module, args.boards, args.seed, args.players) if c not in data]
+        todo = [(c, g, s, args.top, args.random, args.playouts, bs)
+                for c, g, s, bs in cases(args.module, args.boards, args.seed, args.players) if c not in data]
         start = time.time()
         with open(args.data, "a") as out:
             if args.workers > 1:
@@ -174,12 +203,16 @@ def main(argv=None) -> None:
                     out.flush()
                     print(f"case {rows[0]['case']}: {len(rows)} pairs, {time.time() - start:.0f} s", flush=True)
         data = load(args.data)
+    if args.refresh:
+        data = refresh(data, args.module, args.players)
     if len(data) < 2:
         raise SystemExit("need at least two boards of data to fit")
+    every = data
+    data = {k: [r for r in rows if r["rank"] < args.fit_top] for k, rows in every.items()}
     some = next(iter(data.values()))
     names = [k for k in TERMS if any(abs(r["terms"].get(k, 0.0)) > 0 for rows in data.values() for r in rows)]
     names = [k for k in names if np.std([r["terms"].get(k, 0.0) for rows in data.values() for r in rows]) > 0]
-    cv = cross_validate(data, names, args.lam)
+    cv = cross_validate(data, names, args.lam, every)
     w = fit(data, names, args.lam)
     scale = w[names.index("production")] if "production" in names else 1.0
     weights = {k: float(x / scale) for k, x in zip(names, w)}

@@ -67,7 +67,39 @@ def reference_terms(board: Board, nodes, rivals: list[list[int]] | None = None) 
     if rivals:
         out["rivals"] = -sum(sum(cards(vs).values()) for vs in rivals) / len(rivals)
         out["rival_diversity"] = -Fraction(sum(sum(1 for x in cards(vs).values() if x) for vs in rivals), len(rivals))
+    if len(nodes) == 2:
+        out.update(reference_founding_terms(board, nodes, [v for vs in (rivals or []) for v in vs]))
+        if not rivals:  # no founding modelled: the rivals' parts are nothing
+            out["shared"] = out["market"] = Fraction(0)
     return out
+
+
+def reference_founding_terms(board: Board, pair, others) -> dict[str, Fraction]:
+    """``apart``, ``room``, ``shared`` and ``market`` of a pair from their definitions, by breadth-first
+    search on the board's graph (base game: every edge takes a road, every intersection is a site)."""
+    import networkx as nx
+
+    g = board.graph
+    a, b = pair
+    steps = nx.single_source_shortest_path_length(g, a, cutoff=3)
+    apart = steps.get(b, 4)
+    closed = _closed(board, [*pair, *others])
+    two = {v for s in pair for v, d in nx.single_source_shortest_path_length(g, s, cutoff=2).items() if d == 2}
+    room = len(two - closed)
+    theirs = {t.id for v in others for t in board.intersection_hexes(v)}
+    shared = sum(Fraction(t.pips, 36) for v in pair for t in board.intersection_hexes(v)
+                 if t.id in theirs and t.resource is not None and t.token)
+    total = {r: Fraction(0) for r in RESOURCES}
+    mine = {r: Fraction(0) for r in RESOURCES}
+    for v in [*pair, *others]:
+        for r, x in node_production(board, v).per_resource.items():
+            total[r] += x
+            if v in pair:
+                mine[r] += x
+    made = [r for r in RESOURCES if total[r]]
+    mean = sum(total[r] for r in made) / len(made)
+    market = sum(mine[r] * (mean / total[r] - 1) for r in made)
+    return {"apart": Fraction(apart), "room": Fraction(room), "shared": -shared, "market": market}
 
 
 def reference_parts(board: Board, nodes, w: PlacementWeights = PlacementWeights(),
@@ -75,7 +107,7 @@ def reference_parts(board: Board, nodes, w: PlacementWeights = PlacementWeights(
     t = {k: float(x) for k, x in reference_terms(board, nodes, rivals).items()}
     out = {part: sum(getattr(w, k) * t.get(k, 0.0) for k in PART_TERMS[part]) for part in PAIR_PARTS}
     if len(nodes) == 1:
-        del out["start"], out["rivals"]
+        del out["start"], out["rivals"], out["room"]
     return out
 
 

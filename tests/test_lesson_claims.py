@@ -613,8 +613,9 @@ CLAIMS = {
         ("for seat 0, 40 + 49 and 49 + 40", lambda: [(p.first, p.second) for p in _classic_top4()][2:]
          == [(40, 49), (49, 40)] and _classic_top4()[2].score == _classic_top4()[3].score),
         ("The score's favourite, 31 + 49", lambda: (_classic_top4()[0].first, _classic_top4()[0].second) == (31, 49)),
-        ("The least of ore, grain and wool (`cards`) has the largest weight", lambda: max(
-            ("roads", "cities", "cards"), key=lambda k: getattr(PlacementWeights(), k)) == "cards"),
+        ("The lesser of ore and grain (`cities`) has the largest weight, with the least of ore, grain and wool\n(`cards`) close behind",
+         lambda: sorted(("roads", "cities", "cards"), key=lambda k: -getattr(PlacementWeights(), k))[:2] == ["cities", "cards"]
+         and PlacementWeights().cities - PlacementWeights().cards < 0.1 * PlacementWeights().cities),
         ("What puts 31 alone at the top is **scarcity** alone", _scarcity_alone),
         ("ore and wool (10 pips each, lesson 15)", lambda: sorted(resource_pips(BEGINNER).items(), key=lambda kv: kv[1])[:2]
          == [(Resource.WOOL, 10), (Resource.ORE, 10)]),

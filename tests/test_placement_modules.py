@@ -98,7 +98,10 @@ def test_CK_SETUP_1_openings_found_a_settlement_then_a_city_with_its_commodities
 
 def test_CK_COM_2_a_mountains_city_is_worth_its_coin_in_cities_and_knights():
     board = Board.beginner()
-    ck, base = (score_intersections(Game(board, seed=1, rules=Rules(modules=m))) for m in (("cities_knights",), ()))
+    ck_weights = placement_weights(Game(board, seed=1, rules=Rules(modules=("cities_knights",))))
+    # the base game scored with C&K's weights: what differs is then the module's yields alone
+    ck, base = (score_intersections(Game(board, seed=1, rules=Rules(modules=m)), weights=w)
+                for m, w in ((("cities_knights",), None), ((), ck_weights)))
     ck, base = by_node(ck), by_node(base)
     t = board.topology
     mountains = [v for v in range(54) if any(board.hexes[h].terrain is Terrain.MOUNTAINS for h in t.node_hexes[v])]

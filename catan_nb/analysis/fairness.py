@@ -238,8 +238,8 @@ def max_draft_spread(limit: float, players: int = 4, weights: PlacementWeights |
     --------
     >>> from catan_nb import Board
     >>> round(float(snake_draft(Board.beginner()).spread), 3), max_draft_spread(0.12)(Board.beginner())
-    (0.111, True)
-    >>> max_draft_spread(0.1)(Board.beginner())
+    (0.083, True)
+    >>> max_draft_spread(0.08)(Board.beginner())
     False
     """
     limit = float(limit)

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 import numpy as np
@@ -174,10 +174,15 @@ class StoredOpenings:
         return True
 
 
+def _weights_of_the_day(stored: dict[str, float]) -> PlacementWeights:
+    """The stored weights; a term added since weighs nothing (it was not in that day's score)."""
+    return PlacementWeights(**{**{f.name: 0.0 for f in fields(PlacementWeights)}, **stored})
+
+
 def _run(d: dict[str, Any]) -> StoredOpenings:
     return StoredOpenings(
         d["board"], tuple(d["modules"]), d["players"], d["seat"], d["bot"], d["seed"], d["max_turns"],
-        PlacementWeights(**d["weights"]), tuple(d["ranks"]), tuple(d["scores"]),
+        _weights_of_the_day(d["weights"]), tuple(d["ranks"]), tuple(d["scores"]),
         tuple((int(a), int(b)) for a, b in d["pairs"]), tuple(tuple(c == "1" for c in e) for e in d["ends"]),
         tuple(tuple(v) for v in d["vps"]), tuple(tuple(c == "-" for c in e) for e in d["ends"]))
 

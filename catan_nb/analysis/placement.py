@@ -40,9 +40,17 @@ A pair adds two parts:
 
 ``start``
     Cards the second founding building brings at once (B-SETUP-19), times ``weights.start``.
+``room``
+    Room to grow once everyone has founded: the free founding sites two path steps from the pair
+    (where the next settlement can go, B-BUILD-7), times ``weights.room``, and how far apart the two
+    buildings stand (path steps, at most 4), times ``weights.apart``.
 ``rivals``
-    What the modelled opponents found instead (the average rival's production and resources),
-    with a minus sign: a first pick that takes a rich spot from the others counts.
+    What the modelled opponents found instead (the average rival's production and resources), with a
+    minus sign: a first pick that takes a rich spot from the others counts.  Two more terms read the
+    whole founding: the pair's cards from hexes a rival also touches (``weights.shared``, minus: one
+    robber hurts both, and the rival wants the same cards), and the pair's cards of each resource
+    weighted by how rare the founding left it (``weights.market``: ``sum_r E_r * (mean_T / T_r - 1)``,
+    ``T_r`` every founding building's cards of resource ``r``).
 
 For a pair the parts are taken over both buildings together (the union of their resources and
 numbers, the sum of their production, each with the piece the founding places: a settlement, then a
@@ -118,13 +126,13 @@ _POP = np.array([bin(i).count("1") for i in range(1 << 13)], dtype=np.int64)
 #: The parts of a spot's score, in the order tables show them.
 SPOT_PARTS = ("production", "commodities", "diversity", "sets", "scarcity", "harbour", "numbers", "bonus", "targets")
 #: The parts of an opening pair's score: a spot's, then the founding's own.
-PAIR_PARTS = SPOT_PARTS + ("start", "rivals")
+PAIR_PARTS = SPOT_PARTS + ("start", "room", "rivals")
 #: The terms (:class:`PlacementWeights` fields) each part sums, each times its weight.
 PART_TERMS = {
     "production": ("production",), "commodities": ("commodities",), "diversity": ("diversity",),
     "sets": ("roads", "cities", "cards"), "scarcity": ("scarcity",), "harbour": ("special_harbour", "generic_harbour"),
     "numbers": ("numbers",), "bonus": ("bonus",), "targets": ("targets",), "start": ("start",),
-    "rivals": ("rivals", "rival_diversity"),
+    "room": ("room", "apart"), "rivals": ("rivals", "rival_diversity", "shared", "market"),
 }
 _LUMBER, _BRICK, _WOOL, _GRAIN, _ORE = (r.value for r in (Resource.LUMBER, Resource.BRICK, Resource.WOOL,
                                                          Resource.GRAIN, Resource.ORE))
@@ -163,6 +171,16 @@ class PlacementWeights:
         Per expected card per roll of the average rival's founding, subtracted (pairs only).
     rival_diversity : float
         Per resource the average rival collects, subtracted (pairs only).
+    room : float
+        Per free founding site two path steps from the pair once every seat has founded (pairs only).
+    apart : float
+        Per path step between the two founding buildings, at most 4 (pairs only).
+    shared : float
+        Per expected card per roll the pair takes from hexes a rival's founding building also touches,
+        subtracted (pairs only).
+    market : float
+        Multiplies ``sum_r E_r * (mean_T / T_r - 1)``, ``T_r`` the cards of resource ``r`` per roll of every
+        founding building (pairs only): scarcity as the founding leaves it.
 
     Notes
     -----
@@ -183,20 +201,24 @@ class PlacementWeights:
     """
 
     production: float = 1.0
-    diversity: float = 0.097
-    scarcity: float = 0.61
-    special_harbour: float = 0.58
-    generic_harbour: float = 0.13
-    numbers: float = -0.009
+    diversity: float = 0.033
+    scarcity: float = 0.52
+    special_harbour: float = 0.38
+    generic_harbour: float = 0.098
+    numbers: float = -0.0073
     commodities: float = 1.0
-    roads: float = 2.4
-    cities: float = 2.9
-    cards: float = 3.1
+    roads: float = 0.69
+    cities: float = 0.79
+    cards: float = 0.75
     bonus: float = SPOT_VP
     targets: float = SPOT_VP
-    start: float = 0.079
-    rivals: float = 3.5
-    rival_diversity: float = 0.25
+    start: float = 0.016
+    rivals: float = 1.0
+    rival_diversity: float = -0.008
+    room: float = 0.018
+    apart: float = 0.025
+    shared: float = 0.21
+    market: float = 0.2
 
     @classmethod
     def classic(cls) -> "PlacementWeights":
@@ -326,6 +348,7 @@ class OpeningPair:
     start: float = field(compare=False, default=0.0)
     rivals: float = field(compare=False, default=0.0)
     kinds: tuple[str, str] = field(compare=False, default=("settlement", "settlement"))
+    room: float = field(compare=False, default=0.0)
 
     @property
     def parts(self) -> dict[str, float]:
@@ -415,6 +438,18 @@ class NodeTable:
         # B-SETUP-19: the second founding building takes a card from each resource hex around it
         self.start_cards = np.array([sum(1 for h in t.node_hexes[v] if t.hex_resource[h] >= 0) for v in range(n)])
         self.bonus, self.near = sp.bonus, sp.near
+        # the whole founding's terms (pairs): intersections as bits of Python ints
+        self.closure = [(1 << v) | sum(1 << w for w in set(self.neighbours[v])) for v in range(n)]
+        self.site_bits = sum(1 << v for v in range(n) if self.sites[v])
+        paths = sp.paths()
+        self.ring2 = [0] * n
+        for v in range(n):
+            one = set(paths[v]) - {v}
+            two = {u for w in one for u in paths[w]} - one - {v}
+            self.ring2[v] = sum(1 << u for u in two)
+        self.steps = _steps(self.neighbours, n, 4)
+        self.hex_cards = {kind: [{h: sp.hex_cards(kind, h) for h in t.node_hexes[v]} for v in range(n)]
+                          for kind in dict.fromkeys(("settlement", *self.kinds))}
         self.single: dict[str, dict[str, np.ndarray]] = {}
         self.greedy_order: dict[str, list[int]] = {}
         ids = np.arange(n)
@@ -431,10 +466,12 @@ class NodeTable:
         return self.res[kind][nodes].sum(axis=1) + GOLD_WORTH * self.any[kind][nodes]
 
     def terms(self, a: np.ndarray, b: np.ndarray | None = None, *, kinds: tuple[str, str] | None = None,
-              rival_prod: np.ndarray | None = None, rival_div: np.ndarray | None = None) -> dict[str, np.ndarray]:
+              rival_prod: np.ndarray | None = None, rival_div: np.ndarray | None = None,
+              founding: Mapping[str, np.ndarray] | None = None) -> dict[str, np.ndarray]:
         """The score's terms before weighting, one per :class:`PlacementWeights` field, for spots ``a``
         (or pairs ``a``, ``b``: ``a`` founded first); a part is its weights times its terms
-        (:data:`PART_TERMS`)."""
+        (:data:`PART_TERMS`).  ``founding``: the terms that read the whole founding (``room``,
+        ``shared``, ``market``: :meth:`founding_terms`), zero if not given."""
         from .spots import GOLD_WORTH
 
         k1, k2 = kinds or self.kinds
@@ -482,12 +519,17 @@ class NodeTable:
             "start": start,
             "rivals": -rival_prod if rival_prod is not None else zero,
             "rival_diversity": -rival_div if rival_div is not None else zero,
+            "room": founding["room"] if founding else zero,
+            "apart": self.steps[a, b].astype(float) if b is not None else zero,
+            "shared": founding["shared"] if founding else zero,
+            "market": founding["market"] if founding else zero,
         }
 
     def parts(self, a: np.ndarray, b: np.ndarray | None = None, *, kinds: tuple[str, str] | None = None,
-              rival_prod: np.ndarray | None = None, rival_div: np.ndarray | None = None) -> dict[str, np.ndarray]:
+              rival_prod: np.ndarray | None = None, rival_div: np.ndarray | None = None,
+              founding: Mapping[str, np.ndarray] | None = None) -> dict[str, np.ndarray]:
         """The parts and the score for spots ``a`` (or pairs ``a``, ``b``: ``a`` founded first)."""
-        t = self.terms(a, b, kinds=kinds, rival_prod=rival_prod, rival_div=rival_div)
+        t = self.terms(a, b, kinds=kinds, rival_prod=rival_prod, rival_div=rival_div, founding=founding)
         w = self.w
         out = {part: sum(getattr(w, name) * t[name] for name in PART_TERMS[part])
                for part in (SPOT_PARTS if b is None else PAIR_PARTS)}
@@ -496,6 +538,27 @@ class NodeTable:
             score = score + x
         out["score"] = score
         return out
+
+    def founding_terms(self, a: int, b: int, rivals: Sequence[tuple[int, str]], taken: int) -> tuple[float, float, float]:
+        """``(room, shared, market)`` of the pair ``a``, ``b`` once every seat has founded: ``rivals`` the
+        other seats' founding buildings (site, building), ``taken`` the intersections closed by every
+        founding building (bits: a building and its neighbours, B-BUILD-7)."""
+        k1, k2 = self.kinds
+        room = bin((self.ring2[a] | self.ring2[b]) & self.site_bits & ~taken).count("1")
+        theirs: set[int] = set()
+        total = self.res[k1][a] + self.res[k2][b]
+        for v, kind in rivals:
+            theirs.update(self.hex_cards[kind][v])
+            total = total + self.res[kind][v]
+        shared = sum(x for h, x in self.hex_cards[k1][a].items() if h in theirs)
+        shared += sum(x for h, x in self.hex_cards[k2][b].items() if h in theirs)
+        made = total > 0
+        market = 0.0
+        if made.any():
+            mean = total[made].mean()
+            mine = self.res[k1][a] + self.res[k2][b]
+            market = float((mine[made] * (mean / total[made] - 1.0)).sum())
+        return float(room), -float(shared), market
 
     def close(self, blocked: list[bool], v: int) -> None:
         blocked[v] = True
@@ -518,6 +581,25 @@ class NodeTable:
             picks.append(v)
             self.close(blocked, v)
         return picks, blocked
+
+
+def _steps(neighbours, n: int, cap: int) -> np.ndarray:
+    """``(n, n)``: the fewest steps between two intersections, at most ``cap``."""
+    out = np.full((n, n), cap, dtype=np.int64)
+    for v in range(n):
+        seen = {v: 0}
+        frontier = [v]
+        for d in range(1, cap):
+            nxt = []
+            for u in frontier:
+                for w in neighbours[u]:
+                    if w not in seen:
+                        seen[w] = d
+                        nxt.append(w)
+            frontier = nxt
+        for w, d in seen.items():
+            out[v, w] = d
+    return out
 
 
 def _resources(mask: int) -> tuple[Resource, ...]:
@@ -700,6 +782,14 @@ def _enumerate(source: Board | Game, seat: int, players: int, starting_seat: int
     opp: list[tuple[NodeId, ...]] = []
     rival_prod: list[float] = []
     rival_div: list[float] = []
+    room: list[float] = []
+    shared: list[float] = []
+    market: list[float] = []
+    taken0 = 0
+    for v in (game.occupied if game is not None else ()):
+        taken0 |= tab.closure[v]
+    for _, v in before:
+        taken0 |= tab.closure[v]
     prod_of = {k: tab.production_of(np.arange(tab.n), k).tolist() for k in dict.fromkeys(tab.kinds)}
     mask_of = {k: tab.resmask[k].tolist() for k in dict.fromkeys(tab.kinds)}
     n_rivals = max(n_players - 1, 1)
@@ -725,6 +815,9 @@ def _enumerate(source: Board | Game, seat: int, players: int, starting_seat: int
             tab.close(after_a, v)
         picks_t = tuple(NodeId(v) for _, v in between)
         base_picks = fixed + before + between
+        taken_a = taken0 | tab.closure[a]
+        for _, v in between:
+            taken_a |= tab.closure[v]
         for b in range(tab.n):
             if after_a[b] or (not greedy and fixed_first is None and alike and b < a):
                 continue
@@ -743,16 +836,26 @@ def _enumerate(source: Board | Game, seat: int, players: int, starting_seat: int
             a_list.append(a)
             b_list.append(b)
             opp.append(picks_t)
+            prod = 0.0
+            masks: dict[int, int] = {}
+            theirs: list[tuple[int, str]] = []
+            taken = taken_a | tab.closure[b]
+            for q, v in base_picks + later:
+                kind = tab.kinds[1] if masks.get(q) is not None else tab.kinds[0]
+                prod += prod_of[kind][v]
+                masks[q] = masks.get(q, 0) | mask_of[kind][v]
+                theirs.append((v, kind))
+                taken |= tab.closure[v]
             if greedy:
-                prod = 0.0
-                masks: dict[int, int] = {}
-                for k, (q, v) in enumerate(base_picks + later):
-                    kind = tab.kinds[1] if masks.get(q) is not None else tab.kinds[0]
-                    prod += prod_of[kind][v]
-                    masks[q] = masks.get(q, 0) | mask_of[kind][v]
                 rival_prod.append(prod / n_rivals)
                 rival_div.append(sum(_POP[m] for m in masks.values()) / n_rivals)
-    return tab, greedy, a_list, b_list, opp, rival_prod, rival_div
+            r, sh, mk = tab.founding_terms(a, b, theirs, taken)
+            room.append(r)
+            shared.append(sh if greedy else 0.0)  # the rivals' parts read a modelled founding only
+            market.append(mk if greedy else 0.0)
+    founding = {"room": np.array(room, dtype=float), "shared": np.array(shared, dtype=float),
+                "market": np.array(market, dtype=float)}
+    return tab, greedy, a_list, b_list, opp, rival_prod, rival_div, founding
 
 
 def rank_openings(
@@ -808,13 +911,13 @@ def rank_openings(
     """
     if opponents not in ("greedy", "none"):
         raise ValueError(f"opponents must be 'greedy' or 'none', not {opponents!r}")
-    tab, greedy, a_list, b_list, opp, rival_prod, rival_div = _enumerate(
+    tab, greedy, a_list, b_list, opp, rival_prod, rival_div, founding = _enumerate(
         source, seat, players, starting_seat, weights, opponents == "greedy")
     if not a_list:
         return []
     A, B = np.array(a_list), np.array(b_list)
     parts = tab.parts(A, B, rival_prod=np.array(rival_prod) if greedy else None,
-                      rival_div=np.array(rival_div) if greedy else None)
+                      rival_div=np.array(rival_div) if greedy else None, founding=founding)
     k1, k2 = tab.kinds
     pips = tab.pips[A] + tab.pips[B]
     res = tab.resmask[k1][A] | tab.resmask[k2][B]
@@ -830,6 +933,7 @@ def rank_openings(
             cols["scarcity"][i], cols["harbour"][i], cols["numbers"][i], int(pips_l[i]), _resources(res_l[i]), opp[i],
             commodities=cols["commodities"][i], sets=cols["sets"][i], bonus=cols["bonus"][i],
             targets=cols["targets"][i], start=cols["start"][i], rivals=cols["rivals"][i], kinds=(k1, k2),
+            room=cols["room"][i],
         )
         for i in idx.tolist()
     ]
@@ -869,15 +973,15 @@ def opening_terms(
     wanted = [(int(a), int(b)) for a, b in pairs]
     if not wanted:
         return {f.name: np.zeros(0) for f in fields(PlacementWeights)}
-    tab, greedy, a_list, b_list, _, rp, rd = _enumerate(source, seat, players, starting_seat, weights,
-                                                        opponents == "greedy", only=set(wanted))
+    tab, greedy, a_list, b_list, _, rp, rd, founding = _enumerate(source, seat, players, starting_seat, weights,
+                                                                  opponents == "greedy", only=set(wanted))
     at = {pair: i for i, pair in enumerate(zip(a_list, b_list))}
     missing = [pair for pair in wanted if pair not in at]
     if missing:
         raise ValueError(f"seat {seat} cannot found {missing[0][0]} then {missing[0][1]} here")
     order = np.array([at[pair] for pair in wanted], dtype=np.int64)
     t = tab.terms(np.array(a_list), np.array(b_list), rival_prod=np.array(rp) if greedy else None,
-                  rival_div=np.array(rd) if greedy else None)
+                  rival_div=np.array(rd) if greedy else None, founding=founding)
     return {k: v[order] for k, v in t.items()}
 
 

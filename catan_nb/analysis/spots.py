@@ -107,6 +107,7 @@ class SpotTable:
         self.founding_kinds = (game.founding_building(seat, False)[0], game.founding_building(seat, True)[0])
         self._hex_cache: dict[str, list[np.ndarray]] = {}
         self._yields: dict[tuple[str, bool], np.ndarray] = {}
+        self._paths: list[list[int]] | None = None
         # hexes whose tile is hidden (a fog hex): the chance that each turns out to give each resource
         self.hidden: dict[int, np.ndarray] = {}
         for h in range(game.topology.n_hexes):
@@ -180,6 +181,26 @@ class SpotTable:
             rows[h] = row
         return row
 
+    def hex_cards(self, kind: str, h: int) -> float:
+        """Expected resource cards per roll a piece of ``kind`` takes from hex ``h`` (a pick of one's choice
+        at :data:`GOLD_WORTH`).
+
+        Examples
+        --------
+        >>> from catan_nb import Board, Game
+        >>> round(SpotTable(Game(Board.beginner(), seed=1)).hex_cards("city", 0), 4)   # a 10: 3/36, twice
+        0.1667
+        """
+        row = self._hex_row(kind, h)
+        return float(row[self.resource_cols].sum() + GOLD_WORTH * row[-1])
+
+    def paths(self) -> list[list[int]]:
+        """Each intersection's neighbours along the paths a buildable path piece of the game may use (roads;
+        ships at sea in Seafarers; a module's own limits), derived once."""
+        if self._paths is None:
+            self._paths = self._path_adjacency()
+        return self._paths
+
     def yields(self, kind: str = "settlement", *, certain: bool = False) -> np.ndarray:
         """``(n, goods + 1)``: expected cards per roll of each good a piece of ``kind`` collects at each
         intersection; the last column counts cards of one's choice (a gold field's picks, SF-1).
@@ -226,7 +247,7 @@ class SpotTable:
         near = np.zeros(self.n)
         if not wanted:
             return near
-        adj = self._path_adjacency()
+        adj = self.paths()
         depth = len(SPOT_DISCOUNT) - 1
         found: list[list[float]] = [[] for _ in range(self.n)]
         for target, worth in wanted.items():  # breadth first from each target along the paths pieces may use
