@@ -710,7 +710,11 @@ class Games:
 
     def rollout(self, i: int, me: int, turn: int, horizon: int, weights=None, scale: float = 1000.0,
                 own: bool = False) -> float:
-        """SearchBot's rollout of game ``i`` and its leaf value for ``me`` (see kernel.rollout)."""
+        """SearchBot's rollout of game ``i`` and its leaf value for ``me`` (see kernel.rollout).
+
+        The rollout's actions are not kept: afterwards :meth:`step_checked` still refuses an illegal
+        action in game ``i`` but cannot name its rule (rule ``API``) until :meth:`reset` or :meth:`load`.
+        """
         rollout = _kernel().rollout
 
         self._history[i] = None  # played on unrecorded: step_checked can no longer replay the row
@@ -895,7 +899,8 @@ class Games:
              record: bool = False, weights=None, max_actions: int = 100_000) -> np.ndarray | None:
         """Let the seats' ``policies`` play game ``i`` on from where it stands, until it is over or
         more than ``max_turns`` turns have begun; with ``record``, its ``(action, outcome)`` rows
-        (all of them: the log grows as the game needs).
+        (all of them: the log grows as the game needs).  The actions are kept with the game's
+        history either way, for :meth:`step_checked` to replay.
 
         Raises
         ------
