@@ -313,13 +313,27 @@ def test_checked_step_refuses_a_city_in_the_founding_and_changes_nothing():
     assert np.array_equal(games.S, other.S)
 
 
+def _state(games):
+    """The batch's game states: each row without its scratch space (which the kernel's legal lists
+    write as a cache: see catan_nb.fast.layout)."""
+    from catan_nb.fast import layout as L
+
+    return games.S[:, :int(games.T[L.P_STATE_SIZE])].copy()
+
+
+def _refusals(games, i, rng, tries):
+    """Up to ``tries`` catalogue indices the kernel refuses in game ``i``, drawn at random."""
+    legal = set(games.legal(i, offers=True).tolist())
+    refused = [k for k in range(len(games.catalog)) if k not in legal]
+    return rng.sample(refused, min(tries, len(refused)))
+
+
 @pytest.mark.parametrize("players", [3, 4, 6])
 def test_checked_step_names_the_engines_rule(players):
     """Every action the kernel refuses at sampled positions is refused by Game.play under the same rule id."""
     import random
 
     from catan_nb.errors import IllegalActionError
-    from catan_nb.fast.checks import refusal
 
     board = Board.random(seed=players, layout="five_six" if players > 4 else "base")
     game = Game(board, players=players, seed=players)
@@ -331,16 +345,126 @@ def test_checked_step_names_the_engines_rule(players):
             break
         if k % 12 == 0:
             games.load(0, game)
+            before = _state(games)
             legal = set(games.legal(0, offers=True).tolist())
             for index, a in enumerate(games.catalog):
                 if index in legal:
                     continue
                 with pytest.raises(IllegalActionError) as err:
                     game.copy().play(a)
-                assert refusal(games, 0, a)[0] == err.value.rule, (game.phase, a, str(err.value))
+                with pytest.raises(IllegalActionError) as mine:
+                    games.step_checked(0, index)
+                assert mine.value.rule == err.value.rule, (game.phase, a, str(err.value))
+                assert str(mine.value) == f"{err.value.rule}: game 0: {err.value.evidence}"
                 checked += 1
+            assert np.array_equal(_state(games), before), "a refused action changed the game"
         game.apply(rng.choice(game.legal_actions(offers=rng.random() < 0.2)))
     assert checked > 1000
+
+
+@pytest.mark.parametrize("seed", [1, 2, 5, 9])  # 4, 3, 5 and 6 players
+def test_checked_step_refuses_as_game_play_does_in_random_batches(seed):
+    """Random illegal actions for random rows of random batches: step_checked raises what Game.play
+    raises on the game replayed (by the test, from its own log) and leaves the whole batch unchanged.
+    Rows begin new (reset), loaded from the engine (load) or played on by a policy (play)."""
+    import random
+
+    from catan_nb.errors import IllegalActionError
+
+    rng = random.Random(seed)
+    players = rng.choice([3, 4, 5, 6])
+    layout = "five_six" if players > 4 else "base"
+    board = Board.random(seed=seed, layout=layout)
+    G = rng.randint(3, 6)
+    games = Games(board, players, games=G)
+    begun = []  # per row: (its engine game at the start, or None for a new game; its (index, outcome) log)
+    for i in range(G):
+        if i % 3 == 1:  # loaded from an engine game some actions in
+            game = Game(board, players=players, seed=seed + i)
+            for _ in range(rng.randint(0, 120)):
+                if game.is_over:
+                    break
+                game.apply(rng.choice(game.legal_actions()))
+            games.load(i, game, seed=seed + i)
+            begun.append((game.copy(), []))
+        else:
+            games.reset(i, seed=seed * 100 + i)
+            begun.append((None, []))
+    checked = 0
+    for _ in range(60):
+        i = rng.randrange(G)
+        start, log = begun[i]
+        if games.winner(i) is None:
+            if rng.random() < 0.15:  # a policy plays on: the test's log from a twin row, recorded
+                twin = Games(board, players)
+                twin.S[0] = games.S[i]
+                turns = games.turn(i) + rng.randint(1, 3)
+                log.extend(map(tuple, twin.play(0, "random", max_turns=turns, record=True).tolist()))
+                games.play(i, "random", max_turns=turns)
+            else:
+                for _ in range(rng.randint(1, 40)):
+                    if games.winner(i) is not None:
+                        break
+                    a = int(rng.choice(games.legal(i, offers=True)))
+                    step = games.step_checked if rng.random() < 0.5 else games.step
+                    log.append((a, step(i, a)))
+        if start is None:
+            expected = _replay(board, players, np.array(log, np.int64).reshape(-1, 2))
+        else:
+            expected = start.copy()
+            for a in to_actions(np.array(log, np.int64).reshape(-1, 2), board, players):
+                expected.play(a)
+        assert engine_summary(expected) == games.summary(i)
+        before = _state(games)
+        for index in _refusals(games, i, rng, 6):
+            with pytest.raises(IllegalActionError) as err:
+                expected.copy().play(games.catalog[index])
+            for a in (index, games.catalog[index]):
+                with pytest.raises(IllegalActionError) as mine:
+                    games.step_checked(i, a)
+                assert type(mine.value) is type(err.value) and mine.value.rule == err.value.rule
+                assert str(mine.value) == f"{err.value.rule}: game {i}: {err.value.evidence}"
+                assert np.array_equal(_state(games), before), "a refused action changed the batch"
+            checked += 1
+    assert checked > 100
+
+
+def test_checked_step_without_a_replay_still_refuses():
+    """A row the engine cannot replay (changed through S, or an unchecked illegal step) refuses with rule API."""
+    from catan_nb.errors import IllegalActionError
+    from catan_nb.rules import BuildCity
+
+    board = Board.beginner()
+    games = Games(board, 4, games=2)
+    with pytest.raises(IllegalActionError, match="never started") as err:
+        games.step_checked(1, BuildCity(0))  # a row never reset
+    assert err.value.rule == "API"
+    games.reset(0, seed=3)
+    games.reset(1, seed=4)
+    for _ in range(9):
+        games.step(1, int(games.legal(1)[0]))
+    games.S[0] = games.S[1]  # row 0 changed behind Games' back
+    before = _state(games)
+    with pytest.raises(IllegalActionError, match="changed outside") as err:
+        games.step_checked(0, BuildCity(0))
+    assert err.value.rule == "API" and np.array_equal(_state(games), before)
+    games.reset(0, seed=3)
+    games.step(0, games.catalog.index(BuildCity(0)))  # unchecked and illegal: the game is corrupt
+    with pytest.raises(IllegalActionError, match="do not replay") as err:
+        games.step_checked(0, BuildCity(0))
+    assert err.value.rule == "API"
+
+
+def test_checked_step_says_when_kernel_and_engine_disagree(monkeypatch):
+    from catan_nb.rules import BuildCity
+
+    games = Games(Board.beginner(), 4)
+    games.reset(0, seed=7)
+    before = games.S.copy()
+    monkeypatch.setattr(Game, "play", lambda self, action: None)  # an engine that accepts anything
+    with pytest.raises(RuntimeError, match=r"game 0: the kernel and the engine disagree \(a bug.*BuildCity"):
+        games.step_checked(0, BuildCity(0))
+    assert np.array_equal(games.S, before)
 
 
 # ---------------------------------------------------------------- long games in a batch (issue 40, item 3)

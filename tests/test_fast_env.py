@@ -113,3 +113,23 @@ def test_seeded_resets_repeat_and_a_fixed_board_stays():
         obs = env.step(_random(rng, obs["action_mask"]))[0]
     assert env.board(0) is board
     _check_against_engine(env, obs, 0)
+
+
+def test_the_record_grows_past_its_first_size(monkeypatch):
+    """issue 40: the log doubles when a game fills it (8 rows here), and the whole game replays."""
+    import catan_nb.fast.vector_env as vector_env
+    from catan_nb.fast import layout as L
+
+    monkeypatch.setattr(vector_env, "LOG_ROWS", 8)
+    env = CatanVectorEnv(2, players=4, record=True, max_turns=30)
+    assert env._logs.shape[1] == 8
+    obs, _ = env.reset(seed=4)
+    rng = np.random.default_rng(4)
+    for _ in range(150):
+        obs, _, terminated, truncated, _ = env.step(_random(rng, obs["action_mask"]))
+        assert not (terminated | truncated).any()
+    assert env._logs.shape[1] >= 150
+    for i in range(2):
+        assert env._S[i, L.SC_NLOG] == env._S[i, L.SC_ACTIONS] == 150
+        assert len(env.game(i).log) == 150
+        _check_against_engine(env, obs, i)

@@ -571,6 +571,36 @@ def _batch(s: Setup, template: Board, rows, seeds, seats, results: np.ndarray, l
     )
 
 
+class _History:
+    """How a row of :class:`Games` began (``(board, starting_seat)`` of a new game, or a copy of the
+    engine game it loaded) and the ``(catalogue index, outcome)`` of each action since: plain ints
+    from :meth:`Games.step`, arrays from :meth:`Games.play`'s log (flattened on the first refusal).
+    ``start`` is the kernel's action count when it began, ``count`` the actions since; ``game`` the
+    engine's replay of the first ``done`` of them, kept for the next refusal."""
+
+    __slots__ = ("base", "start", "count", "moves", "game", "done")
+
+    def __init__(self, base, start: int):
+        self.base = base
+        self.start = start
+        self.count = 0
+        self.moves: list = []
+        self.game: Game | None = None
+        self.done = 0
+
+    def flat(self) -> list:
+        """The actions as one list of ``(index, outcome)`` pairs."""
+        if any(isinstance(m, np.ndarray) for m in self.moves):
+            flat: list = []
+            for m in self.moves:
+                if isinstance(m, np.ndarray):
+                    flat.extend(map(tuple, m.tolist()))
+                else:
+                    flat.append(m)
+            self.moves = flat
+        return self.moves
+
+
 class Games:
     """Kernel games one can step, load from the engine and read (for search and learning).
 
@@ -613,6 +643,9 @@ class Games:
         self._nolog = np.zeros((0, 2), np.int32)
         self._indices: dict | None = None
         self._seeds: dict[int, int] = {}  # each game's seed, for the errors that name it
+        # Each row's history (_History: how it began and its actions since), for the engine to name
+        # the rule of a refused action; None for a row whose actions are unknown.
+        self._history: list[_History | None] = [None] * games
 
     def __len__(self) -> int:
         return len(self.S)
@@ -631,6 +664,7 @@ class Games:
             _check_covered(board, self.players, self.setup.rules)
         new_game(self.T, self.S, i, np.uint64(seed % 2**64), starting_seat, board_row(board or self.board))
         self._seeds[i] = seed
+        self._history[i] = _History((board or self.board, starting_seat), self._sc(i, L.SC_ACTIONS))
         if self.setup.param("EXACT"):
             self.load_random(i, 0, seed)
             for p, b in enumerate(bots or ()):
@@ -643,6 +677,7 @@ class Games:
         :meth:`Game.state` gives it), and seat ``p``'s policy from ``bots[p]`` (as in :meth:`reset`)."""
         load_game(self.setup, game, self.S, i, seed)
         self._seeds[i] = seed
+        self._history[i] = _History(game.copy(), self._sc(i, L.SC_ACTIONS))
         if self.setup.param("EXACT"):
             if rng is None:
                 import random
@@ -675,9 +710,14 @@ class Games:
 
     def rollout(self, i: int, me: int, turn: int, horizon: int, weights=None, scale: float = 1000.0,
                 own: bool = False) -> float:
-        """SearchBot's rollout of game ``i`` and its leaf value for ``me`` (see kernel.rollout)."""
+        """SearchBot's rollout of game ``i`` and its leaf value for ``me`` (see kernel.rollout).
+
+        The rollout's actions are not kept: afterwards :meth:`step_checked` still refuses an illegal
+        action in game ``i`` but cannot name its rule (rule ``API``) until :meth:`reset` or :meth:`load`.
+        """
         rollout = _kernel().rollout
 
+        self._history[i] = None  # played on unrecorded: step_checked can no longer replay the row
         return float(rollout(self.T, self.S, i, me, turn, horizon, value_weights(weights), float(scale), own))
 
     def legal(self, i: int, offers: bool = False) -> np.ndarray:
@@ -695,17 +735,43 @@ class Games:
         """Apply catalogue action ``a`` to game ``i`` **unchecked** (the fast path, as
         :meth:`Game.apply <catan_nb.rules.Game.apply>`); its chance outcome (-1: none).
 
-        Nothing checks that ``a`` is legal: take it from :meth:`legal`.  An illegal action corrupts
-        the game (hands below zero, pieces where none may stand); :meth:`step_checked` refuses it.
+        This method does not check: take ``a`` from :meth:`legal`.  An illegal action corrupts the
+        game (hands below zero, pieces where none may stand); :meth:`step_checked` is the one that
+        checks, and refuses it.
+
+        Parameters
+        ----------
+        i : int
+            The game (row).
+        a : int
+            A catalogue index (:attr:`catalog`) among :meth:`legal`'s.
+
+        Returns
+        -------
+        int
+            The chance outcome: the dice as ``10 * first + second``, the stolen resource or the
+            card drawn; -1 for none.
         """
         step_one = _kernel().step_one
 
-        return int(step_one(self.T, self.S, i, int(a), self._nolog))
+        out = int(step_one(self.T, self.S, i, int(a), self._nolog))
+        h = self._history[i]
+        if h is not None:
+            h.moves.append((int(a), out))
+            h.count += 1
+        return out
 
     def step_checked(self, i: int, a) -> int:
         """Apply action ``a`` to game ``i`` **checked** (as :meth:`Game.play
         <catan_nb.rules.Game.play>` and :meth:`CatanVectorEnv.step
         <catan_nb.fast.vector_env.CatanVectorEnv.step>` check theirs); its chance outcome (-1: none).
+
+        This is the method that checks (:meth:`step` does not): an action that is not among the
+        kernel's legal actions (:meth:`legal`, domestic one-for-one offers included) is refused.
+        The kernel does not restate the rules to say why: the engine does, on game ``i`` replayed
+        from its actions since :meth:`reset` or :meth:`load` (:meth:`Game.play
+        <catan_nb.rules.Game.play>` raises its :class:`~catan_nb.errors.IllegalActionError`, which
+        is raised again here with the game named).
 
         Parameters
         ----------
@@ -715,12 +781,21 @@ class Games:
             A catalogue index (:attr:`catalog`) or the engine's action object (``BuildCity(5)``);
             its chance is the kernel's to draw (``RollDice()``, not ``RollDice(dice=...)``).
 
+        Returns
+        -------
+        int
+            The chance outcome, as :meth:`step` returns it.
+
         Raises
         ------
         IllegalActionError
-            When ``a`` is not among game ``i``'s legal actions (domestic one-for-one offers
-            included): names the rule (``B-SETUP-15``, ``B-BUILD-1``...) and the evidence, as the
-            engine does; the game is left exactly as it was.
+            When ``a`` is not among game ``i``'s legal actions: the engine's rule id (``B-SETUP-15``,
+            ``B-BUILD-1``...) and evidence, the game named; the game is left exactly as it was.
+            Rule ``API`` for an index outside the catalogue, an action not in it, or a game whose
+            actions the engine cannot replay (played on by :meth:`rollout`, or changed through
+            :attr:`S` by the kernel's functions): the action is refused all the same.
+        RuntimeError
+            When the engine accepts an action the kernel refuses: the two disagree, a bug to report.
 
         Examples
         --------
@@ -738,16 +813,64 @@ class Games:
         B-SETUP-15: game 0: seat 0's founding piece now is a settlement, not a city
         """
         legal_list = _kernel().legal_list
-        step_one = _kernel().step_one
 
         index = self._index_of(a)
         k = legal_list(self.T, self.S, i, True, self._buf)
         if index not in self._buf[:k]:
-            from .checks import refusal
+            self._refuse(i, index)
+        return self.step(i, index)
 
-            rule, evidence = refusal(self, i, self.catalog[index])
-            raise IllegalActionError(rule, f"game {i}: {evidence}", self.catalog[index])
-        return int(step_one(self.T, self.S, i, index, self._nolog))
+    def _refuse(self, i: int, index: int) -> None:
+        """Raise the engine's refusal of catalogue action ``index`` in game ``i`` (one the kernel
+        does not list): :meth:`Game.play` on the game replayed; the row is not touched."""
+        action = self.catalog[index]
+        game, why = self._engine_game(i)
+        if game is None:
+            raise IllegalActionError(
+                "API", f"game {i}: {action!r} is not among the kernel's legal actions, and the engine cannot "
+                       f"name the rule: {why}", action)
+        try:
+            game.copy().play(action)
+        except IllegalActionError as err:
+            raise type(err)(err.rule, f"game {i}: {err.evidence}", err.action) from None
+        raise RuntimeError(
+            f"game {i}: the kernel and the engine disagree (a bug, please report it): the kernel refuses "
+            f"{action!r} (catalogue index {index}) in phase {self.phase(i)}, and Game.play accepts it in the "
+            f"engine's replay of the game ({len(game.log)} actions)")
+
+    def _engine_game(self, i: int) -> tuple[Game | None, str]:
+        """Game ``i`` as the engine's :class:`Game`, replayed from its history (kept per row, and
+        the replay kept for the next refusal); or ``None`` and why it cannot be."""
+        h = self._history[i]
+        if h is None:
+            return None, ("its actions are unknown (a row played on by rollout(), or never started by "
+                          "reset() or load())")
+        if self._sc(i, L.SC_ACTIONS) != h.start + h.count:
+            return None, ("its actions are unknown: the row was changed outside Games' methods (the kernel's "
+                          "functions on Games.S)")
+        moves = h.flat()
+        if h.game is None or h.done > len(moves):
+            base = h.base
+            if isinstance(base, Game):
+                h.game = base.copy()
+            else:
+                board, seat = base
+                h.game = Game(board, players=self.players, seed=0, rules=self.setup.rules, starting_seat=seat)
+            h.done = 0
+        game = h.game
+        try:
+            for x in to_actions(np.asarray(moves[h.done:], np.int64).reshape(-1, 2), game.board, self.players):
+                game.play(x)
+                h.done += 1
+        except IllegalActionError as err:
+            h.game = None
+            return None, (f"its actions do not replay in the engine (action {h.done} since it began is refused: "
+                          f"{err}); an unchecked step() applied an illegal action")
+        if engine_summary(game) != self.summary(i):
+            h.game = None
+            return None, ("the engine's replay of its actions ends elsewhere: the row was changed outside "
+                          "Games' methods (the kernel's functions on Games.S)")
+        return game, ""
 
     def _index_of(self, a) -> int:
         """The catalogue index of ``a`` (an index or an action object), or IllegalActionError("API")."""
@@ -776,7 +899,8 @@ class Games:
              record: bool = False, weights=None, max_actions: int = 100_000) -> np.ndarray | None:
         """Let the seats' ``policies`` play game ``i`` on from where it stands, until it is over or
         more than ``max_turns`` turns have begun; with ``record``, its ``(action, outcome)`` rows
-        (all of them: the log grows as the game needs).
+        (all of them: the log grows as the game needs).  The actions are kept with the game's
+        history either way, for :meth:`step_checked` to replay.
 
         Raises
         ------
@@ -790,9 +914,11 @@ class Games:
         codes = _seat_codes(policies, self.players)[None, :]
         W = _weights_for(codes, weights)
         turns = -1 if max_turns is None else int(max_turns)
-        rows = LOG_ROWS if record else 0
+        history = self._history[i]
+        keep = record or history is not None  # the row's history needs the actions too (step_checked)
+        rows = LOG_ROWS if keep else 0
         row = self.S[i:i + 1]
-        saved = row.copy() if record else None
+        saved = row.copy() if keep else None
         start = int(row[0, L.SC_ACTIONS])
         while True:
             logs = np.zeros((1, rows, 2), np.int32)
@@ -801,10 +927,13 @@ class Games:
             row[0, L.SC_OVERFLOW] = 0
             play_from(self.T, row, codes, W, turns, int(max_actions), logs, results)
             done = int(results[0, L.R_ACTIONS]) - start
-            if not record or done <= rows:
+            if not keep or done <= rows:
                 break
             row[:] = saved  # the log was too short: the same game again (its generators are in its row)
             rows = done
+        if history is not None:
+            history.moves.append(logs[0, :done].copy())
+            history.count += done
         if results[0, L.R_OVERFLOW] and results[0, L.R_WINNER] < 0:
             seed = self._seeds.get(i)
             raise RuntimeError(

@@ -49,7 +49,7 @@ from ._compile import kernel as _kernel
 from ._numba import INSTALL_HINT, HAVE_NUMBA
 from .tables import board_from_row, board_row, catalog, covered, new_state, random_template, setup, to_actions
 
-__all__ = ["CatanVectorEnv", "observation_size", "PHASES", "TERRAINS", "HIGH"]
+__all__ = ["CatanVectorEnv", "observation_size", "PHASES", "TERRAINS", "HIGH", "LOG_ROWS"]
 
 #: The observation's phases, terrains and cap (as catan_nb.envs: the same vector).
 PHASES = ("founding_settlement", "founding_road", "roll", "main", "discard", "move_robber", "road_building",
@@ -57,6 +57,8 @@ PHASES = ("founding_settlement", "founding_road", "roll", "main", "discard", "mo
 TERRAINS = (Terrain.FOREST, Terrain.HILLS, Terrain.PASTURE, Terrain.FIELDS, Terrain.MOUNTAINS, Terrain.DESERT)
 HIGH = 1000.0
 N_RES = len(RESOURCES)
+#: Rows of each game's log to start with (``record=True``); the log doubles whenever a game fills it.
+LOG_ROWS = 4096
 
 
 def observation_size(board: Board, players: int) -> int:
@@ -107,7 +109,8 @@ class CatanVectorEnv(VectorEnv):
     max_turns : int
         Truncate a game once this many turns have begun.
     record : bool
-        Keep each game's actions since its start (:meth:`game`: the engine's replay of it).
+        Keep each game's actions since its start (:meth:`game`: the engine's replay of it), however
+        many: the log starts with :data:`LOG_ROWS` rows per game and doubles when a game fills it.
     copy : bool
         Return fresh arrays from :meth:`reset` and :meth:`step` (as gymnasium's vector
         environments do by default); ``False`` returns the environment's own buffers, which the
@@ -159,7 +162,7 @@ class CatanVectorEnv(VectorEnv):
         self._seeds = np.zeros(G, np.uint64)
         self._players = np.zeros(G, np.int64)
         self.copy = copy
-        self._logs = np.zeros((G, 40_000 if record else 0, 2), np.int32)
+        self._logs = np.zeros((G, LOG_ROWS if record else 0, 2), np.int32)
         self.single_observation_space = spaces.Dict({
             "observation": spaces.Box(0.0, HIGH, (size,), np.float32),
             "action_mask": spaces.Box(0, 1, (n_actions,), np.int8),
@@ -189,6 +192,11 @@ class CatanVectorEnv(VectorEnv):
         env_step = _kernel().env_step
 
         actions = np.asarray(actions, np.int64).reshape(self.num_envs)
+        rows = self._logs.shape[1]
+        if rows and int(self._S[:, L.SC_NLOG].max()) >= rows:  # a step records at most one action per game
+            grown = np.zeros((self.num_envs, 2 * rows, 2), np.int32)
+            grown[:, :rows] = self._logs
+            self._logs = grown
         bad = env_step(self._T, self._S, self._tmpl, self._fixed, self._seeds, self._ol, self._terr, actions,
                        self._obs, self._masks, self._rewards, self._seat_rewards, self._terms, self._truncs,
                        self._acted, self._pending, self._episodes, self.max_turns, HIGH, self._logs, self._players)
