@@ -353,3 +353,54 @@ def test_SF_3_which_resource_a_fog_hex_gives_is_not_read_from_its_average():
     # on the shipped map the founding stands on land that shows its tile: no fog-only spot is scored
     shipped = {int(r.node) for r in score_intersections(scenario("seafarers_fog.json"))}
     assert shipped and not shipped & set(only_fog)
+
+
+# ------------------------------------------------------------------ the whole founding's terms, every module
+def _module_games():
+    yield "base", Game(Board.random(seed=8), players=4, seed=1)
+    yield "five_six", Game(Board.five_six(), players=5, seed=1)
+    from catan_nb.rules.modules.seafarers import random_islands
+
+    board = random_islands(3, players=4)
+    yield "seafarers", Game(board, players=4, seed=1, rules=Rules(modules=("seafarers",)))
+    yield "cities_knights", Game(Board.beginner(), players=4, seed=1, rules=Rules(modules=("cities_knights",)))
+
+
+@pytest.mark.parametrize("name,game", list(_module_games()), ids=lambda x: x if isinstance(x, str) else "")
+def test_founding_terms_recomputed_by_breadth_first_search_in_every_module(name, game):
+    """``room`` (free sites two path steps away once all have founded, B-BUILD-7), ``apart``, ``shared`` and
+    ``market`` of the top pairs, recomputed from the game's topology: paths are the edges a road (land) or a
+    ship (sea, SF-5) may use; rivals' buildings are the modelled opponents' picks."""
+    t = game.topology
+    sites = SpotTable(game).sites
+    seat = 0
+    pairs = rank_openings(game, seat, top=12)
+    terms = opening_terms(game, seat, [(p.first, p.second) for p in pairs])
+    paths = {v: set() for v in range(t.n_nodes)}
+    for e, (u, v) in enumerate(t.edge_nodes):
+        if t.edge_land[e] or (name == "seafarers" and t.edge_sea[e]):
+            paths[u].add(v)
+            paths[v].add(u)
+
+    def steps(src, graph, cap):
+        seen, frontier = {src: 0}, [src]
+        for d in range(1, cap + 1):
+            frontier = [w for u in frontier for w in graph[u] if w not in seen and not seen.update({w: d})]
+        return seen
+
+    near = {v: set(t.node_neighbours[v]) for v in range(t.n_nodes)}
+    for i, p in enumerate(pairs):
+        a, b = int(p.first), int(p.second)
+        picks = [int(v) for v in p.opponent_picks]
+        rivals = picks  # seat 0 founds first and last: every rival's two picks lie between (B-SETUP-15, B-SETUP-16)
+        closed = set()
+        for v in (a, b, *rivals):
+            closed |= {v, *near[v]}
+        two = {v for s in (a, b) for v, d in steps(s, paths, 2).items() if d == 2}
+        room = sum(1 for v in two if sites[v] and v not in closed)
+        assert terms["room"][i] == room, (name, a, b)
+        assert terms["apart"][i] == min(steps(a, near, 3).get(b, 4), 4)
+        assert terms["shared"][i] <= 0 and np.isfinite(terms["market"][i])
+        own_hexes = {h for v in (a, b) for h in t.node_hexes[v]}
+        if not own_hexes & {h for v in rivals for h in t.node_hexes[v]}:
+            assert terms["shared"][i] == 0
