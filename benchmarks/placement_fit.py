@@ -78,7 +78,8 @@ def cases(module: list[str], boards: int, seed: int, players: int | None):
 
 def collect_one(args) -> list[dict]:
     """Play out one case's sampled pairs; its rows (terms and wins per pair)."""
-    case, game, seat, top, n_random, playouts, board_seed = args
+    case, module, players, seat, top, n_random, playouts, board_seed = args
+    game = setup_for(module, players=players).game(board_seed)  # built here: a game does not pickle
     ranked = rank_openings(game, seat)
     rng = random.Random(case)
     rest = ranked[top:]
@@ -186,8 +187,8 @@ def main(argv=None) -> None:
     args.data.parent.mkdir(parents=True, exist_ok=True)
     data = load(args.data)
     if not args.fit_only:
-        todo = [(c, g, s, args.top, args.random, args.playouts, bs)
-                for c, g, s, bs in cases(args.module, args.boards, args.seed, args.players) if c not in data]
+        todo = [(c, args.module, args.players, s, args.top, args.random, args.playouts, bs)
+                for c, _g, s, bs in cases(args.module, args.boards, args.seed, args.players) if c not in data]
         start = time.time()
         with open(args.data, "a") as out:
             if args.workers > 1:
