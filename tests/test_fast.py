@@ -596,6 +596,74 @@ def test_importing_loads_nothing_compiled_and_a_job_loads_only_its_own():
     assert out.stdout.strip().splitlines()[-2:] == ["['play_random_boards'] False", "True"]
 
 
+def test_a_kernel_only_job_imports_no_engine_layer():
+    """play("random", ...) with the default rules reads its tables as plain data: no networkx, no
+    board, no rules (issue 40); its batch builds the rules and the template board when asked."""
+    from catan_nb.fast._cached import random_tables
+
+    random_tables("base", 4)  # the file the new process reads (written here if missing)
+    code = (
+        "import sys\n"
+        "import catan_nb.fast as fast\n"
+        "b = fast.play('random', 4, seeds=[0, 1])\n"
+        "print(sorted(m for m in ('networkx', 'catan_nb.board', 'catan_nb.rules', 'catan_nb.fast.tables')"
+        " if m in sys.modules))\n"
+        "print(b.rules == fast.Rules(), b.template.name, len(b.board(1).hexes), fast.covered(b.rules, 4))\n"
+        "import catan_nb\n"
+        "print(catan_nb.Game is fast.Game)\n"
+    )
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([os.getcwd(), *sys.path]))
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=600)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.strip().splitlines() == ["[]", "True random-0 19 None", "True"]
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_the_kept_tables_are_the_ones_the_engine_derives(players, tmp_path, monkeypatch):
+    """The plain-data tables of play("random", ...) equal those derived from the board's graph and
+    the engine, through the file and without it; a stale or broken file is derived again."""
+    from catan_nb.fast import _cached
+    from catan_nb.fast.tables import random_template, setup
+
+    layout = "five_six" if players > 4 else "base"
+    tmpl, board = random_template(layout)
+    want = (tmpl, setup(Board.random(seed=0, layout=layout), players, None).T)
+    assert board.topology.edge_nodes == Board.random(seed=0, layout=layout).topology.edge_nodes
+    path = tmp_path / f"catan_nb-tables-{layout}-{players}.{_cached.source_key()}.npy"
+    stale = tmp_path / f"catan_nb-tables-{layout}-{players}.0123456789abcdef0123.npy"
+    stale.write_bytes(b"not numpy")
+    monkeypatch.setattr(_cached, "_MEMO", {})
+    monkeypatch.setattr(_cached, "cache_file", lambda lay, n: tmp_path / path.name.replace(layout, lay).replace(
+        f"-{players}.", f"-{n}."))
+
+    def same(got):
+        return all(g.dtype == w.dtype and np.array_equal(g, w) for g, w in zip(got, want))
+
+    assert same(_cached.random_tables(layout, players))  # derived, and written
+    assert path.exists() and not stale.exists()
+    assert same(_cached._read(path))
+    _cached._MEMO.clear()
+    assert same(_cached.random_tables(layout, players))  # read
+    path.write_bytes(path.read_bytes()[:-40])  # a torn file
+    _cached._MEMO.clear()
+    assert same(_cached.random_tables(layout, players))
+    assert same(_cached._read(path))
+
+
+def test_the_kept_tables_change_with_their_sources(tmp_path, monkeypatch):
+    from catan_nb.fast import _cached
+
+    key = _cached.source_key()
+    assert key == _cached.source_key() and len(key) == 20
+    assert {"board.py", "hexgrid.py", "constants.py", "rules/game.py", "rules/modules/five_six.py",
+            "fast/tables.py", "fast/layout.py"} <= {p.relative_to(_cached._PACKAGE).as_posix()
+                                                    for pattern in _cached.SOURCES
+                                                    for p in _cached._PACKAGE.glob(pattern)}
+    monkeypatch.setattr(_cached, "_KEY", [])
+    monkeypatch.setattr(_cached, "FORMAT", _cached.FORMAT + 1)
+    assert _cached.source_key() != key
+
+
 # ---------------------------------------------------------------- seeds
 def _digest(batch) -> str:
     import hashlib
