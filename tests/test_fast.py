@@ -8,9 +8,11 @@ actions are the engine's.  More games on demand: ``CATAN_NB_FAST_GAMES=100000``.
 
 from __future__ import annotations
 
+import io
 import os
 import subprocess
 import sys
+import time
 
 import numpy as np
 import pytest
@@ -541,6 +543,36 @@ def test_the_compile_notice_comes_before_any_compile_work(monkeypatch, capsys):
     err = capsys.readouterr().err
     assert "compiling the simulator (tiny), once per machine, about a minute" in err
     assert "compiled in" in err
+
+
+class _Terminal(io.StringIO):
+    def isatty(self):
+        return True
+
+
+@pytest.mark.parametrize("failed", [False, True])
+def test_the_compile_notice_is_two_lines_where_nothing_redraws_a_line(failed):
+    """A pipe, a file, a CI log: the notice as one line at once, the end as another, no spinner frames."""
+    from catan_nb.fast import _compile
+
+    out = io.StringIO()
+    shown = _compile.notice("tiny", out)
+    assert out.getvalue() == _compile.NOTICE.format(job="tiny") + "\n"  # said before the compile starts
+    time.sleep(1.1)  # a spinner would have drawn two frames more
+    shown.close(failed=failed)
+    lines = out.getvalue().splitlines()
+    assert len(lines) <= 2 and "\r" not in out.getvalue(), out.getvalue()
+    assert lines[-1].startswith("catan_nb.fast: compile stopped after" if failed else "catan_nb.fast: compiled in")
+
+
+def test_the_compile_notice_spins_in_a_terminal():
+    from catan_nb.fast import _compile
+
+    out = _Terminal()
+    shown = _compile.notice("tiny", out)
+    assert isinstance(shown, _compile._Spinner)
+    shown.close()
+    assert "compiling the simulator (tiny)" in out.getvalue() and "compiled in" in out.getvalue()
 
 
 def _fresh_cache_run(tmp_path, code: str, timeout: int):
