@@ -53,7 +53,7 @@ if TYPE_CHECKING:  # bound at run time by _engine(), on first need
     from ..board import Board
     from ..rules import Game, Rules
     from .tables import (
-        Setup, board_row, catalog, covered, load_game, load_random, new_state, reset_offers, setup, to_actions,
+        board_row, catalog, covered, load_game, load_random, new_state, reset_offers, setup, to_actions,
     )
 
 __all__ = [
