@@ -243,3 +243,34 @@ def test_board_and_game_display_as_the_figure():
 def test_monopoly_action_value_equality():
     assert PlayMonopoly(Resource.ORE) == PlayMonopoly(Resource.ORE)
     assert hash(BuildRoad(3)) == hash(BuildRoad(3))
+
+
+def test_the_package_names_load_on_first_use():
+    """``import catan_nb`` loads no layer (issue 40: a kernel-only job pays for none); its public
+    names, ``__all__``, ``dir()`` and the layers it used to load as attributes still work."""
+    import subprocess
+    import sys
+
+    import catan_nb.rules
+
+    own = ["Board", "Harbour", "HexTile", "Building", "Colour", "DevCard", "Resource", "Terrain", "DiceGame",
+           "DiceSheet", "CatanError", "IllegalActionError", "BoardFileError", "SaveFileError", "SaveReplayError"]
+    assert catan_nb.__all__ == [*own, *catan_nb.rules.__all__]
+    assert set(catan_nb.__all__) <= set(dir(catan_nb))
+    code = (
+        "import sys\n"
+        "import catan_nb\n"
+        "print(sorted(m for m in sys.modules if m.startswith('catan_nb') or m == 'networkx'))\n"
+        "print(catan_nb.rules.Game is catan_nb.Game, catan_nb.board.Board is catan_nb.Board)\n"
+        "from catan_nb import *\n"
+        "print(Game.__module__, DiceSheet.__module__, Resource.__module__, describe.__module__)\n"
+        "from catan_nb import fast\n"
+        "print(hasattr(catan_nb, 'no_such_name'), 'catan_nb.fast' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300,
+                         env={**__import__("os").environ, "PYTHONPATH": str(ROOT)})
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.splitlines() == [
+        "['catan_nb']", "True True",
+        "catan_nb.rules.game catan_nb.dicegame.sheet catan_nb.constants catan_nb.reference", "False True",
+    ]

@@ -8,9 +8,11 @@ actions are the engine's.  More games on demand: ``CATAN_NB_FAST_GAMES=100000``.
 
 from __future__ import annotations
 
+import io
 import os
 import subprocess
 import sys
+import time
 
 import numpy as np
 import pytest
@@ -543,6 +545,36 @@ def test_the_compile_notice_comes_before_any_compile_work(monkeypatch, capsys):
     assert "compiled in" in err
 
 
+class _Terminal(io.StringIO):
+    def isatty(self):
+        return True
+
+
+@pytest.mark.parametrize("failed", [False, True])
+def test_the_compile_notice_is_two_lines_where_nothing_redraws_a_line(failed):
+    """A pipe, a file, a CI log: the notice as one line at once, the end as another, no spinner frames."""
+    from catan_nb.fast import _compile
+
+    out = io.StringIO()
+    shown = _compile.notice("tiny", out)
+    assert out.getvalue() == _compile.NOTICE.format(job="tiny") + "\n"  # said before the compile starts
+    time.sleep(1.1)  # a spinner would have drawn two frames more
+    shown.close(failed=failed)
+    lines = out.getvalue().splitlines()
+    assert len(lines) <= 2 and "\r" not in out.getvalue(), out.getvalue()
+    assert lines[-1].startswith("catan_nb.fast: compile stopped after" if failed else "catan_nb.fast: compiled in")
+
+
+def test_the_compile_notice_spins_in_a_terminal():
+    from catan_nb.fast import _compile
+
+    out = _Terminal()
+    shown = _compile.notice("tiny", out)
+    assert isinstance(shown, _compile._Spinner)
+    shown.close()
+    assert "compiling the simulator (tiny)" in out.getvalue() and "compiled in" in out.getvalue()
+
+
 def _fresh_cache_run(tmp_path, code: str, timeout: int):
     env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path), PYTHONPATH=os.pathsep.join([os.getcwd(), *sys.path]))
     return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=timeout)
@@ -594,6 +626,74 @@ def test_importing_loads_nothing_compiled_and_a_job_loads_only_its_own():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=600)
     assert out.returncode == 0, out.stderr[-2000:]
     assert out.stdout.strip().splitlines()[-2:] == ["['play_random_boards'] False", "True"]
+
+
+def test_a_kernel_only_job_imports_no_engine_layer():
+    """play("random", ...) with the default rules reads its tables as plain data: no networkx, no
+    board, no rules (issue 40); its batch builds the rules and the template board when asked."""
+    from catan_nb.fast._cached import random_tables
+
+    random_tables("base", 4)  # the file the new process reads (written here if missing)
+    code = (
+        "import sys\n"
+        "import catan_nb.fast as fast\n"
+        "b = fast.play('random', 4, seeds=[0, 1])\n"
+        "print(sorted(m for m in ('networkx', 'catan_nb.board', 'catan_nb.rules', 'catan_nb.fast.tables')"
+        " if m in sys.modules))\n"
+        "print(b.rules == fast.Rules(), b.template.name, len(b.board(1).hexes), fast.covered(b.rules, 4))\n"
+        "import catan_nb\n"
+        "print(catan_nb.Game is fast.Game)\n"
+    )
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([os.getcwd(), *sys.path]))
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=600)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.strip().splitlines() == ["[]", "True random-0 19 None", "True"]
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_the_kept_tables_are_the_ones_the_engine_derives(players, tmp_path, monkeypatch):
+    """The plain-data tables of play("random", ...) equal those derived from the board's graph and
+    the engine, through the file and without it; a stale or broken file is derived again."""
+    from catan_nb.fast import _cached
+    from catan_nb.fast.tables import random_template, setup
+
+    layout = "five_six" if players > 4 else "base"
+    tmpl, board = random_template(layout)
+    want = (tmpl, setup(Board.random(seed=0, layout=layout), players, None).T)
+    assert board.topology.edge_nodes == Board.random(seed=0, layout=layout).topology.edge_nodes
+    path = tmp_path / f"catan_nb-tables-{layout}-{players}.{_cached.source_key()}.npy"
+    stale = tmp_path / f"catan_nb-tables-{layout}-{players}.0123456789abcdef0123.npy"
+    stale.write_bytes(b"not numpy")
+    monkeypatch.setattr(_cached, "_MEMO", {})
+    monkeypatch.setattr(_cached, "cache_file", lambda lay, n: tmp_path / path.name.replace(layout, lay).replace(
+        f"-{players}.", f"-{n}."))
+
+    def same(got):
+        return all(g.dtype == w.dtype and np.array_equal(g, w) for g, w in zip(got, want))
+
+    assert same(_cached.random_tables(layout, players))  # derived, and written
+    assert path.exists() and not stale.exists()
+    assert same(_cached._read(path))
+    _cached._MEMO.clear()
+    assert same(_cached.random_tables(layout, players))  # read
+    path.write_bytes(path.read_bytes()[:-40])  # a torn file
+    _cached._MEMO.clear()
+    assert same(_cached.random_tables(layout, players))
+    assert same(_cached._read(path))
+
+
+def test_the_kept_tables_change_with_their_sources(tmp_path, monkeypatch):
+    from catan_nb.fast import _cached
+
+    key = _cached.source_key()
+    assert key == _cached.source_key() and len(key) == 20
+    assert {"board.py", "hexgrid.py", "constants.py", "rules/game.py", "rules/modules/five_six.py",
+            "fast/tables.py", "fast/layout.py"} <= {p.relative_to(_cached._PACKAGE).as_posix()
+                                                    for pattern in _cached.SOURCES
+                                                    for p in _cached._PACKAGE.glob(pattern)}
+    monkeypatch.setattr(_cached, "_KEY", [])
+    monkeypatch.setattr(_cached, "FORMAT", _cached.FORMAT + 1)
+    assert _cached.source_key() != key
 
 
 # ---------------------------------------------------------------- seeds

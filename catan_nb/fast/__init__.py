@@ -39,20 +39,22 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..board import Board
 from ..errors import IllegalActionError
-from ..rules import Game, Rules
 from ._compile import COMPILE_SECONDS as _COMPILE_SECONDS, kernel as _kernel
 from ._numba import HAVE_NUMBA, INSTALL_HINT, FastUnavailableWarning, warn_once
-from .tables import (
-    Setup, board_row, catalog, covered, load_game, load_random, new_state, reset_offers, setup, to_actions,
-)
 from . import layout as L
+
+if TYPE_CHECKING:  # bound at run time by _engine(), on first need
+    from ..board import Board
+    from ..rules import Game, Rules
+    from .tables import (
+        board_row, catalog, covered, load_game, load_random, new_state, reset_offers, setup, to_actions,
+    )
 
 __all__ = [
     "available",
@@ -74,6 +76,38 @@ __all__ = [
     "INSTALL_HINT",
     "warn_once",
 ]
+
+
+#: The names this module takes from the engine's layers (``catan_nb.board``: networkx;
+#: ``catan_nb.rules``: every rule module) and from :mod:`.tables`, which imports both: bound by
+#: :func:`_engine` the first time a function needs them, so that a job playing kernel games on
+#: boards drawn in the kernel (``play("random", ...)``) imports neither (issue 40: start-up).
+_ENGINE_NAMES = ("Board", "Game", "Rules", "Setup", "board_row", "catalog", "covered", "load_game", "load_random",
+                 "new_state", "reset_offers", "setup", "to_actions")
+
+
+def _engine() -> None:
+    """Import the engine's layers and bind :data:`_ENGINE_NAMES` in this module (once)."""
+    if "to_actions" in globals():
+        return
+    from ..board import Board
+    from ..rules import Game, Rules
+    from . import tables
+
+    globals().update(Board=Board, Game=Game, Rules=Rules,
+                     **{name: getattr(tables, name) for name in _ENGINE_NAMES[3:]})
+
+
+def __getattr__(name: str):
+    """``catan_nb.fast.covered``, ``from catan_nb.fast import catalog``...: the engine's names on demand."""
+    if name in _ENGINE_NAMES:
+        _engine()
+        return globals()[name]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_ENGINE_NAMES})
 
 
 def available() -> bool:
@@ -264,8 +298,6 @@ class Batch:
     """
 
     players: int
-    rules: Rules
-    template: Board
     board_rows: np.ndarray
     seeds: np.ndarray
     starting_seats: np.ndarray
@@ -285,6 +317,33 @@ class Batch:
     guarded: np.ndarray | None = None
     max_turns: int | None = None
     max_actions: int | None = None
+    # The rules and the template board (see the properties); None for a batch of play("random")
+    # with the default rules, which builds them from _layout on first need (the engine's layers).
+    _rules: Any = field(default=None, repr=False)
+    _template: Any = field(default=None, repr=False)
+    _layout: str = field(default="base", repr=False)
+
+    @property
+    def rules(self) -> Rules:
+        """The rules the games were played with (:class:`~catan_nb.rules.Rules`)."""
+        if self._rules is None:
+            self._engine_parts()
+        return self._rules
+
+    @property
+    def template(self) -> Board:
+        """A board of the games' shape and harbours (the one given, or the random layout's)."""
+        if self._template is None:
+            self._engine_parts()
+        return self._template
+
+    def _engine_parts(self) -> None:
+        _engine()
+        from .tables import random_template
+
+        template = random_template(self._layout)[1]
+        object.__setattr__(self, "_template", template)
+        object.__setattr__(self, "_rules", setup(template, self.players, None).rules)
 
     def __len__(self) -> int:
         return len(self.winner)
@@ -311,6 +370,7 @@ class Batch:
 
     def board(self, i: int) -> Board:
         """Game ``i``'s board as the engine's :class:`Board` (drawn in the kernel or given)."""
+        _engine()
         from .tables import board_from_row
 
         return board_from_row(self.template, self.board_rows[i], name=f"kernel-{int(self.seeds[i])}")
@@ -319,6 +379,7 @@ class Batch:
         """Game ``i`` as the engine's own actions, chance outcomes inside (needs ``record=True``)."""
         if self.logs is None:
             raise ValueError("play(..., record=True) keeps the actions")
+        _engine()
         return to_actions(self.logs[i], self.template, self.players)
 
     def replay(self, i: int) -> Game:
@@ -332,6 +393,7 @@ def replay(board: Board, players: int, actions, *, rules: Rules | None = None, s
     """A new engine game on ``board`` that plays ``actions`` one by one, each checked by
     :meth:`Game.play` (which raises :class:`~catan_nb.errors.IllegalActionError` on the first that
     breaks a rule)."""
+    _engine()
     game = Game(board, players=players, seed=seed, rules=rules, starting_seat=starting_seat)
     for a in actions:
         game.play(a)
@@ -428,18 +490,29 @@ def play(
     if isinstance(board, str):
         if board != "random":
             raise ValueError(f"board must be a Board, a sequence of boards or 'random', not {board!r}")
-        from .tables import random_template
+        layout = "five_six" if players > 4 else "base"
+        template = None
+        if rules is None:  # the tables as plain data: no engine layers to import (see ._cached)
+            from ._cached import random_tables
 
-        tmpl, template = random_template("five_six" if players > 4 else "base")
-        s = setup(template, players, rules)
-        rows = np.zeros((G, 2 * s.n_hexes + s.n_nodes + 1), np.int64)
+            tmpl, T = random_tables(layout, players)
+        else:
+            _engine()
+            from .tables import random_template
+
+            tmpl, template = random_template(layout)
+            s = setup(template, players, rules)
+            T, rules = s.T, s.rules
+        rows = np.zeros((G, 2 * int(T[L.P_NAMES.index("HEXES")]) + int(T[L.P_NAMES.index("NODES")]) + 1), np.int64)
         def run(k, logs_k, results_k):  # games k again (their boards drawn again, the same)
-            kernel.play_random_boards(s.T, tmpl, seeds[k], seats[k], codes[k], W, turns, int(max_actions), logs_k,
+            kernel.play_random_boards(T, tmpl, seeds[k], seats[k], codes[k], W, turns, int(max_actions), logs_k,
                                       results_k, rows[k].copy())
 
-        kernel.play_random_boards(s.T, tmpl, seeds, seats, codes, W, turns, int(max_actions), logs, results, rows)
-        return _batch(s, template, rows, seeds, seats, results, _grown(logs, results, run) if record else None,
-                      max_turns=max_turns, max_actions=max_actions)
+        kernel.play_random_boards(T, tmpl, seeds, seats, codes, W, turns, int(max_actions), logs, results, rows)
+        return _batch(players, rules, template, rows, seeds, seats, results,
+                      _grown(logs, results, run) if record else None, max_turns=max_turns, max_actions=max_actions,
+                      layout=layout)
+    _engine()
     boards = _boards(board, G)
     template = boards[0] if boards else (board if isinstance(board, Board) else Board.beginner())
     s = setup(template, players, rules)
@@ -460,7 +533,7 @@ def play(
         kernel.play_games(s.T, seeds[k], seats[k], rows[k], codes[k], W, turns, int(max_actions), logs_k, results_k)
 
     kernel.play_games(s.T, seeds, seats, rows, codes, W, turns, int(max_actions), logs, results)
-    return _batch(s, template, rows, seeds, seats, results, _grown(logs, results, run) if record else None,
+    return _batch(s.players, s.rules, template, rows, seeds, seats, results, _grown(logs, results, run) if record else None,
                   max_turns=max_turns, max_actions=max_actions)
 
 
@@ -490,6 +563,7 @@ def play_exact(
     """
     _require()
     kernel = _kernel()
+    _engine()
     from .tables import random_template
 
     G = len(game_seeds)
@@ -528,7 +602,7 @@ def play_exact(
                            _seat_codes(policies, players), _weights_for(_seat_codes(policies, players), weights),
                            -1 if max_turns is None else int(max_turns), int(max_actions), results, rows)
     seats = np.full(G, int(starting_seat), np.int64)
-    return _batch(s, template, rows, game_seeds, seats, results, None, max_turns=max_turns, max_actions=max_actions)
+    return _batch(s.players, s.rules, template, rows, game_seeds, seats, results, None, max_turns=max_turns, max_actions=max_actions)
 
 
 #: Rows of a game's log to start with in :func:`play` (``record=True``); a longer game is played
@@ -553,14 +627,13 @@ def _grown(logs: np.ndarray, results: np.ndarray, run) -> tuple:
     return tuple(kept)
 
 
-def _batch(s: Setup, template: Board, rows, seeds, seats, results: np.ndarray, logs, *,
-           max_turns: int | None = None, max_actions: int | None = None) -> Batch:
-    n = s.players
+def _batch(n: int, rules: Rules | None, template: Board | None, rows, seeds, seats, results: np.ndarray, logs, *,
+           max_turns: int | None = None, max_actions: int | None = None, layout: str = "base") -> Batch:
     seat = results[:, L.R_HEAD:].reshape(len(results), n, L.R_SEAT)
     winner = results[:, L.R_WINNER]
     stopped = (winner < 0) & (results[:, L.R_OVERFLOW] != 0)  # the action guard, not max_turns
     return Batch(
-        players=n, rules=s.rules, template=template, board_rows=rows, seeds=seeds, starting_seats=seats,
+        players=n, _rules=rules, _template=template, _layout=layout, board_rows=rows, seeds=seeds, starting_seats=seats,
         truncated=winner < 0, guarded=stopped.copy(), max_turns=max_turns, max_actions=max_actions,
         winner=results[:, L.R_WINNER].copy(), turns=results[:, L.R_TURN].copy(),
         actions=results[:, L.R_ACTIONS].copy(), vp=seat[:, :, L.R_VP].copy(),
@@ -633,6 +706,7 @@ class Games:
     def __init__(self, board: Board, players: int = 4, games: int = 1, rules: Rules | None = None, *,
                  exact: bool = False, value_offers: bool = False, dice_stream: bool = False):
         _require()
+        _engine()
         self.setup = setup(board, players, rules, exact=exact, value_offers=value_offers, dice_stream=dice_stream)
         self.board = board
         self.players = players

@@ -5,7 +5,9 @@ numba) on first use only, and listens to numba's ``numba:compile`` event: numba 
 job is not compiled in this process and not in its cache on disk, right before it compiles.  The
 listener then says at once what is happening (:data:`NOTICE`) with a spinner counting the seconds
 (a tqdm bar: text in a terminal, a widget in a notebook), and closes it when the job is compiled.
-A job loaded from the cache (about a second) says nothing.
+Where nothing redraws a line (standard error a pipe, a file, a CI log) the notice is one line and
+the end another, without the spinner's frames.  A job loaded from the cache (about a second) says
+nothing.
 """
 
 from __future__ import annotations
@@ -89,8 +91,60 @@ def notice(job: str, stream=None):
 
     The first line is written before anything else happens (in a terminal, to ``stream``:
     standard error by default); the spinner then counts the seconds until :meth:`_Spinner.close`.
+    To a stream that is not a terminal (nor a notebook's output, where tqdm shows a widget): the
+    notice as one line, and at the close one line more (:class:`_Lines`).
     """
-    return _Spinner(NOTICE.format(job=job), stream)
+    text = NOTICE.format(job=job)
+    return _Spinner(text, stream) if _live(stream) else _Lines(text, stream)
+
+
+def _live(stream) -> bool:
+    """Whether ``stream`` (``None``: standard error, or a notebook's widget) redraws a spinner's line."""
+    if stream is None:
+        if _in_notebook():
+            return True
+        stream = sys.stderr
+    try:
+        return bool(stream.isatty())
+    except Exception:  # a closed or odd stream: plain lines
+        return False
+
+
+def _in_notebook() -> bool:
+    """Whether this process is a Jupyter kernel (tqdm.auto's test: IPython imported, its shell a kernel's)."""
+    ipython = sys.modules.get("IPython")
+    try:
+        shell = ipython.get_ipython() if ipython is not None else None
+        return shell is not None and "IPKernelApp" in shell.config
+    except Exception:
+        return False
+
+
+class _Lines:
+    """The notice where nothing redraws a line: one line now, one at :meth:`close` (no spinner)."""
+
+    def __init__(self, text: str, stream=None):
+        self.text = text
+        self.stream = stream
+        self.start = time.perf_counter()
+        self._say(text)
+
+    def _say(self, line: str) -> None:
+        try:
+            print(line, file=self.stream or sys.stderr, flush=True)
+        except Exception:  # pragma: no cover - a closed stream: the compile goes on
+            pass
+
+    def close(self, failed: bool = False) -> float:
+        """Say how it ended (``failed``: the compile stopped on an error); the seconds it ran."""
+        seconds = time.perf_counter() - self.start
+        self._say(_ending(seconds, failed))
+        return seconds
+
+
+def _ending(seconds: float, failed: bool) -> str:
+    return (f"catan_nb.fast: compile stopped after {seconds:.0f} s" if failed else
+            f"catan_nb.fast: compiled in {seconds:.0f} s (cached for the next time)")
 
 
 class _Spinner:
@@ -128,8 +182,7 @@ class _Spinner:
         self._thread.join(timeout=2)
         seconds = time.perf_counter() - self.start
         if self._bar is not None:
-            self._bar.set_description_str(f"catan_nb.fast: compile stopped after {seconds:.0f} s" if failed else
-                                          f"catan_nb.fast: compiled in {seconds:.0f} s (cached for the next time)")
+            self._bar.set_description_str(_ending(seconds, failed))
             self._bar.close()
         return seconds
 
