@@ -48,3 +48,19 @@ def test_fast_benchmark_prints_whole_process_figures_on_the_last_line():
     last = (r"^games/s: [\d.]+  games/cpu_s: [\d.]+  actions/game: \d+  turns/game: \d+  "
             r"process_cpu_s: [\d.]+  process_games/cpu_s: [\d.]+$")
     assert re.search(last, out.stdout.strip().splitlines()[-1]), out.stdout[-500:]
+
+
+def test_placement_fit_collects_refreshes_and_fits_with_two_workers(tmp_path):
+    """benchmarks/placement_fit.py: a tiny run on two workers (each builds its own game), then a refit of the
+    stored pairs with today's terms (``--refresh``); the last line is the cross-validated fit."""
+    data = tmp_path / "fit.jsonl"
+    common = [sys.executable, str(BENCH / "placement_fit.py"), "--data", str(data)]
+    out = subprocess.run([*common, "--boards", "2", "--seed", "5000", "--top", "3", "--random", "1", "--playouts", "2",
+                          "--workers", "2"], capture_output=True, text=True, timeout=600, cwd=BENCH.parent)
+    assert out.returncode == 0, out.stderr[-2000:]
+    rows = data.read_text().splitlines()
+    assert len(rows) == 8 and all('"board_seed"' in r and '"room"' in r for r in rows)
+    out = subprocess.run([*common, "--fit-only", "--refresh"], capture_output=True, text=True, timeout=600,
+                         cwd=BENCH.parent)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert re.search(r"^cv_top20_rho: \S+  weights: production=1 ", out.stdout.strip().splitlines()[-1]), out.stdout[-500:]
