@@ -97,7 +97,7 @@ from ..rules import BuildCity, BuildSettlement, Game, Phase, RollDice, Rules
 from .bot_features import features_for
 from .bots import RandomBot, WeightedBot
 from .probability import Estimate, estimate_mean, estimate_proportion
-from .spots import SPOT_VP, SpotTable
+from .spots import SPOT_VP, SpotTable, steps_within
 from .value_bot import ValueBot
 
 __all__ = [
@@ -185,9 +185,11 @@ class PlacementWeights:
     Notes
     -----
     The defaults of the base game's terms were fitted to value-bot playouts: 35 seeded random boards
-    (seeds 1000-1014 and 2000-2019), on each 60 of seat 0's pairs (its 40 best and 20 others) played out 80
-    times each, a ridge regression of the win rate on the terms within each board, scaled so that
-    ``production`` is 1 (``benchmarks/placement_fit.py``).  ``bonus`` and ``targets`` are the bots' worth
+    (seeds 1000-1014 and 2000-2019), on each 60 of seat 0's pairs played out 80 times each, a ridge
+    regression of the win rate on the terms within each board, on each board's 40 best pairs by the score
+    of the day, scaled so that ``production`` is 1 (``benchmarks/placement_fit.py --refresh --fit-top 40
+    --lam 0.1``).  Cities & Knights keeps the weights its stored playouts were checked with (its bot
+    features' ``placement_weights``), the founding-wide terms at 0.  ``bonus`` and ``targets`` are the bots' worth
     of a point earned by settling or reaching a spot (:data:`~catan_nb.analysis.value_bot.SPOT_VP`); a
     commodity card counts as a card, and Cities & Knights' bot features raise it to the value bot's own
     worth of one (``placement_weights``).
@@ -444,9 +446,7 @@ class NodeTable:
         paths = sp.paths()
         self.ring2 = [0] * n
         for v in range(n):
-            one = set(paths[v]) - {v}
-            two = {u for w in one for u in paths[w]} - one - {v}
-            self.ring2[v] = sum(1 << u for u in two)
+            self.ring2[v] = sum(1 << u for u, d in steps_within(paths, v, 2).items() if d == 2)
         self.steps = _steps(self.neighbours, n, 4)
         self.hex_cards = {kind: [{h: sp.hex_cards(kind, h) for h in t.node_hexes[v]} for v in range(n)]
                           for kind in dict.fromkeys(("settlement", *self.kinds))}
@@ -587,17 +587,7 @@ def _steps(neighbours, n: int, cap: int) -> np.ndarray:
     """``(n, n)``: the fewest steps between two intersections, at most ``cap``."""
     out = np.full((n, n), cap, dtype=np.int64)
     for v in range(n):
-        seen = {v: 0}
-        frontier = [v]
-        for d in range(1, cap):
-            nxt = []
-            for u in frontier:
-                for w in neighbours[u]:
-                    if w not in seen:
-                        seen[w] = d
-                        nxt.append(w)
-            frontier = nxt
-        for w, d in seen.items():
+        for w, d in steps_within(neighbours, v, cap - 1).items():
             out[v, w] = d
     return out
 

@@ -48,6 +48,27 @@ from .value_bot import GOLD_WORTH, SPOT_DISCOUNT, SPOT_VP
 __all__ = ["SpotTable", "GOLD_WORTH", "SPOT_VP", "SPOT_DISCOUNT"]
 
 
+def steps_within(adjacency, source: int, depth: int) -> dict[int, int]:
+    """Breadth first from ``source``: each intersection at most ``depth`` steps away and its steps.
+
+    Examples
+    --------
+    >>> steps_within([[1], [0, 2], [1]], 0, 1)
+    {0: 0, 1: 1}
+    """
+    seen = {source: 0}
+    frontier = [source]
+    for d in range(1, depth + 1):
+        nxt = []
+        for v in frontier:
+            for u in adjacency[v]:
+                if u not in seen:
+                    seen[u] = d
+                    nxt.append(u)
+        frontier = nxt
+    return seen
+
+
 def _chance(token: int) -> float:
     return pips(token) / 36.0
 
@@ -251,17 +272,7 @@ class SpotTable:
         depth = len(SPOT_DISCOUNT) - 1
         found: list[list[float]] = [[] for _ in range(self.n)]
         for target, worth in wanted.items():  # breadth first from each target along the paths pieces may use
-            seen = {target: 0}
-            frontier = [target]
-            for d in range(1, depth + 1):
-                nxt = []
-                for v in frontier:
-                    for u in adj[v]:
-                        if u not in seen:
-                            seen[u] = d
-                            nxt.append(u)
-                frontier = nxt
-            for v, d in seen.items():
+            for v, d in steps_within(adj, target, depth).items():
                 # the founding path piece is free: a target one path away is reached with it
                 found[v].append(worth * SPOT_DISCOUNT[max(d - 1, 0)])
         for v in range(self.n):
