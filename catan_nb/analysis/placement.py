@@ -43,7 +43,7 @@ A pair adds two parts:
 ``room``
     Room to grow once everyone has founded: the free founding sites two path steps from the pair
     (where the next settlement can go, B-BUILD-7), times ``weights.room``, and how far apart the two
-    buildings stand (path steps, at most 4), times ``weights.apart``.
+    buildings stand (steps between neighbouring intersections, at most 4), times ``weights.apart``.
 ``rivals``
     What the modelled opponents found instead (the average rival's production and resources), with a
     minus sign: a first pick that takes a rich spot from the others counts.  Two more terms read the
@@ -174,7 +174,8 @@ class PlacementWeights:
     room : float
         Per free founding site two path steps from the pair once every seat has founded (pairs only).
     apart : float
-        Per path step between the two founding buildings, at most 4 (pairs only).
+        Per step between neighbouring intersections from one founding building to the other, at most 4
+        (pairs only).
     shared : float
         Per expected card per roll the pair takes from hexes a rival's founding building also touches,
         subtracted (pairs only).
@@ -433,10 +434,7 @@ class NodeTable:
         self.pips = pip
         self.tokmask = sp.tokens
         self.special, self.generic = sp.special, sp.generic
-        supply = sp.supply
-        mean = supply[supply > 0].mean() if (supply > 0).any() else 0.0
-        with np.errstate(divide="ignore", invalid="ignore"):
-            self.rarity = np.where(supply > 0, mean / supply - 1.0, 0.0)
+        self.rarity = _rarity(sp.supply)
         # B-SETUP-19: the second founding building takes a card from each resource hex around it
         self.start_cards = np.array([sum(1 for h in t.node_hexes[v] if t.hex_resource[h] >= 0) for v in range(n)])
         self.bonus, self.near = sp.bonus, sp.near
@@ -552,12 +550,7 @@ class NodeTable:
             total = total + self.res[kind][v]
         shared = sum(x for h, x in self.hex_cards[k1][a].items() if h in theirs)
         shared += sum(x for h, x in self.hex_cards[k2][b].items() if h in theirs)
-        made = total > 0
-        market = 0.0
-        if made.any():
-            mean = total[made].mean()
-            mine = self.res[k1][a] + self.res[k2][b]
-            market = float((mine[made] * (mean / total[made] - 1.0)).sum())
+        market = float((self.res[k1][a] + self.res[k2][b]) @ _rarity(total))
         return float(room), -float(shared), market
 
     def close(self, blocked: list[bool], v: int) -> None:
@@ -581,6 +574,16 @@ class NodeTable:
             picks.append(v)
             self.close(blocked, v)
         return picks, blocked
+
+
+def _rarity(supply: np.ndarray) -> np.ndarray:
+    """How rare each resource is against the mean of those produced: ``mean / supply_r - 1`` (0 for one
+    nobody produces).  On the board's supply for ``scarcity``; on the founding's for ``market``."""
+    made = supply > 0
+    if not made.any():
+        return np.zeros(len(supply))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.where(made, supply[made].mean() / supply - 1.0, 0.0)
 
 
 def _steps(neighbours, n: int, cap: int) -> np.ndarray:
