@@ -129,8 +129,8 @@ def available() -> bool:
 EXACT_POLICIES = ("random", "weighted", "value")
 #: Rough CPU seconds of one 4-player game of the engine's bots (:func:`wanted` weighs jobs with them).
 ENGINE_SECONDS = {"random": 0.01, "weighted": 0.01, "value": 0.2}
-#: CPU seconds of a job's first compile on a machine (measured: ``play``'s job, 48 CPU seconds on
-#: the project's 2-core machine; see the README), and of loading it from numba's cache in a new process.
+#: CPU seconds of a job's first compile on a machine (measured: ``play``'s job, 40 to 43 CPU seconds
+#: on the project's 2-core machine; see the README), and of loading it from numba's cache in a new process.
 COMPILE_SECONDS = _COMPILE_SECONDS
 LOAD_SECONDS = 1.0
 
@@ -197,6 +197,10 @@ def _compiled(job: str) -> str | None:
     """``"process"``, ``"cache"`` (numba's cache on disk) or ``None``."""
     if not HAVE_NUMBA:
         return None
+    from . import _aot
+
+    if job in _aot.PLAY_ENTRIES and _aot._enabled() and _aot.built("play"):
+        return "cache"
     kernel = _kernel()
 
     dispatcher = getattr(kernel, job)
@@ -475,7 +479,9 @@ def play(
         For rules the kernel does not cover, boards of different shapes, bad seeds.
     """
     _require()
-    kernel = _kernel()
+    from ._aot import job
+
+    kernel = job("play")  # its module built ahead of time (no numba to import), or numba's jit
 
     seeds = np.asarray(seeds, dtype=np.uint64) if len(seeds) else np.zeros(0, np.uint64)
     G = len(seeds)

@@ -8,7 +8,7 @@ derivation itself takes milliseconds, but importing what it needs (``catan_nb.bo
 networkx, ``catan_nb.rules`` with every rule module) costs about 0.4 CPU seconds, a third of the
 fixed cost of a process that plays 2,000 games (issue 40).
 
-So the arrays are kept in a file next to numba's cache of the kernel, named by a hash of the
+So the arrays are kept in a file next to the built ``play`` job (:func:`._aot.folder`), named by a hash of the
 sources they derive from (:data:`SOURCES`): any change to the board, the rules, the constants
 or the tables derives them again (and replaces the file).  The engine stays the source of truth:
 a missing, stale or unreadable file, or a folder one cannot write, means deriving them as
@@ -58,14 +58,15 @@ def derive(layout: str, players: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 def cache_file(layout: str, players: int) -> Path | None:
-    """Where the arrays are kept: beside numba's cache of the kernel (its folder), or ``None``."""
-    try:
-        from ._compile import kernel
+    """Where the arrays are kept: beside the built ``play`` job (:func:`._aot.folder`), or ``None``
+    without numba."""
+    from ._numba import HAVE_NUMBA
 
-        folder = Path(getattr(kernel().play_random_boards, "_cache")._cache_path)  # noqa: B009 - numba's
-    except Exception:  # no numba, another numba: no file
+    if not HAVE_NUMBA:
         return None
-    return folder / f"catan_nb-tables-{layout}-{players}.{source_key()}.npy"
+    from ._aot import folder
+
+    return folder() / f"catan_nb-tables-{layout}-{players}.{source_key()}.npy"
 
 
 def random_tables(layout: str, players: int) -> tuple[np.ndarray, np.ndarray]:

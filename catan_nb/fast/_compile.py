@@ -12,21 +12,34 @@ nothing.
 
 from __future__ import annotations
 
+import contextlib
 import sys
 import threading
 import time
 
-__all__ = ["kernel", "NOTICE", "COMPILE_SECONDS", "notice"]
+__all__ = ["kernel", "NOTICE", "COMPILE_SECONDS", "notice", "quiet"]
 
 #: CPU seconds of a job's first compile on a machine: ``play``'s job, measured on the project's
-#: 2-core machine (48 CPU seconds, 84 s of wall time while other work ran); see the README.
-COMPILE_SECONDS = 50.0
+#: 2-core machine (40 to 43 CPU seconds with its ahead-of-time build, 2026-11-28); see the README.
+COMPILE_SECONDS = 45.0
 #: What the user reads while a job compiles.
 NOTICE = ("catan_nb.fast: compiling the simulator ({job}), once per machine, about a minute "
           "(numba keeps it in its cache; the next process loads it in about a second)")
 
 _KERNEL = None
 _LOCK = threading.Lock()
+_QUIET = [0]
+
+
+@contextlib.contextmanager
+def quiet():
+    """Keep the listener silent inside (a caller that opened its own notice: the ahead-of-time
+    build of :mod:`._aot`, whose compile runs through numba's jit)."""
+    _QUIET[0] += 1
+    try:
+        yield
+    finally:
+        _QUIET[0] -= 1
 
 
 def kernel():
@@ -199,7 +212,7 @@ def _listener_class():
             self.spinner = None
 
         def on_start(self, event):
-            if self.depth == 0 and _ours(event.data.get("dispatcher")):
+            if self.depth == 0 and not _QUIET[0] and _ours(event.data.get("dispatcher")):
                 self.spinner = notice(_job_name(event.data["dispatcher"]))
             if self.spinner is not None:
                 self.depth += 1

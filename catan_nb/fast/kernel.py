@@ -12,9 +12,15 @@ drawn) come from the game's own xoshiro256** generator and go to the log beside 
 that :func:`catan_nb.fast.to_actions` turns a kernel game into the engine's own actions.
 
 The value policy (:mod:`catan_nb.analysis.value_bot` on flat arrays) and the jobs (one compiled
-entry point each) follow the rules.  They live in this one module on purpose: numba's cache
-checks only the source file of each function, so a job compiled from another file would keep a
-stale copy of a changed rule.
+entry point each) follow the rules.  They live in this one module on purpose:
+numba's cache checks only the source file of each function, so a job compiled from another file
+would keep a stale copy of a changed rule.
+
+numba compiles every function on its own and LLVM does not inline across them, so each call is a
+real one unless numba inlines it first: the smallest helpers everywhere (``inline="always"``), and
+the steps of a game's loop (``step``, ``choose``, ``after_action``...) into :func:`play_out` only
+(:func:`_into_play_out`; everywhere, the compile took twice as long).  A random game then runs 19%
+fewer instructions (callgrind, 1,000 games: 1,550 against 1,920 million), for the same compile.
 """
 
 from __future__ import annotations
@@ -45,6 +51,13 @@ from .layout import (
 _U64 = np.uint64
 
 
+def _into_play_out(expr, caller, callee):
+    """numba's inline cost model for the steps of a game's loop: inlined into :func:`play_out` (the
+    loop of every ``play`` job), called elsewhere (inlining them everywhere doubles the compile)."""
+    return caller.func_id.func_name == "play_out"
+
+
+
 # ================================================================ random numbers (xoshiro256**, seeded by splitmix64)
 @njit(cache=True, _nrt=False)
 def rng_seed(T, S, g, seed):
@@ -59,7 +72,7 @@ def rng_seed(T, S, g, seed):
         S[g, o + i] = np.int64(x ^ (x >> _U64(31)))
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def rng_next(T, S, g):
     o = T[O_RNG]
     s0, s1, s2, s3 = _U64(S[g, o]), _U64(S[g, o + 1]), _U64(S[g, o + 2]), _U64(S[g, o + 3])
@@ -177,7 +190,7 @@ def mt_seed(T, S, g, slot, seed):
     S[g, at + 624] = 624
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def rng_float(T, S, g):
     """A draw in [0, 1) with 53 random bits: the game's generator (xoshiro256**, or in exact mode
     the engine's own Mersenne Twister, slot 0)."""
@@ -186,14 +199,14 @@ def rng_float(T, S, g):
     return float(rng_next(T, S, g) >> _U64(11)) * (1.0 / 9007199254740992.0)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def rng_below(T, S, g, k):
     """A whole number in 0..k-1, uniform."""
     return int(rng_float(T, S, g) * k)
 
 
 # ================================================================ the decision stack (catan_nb.rules.phase)
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def push(S, g, phase, player, data):
     d = STACK + 3 * S[g, SC_DEPTH]
     S[g, d] = phase
@@ -202,30 +215,30 @@ def push(S, g, phase, player, data):
     S[g, SC_DEPTH] += 1
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def top_phase(S, g):
     return S[g, STACK + 3 * S[g, SC_DEPTH] - 3]
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def current(S, g):
     """Game.current_player: the player of the decision on top."""
     return S[g, STACK + 3 * S[g, SC_DEPTH] - 2]
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def is_over(S, g):
     return S[g, STACK + 3 * S[g, SC_DEPTH] - 3] == PH_OVER
 
 
 # ================================================================ small queries
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def hand_total(T, S, g, p):
     h = T[O_HANDS] + 5 * p
     return S[g, h] + S[g, h + 1] + S[g, h + 2] + S[g, h + 3] + S[g, h + 4]
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def affords(T, S, g, p, row):
     h = T[O_HANDS] + 5 * p
     c = T[TO_COST] + 5 * row
@@ -246,7 +259,7 @@ def pay(T, S, g, p, row):
         S[g, b + r] += T[c + r]
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def rate(T, S, g, p, r):
     """Game.rates: 2 at a harbour of that resource, 3 at a generic harbour, else 4 (B-TRADE-6..9)."""
     hb = S[g, T[O_HARB] + p]
@@ -257,7 +270,7 @@ def rate(T, S, g, p, r):
     return 4
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline=_into_play_out)
 def vp(T, S, g, p):
     """Game.vp (B-END-1): pieces, Longest Road, Largest Army, VP cards (hidden ones too)."""
     v = S[g, T[O_BOARD_VP] + p] + S[g, T[O_DEV] + 5 * p + VICTORY_POINT]
@@ -501,7 +514,7 @@ def put_road(T, S, g, p, e):
 
 
 # ================================================================ where pieces may go (Game.candidates)
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def road_end_ok(T, S, g, p, v):
     o = S[g, T[O_NODE_OWNER] + v]
     return o == p or (o < 0 and S[g, T[O_TOUCH] + T[P_NODES] * p + v] > 0)
@@ -757,7 +770,7 @@ def legal(T, S, g, out, offers):
 
 
 # ================================================================ the flow (Game._settle, _begin_turn, _check_win)
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline=_into_play_out)
 def begin_turn(T, S, g, p):
     """Game._begin_turn (B-TURN-1) and the development module's on_turn_start."""
     S[g, SC_ACTIVE] = p
@@ -770,7 +783,7 @@ def begin_turn(T, S, g, p):
         S[g, NEW + k] = 0
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline=_into_play_out)
 def check_win(T, S, g):
     """B-END-3: the active player wins on reaching the target in their own turn (B-END-5)."""
     ph = top_phase(S, g)
@@ -783,14 +796,14 @@ def check_win(T, S, g):
         push(S, g, PH_OVER, p, 0)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def vp_action(T, a):
     """Whether action ``a`` may change VP or begin a turn (the engine's vp_actions): building,
     ending a turn or a Special Building Phase, buying a card (B-COMP-8), a knight (B-LA-1)."""
     return a == A_END or a == A_BUY or a == A_KNIGHT or a == T[P_A_END_SBP] or (T[P_A_SETTLE] <= a < T[P_A_YOP])
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline=_into_play_out)
 def after_action(T, S, g, a):
     """Game.apply's tail: run the steps (the founding done, a new turn), then the win check, after
     a step or an action that may change VP (as the engine: the same, except in a determinised copy,
@@ -1122,7 +1135,7 @@ def answered(S, g):
         S[g, SC_OFFER_GET] = -1
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline=_into_play_out)
 def step(T, S, g, a, log):
     """Apply action ``a`` to game ``g`` as Game.apply does (the action, the steps, the win check)
     and record it with its outcome in ``log`` (int32[L, 2]; a log of length 0 records nothing)."""
@@ -1212,7 +1225,7 @@ def weight_of(T, a):
     return 1.0
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def policy_float(T, S, g, seat):
     """A draw for ``seat``'s policy: from its own generator in exact mode (its bot's
     ``random.Random``), else from the game's."""
@@ -1221,7 +1234,7 @@ def policy_float(T, S, g, seat):
     return rng_float(T, S, g)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def choose_random(T, S, g, buf, k):
     """RandomBot: uniform over the legal actions."""
     return buf[int(policy_float(T, S, g, current(S, g)) * k)]
@@ -1917,7 +1930,7 @@ def choose_greedy(T, S, g, W, D, buf, k, f):
 # * :func:`legal_masks`, :func:`step_many` and :func:`observe_many` step a batch of games one
 #   action each (the vectorised reinforcement-learning environment).
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline=_into_play_out)
 def choose(T, S, g, policy, W, D, buf, f):
     """The action ``policy`` (POL_RANDOM, POL_WEIGHTED, POL_VALUE) picks for game ``g``'s current player."""
     k = legal(T, S, g, buf, False)  # the bots of the engine list no domestic offers either
