@@ -164,3 +164,14 @@ def test_the_module_is_named_by_its_sources_and_machine(monkeypatch):
 def test_the_folder_follows_numba_cache_dir(monkeypatch, tmp_path):
     monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
     assert _aot.folder() == tmp_path / "catan_nb"
+
+
+def test_a_folder_it_cannot_write_builds_nothing(tmp_path, monkeypatch):
+    """Nowhere to keep the module: the jit plays at once (no compile for a file it could not keep)."""
+    blocker = tmp_path / "a file"
+    blocker.write_text("")
+    monkeypatch.setattr(_aot, "folder", lambda: blocker / "cache")
+    monkeypatch.setattr(_aot, "_JOBS", {})
+    monkeypatch.delenv("CATAN_NB_AOT", raising=False)
+    monkeypatch.setattr(_aot, "_build", lambda *a: pytest.fail("built where it cannot be kept"))
+    assert _aot.job("play") is _compile.kernel()

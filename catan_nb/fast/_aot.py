@@ -170,9 +170,19 @@ def _load_or_build(name: str):
         return kernel()
     path = _path(name)
     module = _load(name, path)
-    if module is None and not path.with_suffix(".failed").exists():
+    if module is None and not path.with_suffix(".failed").exists() and _writable(path.parent):
         module = _build(name, path)
     return kernel() if module is None else _Job(name, module)
+
+
+def _writable(where: Path) -> bool:
+    """Whether a built module could be kept in ``where`` (else nothing is built: every process would
+    compile it again for nothing)."""
+    try:
+        where.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return False
+    return os.access(where, os.W_OK)
 
 
 def _load(name: str, path: Path):
