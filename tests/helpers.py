@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+
 from catan_nb import Board, Game, Resource
 from catan_nb.rules import BuildRoad, BuildSettlement
 
@@ -56,3 +60,10 @@ def with_modules(board: Board, *modules: str) -> Board:
     data = board.to_dict()
     data["scenario"] = {**data.get("scenario", {}), "modules": list(modules)}
     return Board.from_dict(data, source=f"{board.source} (modules {list(modules)})")
+
+
+def run_python(code: str, timeout: int = 600, **env: str) -> subprocess.CompletedProcess:
+    """Run ``code`` in a new interpreter that imports this checkout (``env``: variables set for it);
+    its completed process, output captured as text."""
+    full = dict(os.environ, PYTHONPATH=os.pathsep.join([os.getcwd(), *sys.path]), **env)
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=full, timeout=timeout)

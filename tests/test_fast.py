@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import io
 import os
-import subprocess
-import sys
 import time
 
 import numpy as np
@@ -23,6 +21,7 @@ from catan_nb import Board, Game, Rules  # noqa: E402
 from catan_nb.constants import Resource  # noqa: E402
 from catan_nb.fast import Games, catalog, covered, engine_summary, play, to_actions  # noqa: E402
 from catan_nb.rules import BuildRoad, BuildSettlement, MoveRobber, RollDice  # noqa: E402
+from helpers import run_python  # noqa: E402
 
 pytestmark = pytest.mark.xdist_group("fast")  # one worker compiles the kernel (once per machine: cached)
 
@@ -576,8 +575,7 @@ def test_the_compile_notice_spins_in_a_terminal():
 
 
 def _fresh_cache_run(tmp_path, code: str, timeout: int):
-    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path), PYTHONPATH=os.pathsep.join([os.getcwd(), *sys.path]))
-    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=timeout)
+    return run_python(code, timeout, NUMBA_CACHE_DIR=str(tmp_path))
 
 
 def test_a_fresh_cache_says_it_compiles_before_compiling(tmp_path):
@@ -623,11 +621,10 @@ def test_importing_loads_nothing_compiled_and_a_jitted_job_loads_only_its_own():
         "from catan_nb.fast._compile import LEAN_LOAD_VERSIONS\n"
         "print(numba.__version__.startswith(LEAN_LOAD_VERSIONS) == ('numba.np.arraymath' not in sys.modules))\n"
     )
-    env = dict(os.environ, CATAN_NB_AOT="0", PYTHONPATH=os.pathsep.join([os.getcwd(), *sys.path]))
     # the first run compiles the jitted job where only its ahead-of-time build was made (its callees
     # cached, not the entry itself); the second loads it, as a user's next process does
     for _ in range(2):
-        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=600)
+        out = run_python(code, CATAN_NB_AOT="0")
     assert out.returncode == 0, out.stderr[-2000:]
     assert out.stdout.strip().splitlines()[-2:] == ["['play_random_boards'] False", "True"]
 
@@ -648,8 +645,7 @@ def test_a_kernel_only_job_imports_no_engine_layer():
         "import catan_nb\n"
         "print(catan_nb.Game is fast.Game)\n"
     )
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([os.getcwd(), *sys.path]))
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=600)
+    out = run_python(code)
     assert out.returncode == 0, out.stderr[-2000:]
     assert out.stdout.strip().splitlines() == ["[]", "True random-0 19 None", "True"]
 
@@ -730,8 +726,7 @@ def test_same_seed_same_games_in_another_process():
     import hashlib
 
     want = hashlib.sha256(np.concatenate([here.winner, here.turns, here.vp.ravel()]).tobytes()).hexdigest()[:16]
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([os.getcwd(), *sys.path]))
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=600)
+    out = run_python(code)
     assert out.returncode == 0, out.stderr[-2000:]
     assert out.stdout.strip().splitlines()[-1] == want
 

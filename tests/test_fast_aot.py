@@ -3,10 +3,6 @@ kernel, a process that loads it imports no numba, and where it cannot be built t
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-
 import numpy as np
 import pytest
 
@@ -18,6 +14,7 @@ from catan_nb.fast import layout as L  # noqa: E402
 from catan_nb.fast._cached import random_tables  # noqa: E402
 from catan_nb.fast._features import N_FEATURES  # noqa: E402
 from catan_nb.fast.tables import board_row, setup  # noqa: E402
+from helpers import run_python  # noqa: E402
 
 pytestmark = pytest.mark.xdist_group("fast")  # the worker that compiles the kernel builds it too
 
@@ -104,8 +101,7 @@ def test_a_process_that_plays_imports_no_numba(built):
         "print(sorted(m for m in ('numba', 'llvmlite', 'catan_nb.fast.kernel', 'networkx') if m in sys.modules),"
         " len(b), fast.compiled('play_games'), fast.compiled('play_random_boards'))\n"
     )
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([os.getcwd(), *sys.path]))
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=600)
+    out = run_python(code)
     assert out.returncode == 0, out.stderr[-2000:]
     assert out.stdout.strip().splitlines()[-1] == "[] 3 True True"
     assert "compiling" not in out.stderr
