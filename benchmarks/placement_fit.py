@@ -16,6 +16,9 @@ numbers).  Each pair's terms (:meth:`NodeTable.terms
 <catan_nb.analysis.placement.NodeTable.terms>`, one per ``PlacementWeights`` field) and its wins are
 written to ``--data`` (JSON lines; a run adds to the file, boards already there are skipped).
 
+``--drop NAME`` leaves a term out of the fit (it keeps its default weight): a term the fit's maps
+cannot weigh (the number diversity of fog hexes, whose tokens are hidden).
+
 ``--refresh`` recomputes every stored pair's terms with today's code and weights (a new term, or
 opponents who now pick otherwise; a pair the modelled opponents no longer leave free is dropped) before
 fitting.
@@ -183,6 +186,8 @@ def main(argv=None) -> None:
     ap.add_argument("--refresh", action="store_true", help="recompute the stored pairs' terms with today's code")
     ap.add_argument("--fit-top", type=int, default=40, help="fit on each board's best pairs by the stored rank")
     ap.add_argument("--lam", type=float, default=0.03, help="ridge penalty (on standardised terms)")
+    ap.add_argument("--drop", action="append", default=[],
+                    help="a term left out of the fit (repeatable): it keeps its default weight")
     args = ap.parse_args(argv)
     args.data.parent.mkdir(parents=True, exist_ok=True)
     data = load(args.data)
@@ -212,7 +217,8 @@ def main(argv=None) -> None:
     data = {k: [r for r in rows if r["rank"] < args.fit_top] for k, rows in every.items()}
     some = next(iter(data.values()))
     names = [k for k in TERMS if any(abs(r["terms"].get(k, 0.0)) > 0 for rows in data.values() for r in rows)]
-    names = [k for k in names if np.std([r["terms"].get(k, 0.0) for rows in data.values() for r in rows]) > 0]
+    names = [k for k in names if np.std([r["terms"].get(k, 0.0) for rows in data.values() for r in rows]) > 0
+             and k not in args.drop]
     cv = cross_validate(data, names, args.lam, every)
     w = fit(data, names, args.lam)
     scale = w[names.index("production")] if "production" in names else 1.0
