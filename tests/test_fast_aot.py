@@ -171,3 +171,19 @@ def test_a_folder_it_cannot_write_builds_nothing(tmp_path, monkeypatch):
     monkeypatch.delenv("CATAN_NB_AOT", raising=False)
     monkeypatch.setattr(_aot, "_build", lambda *a: pytest.fail("built where it cannot be kept"))
     assert _aot.job("play") is _compile.kernel()
+
+
+def test_a_build_replaces_this_pythons_older_builds_only(built, tmp_path, monkeypatch):
+    """A new build removes this Python's stale builds, not another Python's sharing the folder."""
+    import importlib.machinery
+
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+    stale = tmp_path / f"catan_nb_aot_play.0123456789abcdef0123{suffix}"
+    other = tmp_path / "catan_nb_aot_play.0123456789abcdef0123.cpython-399-x86_64-linux-gnu.so"
+    for f in (stale, other):
+        f.write_bytes(b"")
+    monkeypatch.setattr(_aot, "folder", lambda: tmp_path)
+    monkeypatch.setattr(_aot, "_JOBS", {})
+    monkeypatch.delenv("CATAN_NB_AOT", raising=False)
+    assert isinstance(_aot.job("play"), _aot._Job) and _aot.built("play")
+    assert not stale.exists() and other.exists()

@@ -225,8 +225,9 @@ def _build(name: str, path: Path):
                 staged = path.with_name(f"{path.name}.{os.getpid()}.tmp")
                 shutil.copyfile(made, staged)
                 os.replace(staged, path)
+        suffix = importlib.machinery.EXTENSION_SUFFIXES[0]  # this Python's builds only: another may share the folder
         for old in path.parent.glob(f"{_module_name(name)}.*"):
-            if old != path and not old.name.endswith(".tmp"):
+            if old != path and old.name.endswith((suffix, suffix.rsplit(".", 1)[0] + ".failed")):
                 old.unlink(missing_ok=True)
         module = _load(name, path)
         failed = module is None
