@@ -404,25 +404,3 @@ def test_founding_terms_recomputed_by_breadth_first_search_in_every_module(name,
         own_hexes = {h for v in (a, b) for h in t.node_hexes[v]}
         if not own_hexes & {h for v in rivals for h in t.node_hexes[v]}:
             assert terms["shared"][i] == 0
-
-
-# ------------------------------------------------------------------ the weights of Seafarers maps
-def test_SF_12_seafarers_maps_weigh_a_founding_by_their_own_fit():
-    """On a Seafarers map (founded on its home island, SF-12) the score uses the weights fitted to Seafarers
-    playouts (the module's bot features, replaceable data); the number diversity keeps the base weight
-    (fog hides tokens: the fit leaves it out), and the base game keeps its own."""
-    from dataclasses import replace
-
-    from catan_nb.analysis.bot_features.seafarers import SeafarersFeatures
-    from catan_nb.analysis.placement import DEFAULT_WEIGHTS
-
-    board = Board.load(BOARDS_DIR / "seafarers_islands.json")
-    game = Game(board, players=4, seed=1)  # the board's modules: Seafarers
-    w = placement_weights(game)
-    assert SeafarersFeatures.placement_weights and "numbers" not in SeafarersFeatures.placement_weights
-    assert w == replace(DEFAULT_WEIGHTS, **SeafarersFeatures.placement_weights) != DEFAULT_WEIGHTS
-    assert w.production == 1.0 and w.numbers == DEFAULT_WEIGHTS.numbers
-    assert placement_weights(Game(Board.beginner(), seed=1)) == PlacementWeights()
-    ours = [(int(p.first), int(p.second)) for p in rank_openings(game, 0)[:20]]
-    base = [(int(p.first), int(p.second)) for p in rank_openings(game, 0, weights=DEFAULT_WEIGHTS)[:20]]
-    assert ours != base

@@ -48,19 +48,6 @@ class SeafarersFeatures(ModuleFeatures):
 
     reach = 6
     preferences = {_sf.BuildShip: 3.0}
-    #: The placement score's weights on Seafarers maps, fitted to value-bot playouts of the module's own
-    #: rules (2026-11-28): 13 seeded islands maps (seeds 1000-1010, 1014, 1015), on each seat 0's 40 pairs (its
-    #: 30 best by the base weights and 10 others) played out 24 times in the engine, a ridge regression of the
-    #: win rate on the terms within maps (``benchmarks/placement_fit.py --module seafarers --lam 0.6 --drop
-    #: numbers``): top-20 rank correlation 0.38 on held-out maps, cross-validated, against 0.21 for the base
-    #: weights.  ``numbers`` is left out of the fit and keeps the base weight: the fit gave it ten times that,
-    #: which would favour spots of fog hexes, whose tokens are hidden.  ``bonus`` and ``targets`` keep the
-    #: bots' worth of a point.  Replaceable data: a fit on more maps replaces the lot.
-    placement_weights = {
-        "diversity": 0.088, "scarcity": 1.02, "special_harbour": 1.01, "generic_harbour": 0.803,
-        "roads": 0.936, "cities": 2.82, "cards": 3.98, "start": 0.105, "rivals": 8.18,
-        "rival_diversity": 0.327, "room": -0.022, "apart": 0.0163, "shared": -0.616, "market": 1.69,
-    }
 
     def spot_bonus(self, game, player: int):
         per = game.board.scenario.get("foreign_island_vp") or 0
