@@ -197,9 +197,9 @@ def _compiled(job: str) -> str | None:
     """``"process"``, ``"cache"`` (numba's cache on disk) or ``None``."""
     if not HAVE_NUMBA:
         return None
-    from . import _aot
+    from ._aot import PLAY_ENTRIES, built, enabled
 
-    if job in _aot.PLAY_ENTRIES and _aot._enabled() and _aot.built("play"):
+    if job in PLAY_ENTRIES and enabled() and built("play"):
         return "cache"
     kernel = _kernel()
 

@@ -35,7 +35,7 @@ from pathlib import Path
 
 import numpy as np
 
-__all__ = ["JOBS", "folder", "key", "job", "built"]
+__all__ = ["JOBS", "PLAY_ENTRIES", "folder", "key", "job", "built", "enabled"]
 
 #: Bump when the way modules are built changes.
 FORMAT = 1
@@ -119,7 +119,8 @@ def built(name: str) -> bool:
     return _path(name).is_file()
 
 
-def _enabled() -> bool:
+def enabled() -> bool:
+    """Whether built modules are used (``CATAN_NB_AOT=0``: numba's jit plays every job)."""
     return os.environ.get("CATAN_NB_AOT", "1").strip().lower() not in ("0", "false", "no", "off")
 
 
@@ -166,7 +167,7 @@ def job(name: str):
 def _load_or_build(name: str):
     from ._compile import kernel
 
-    if not _enabled():
+    if not enabled():
         return kernel()
     path = _path(name)
     module = _load(name, path)
@@ -203,13 +204,13 @@ def _build(name: str, path: Path):
     (and a marker file saying why) where it cannot be built."""
     import warnings
 
-    from . import _compile
+    from ._compile import kernel as jitted, notice, quiet
 
-    kernel = _compile.kernel()
-    shown = _compile.notice(name)
+    kernel = jitted()
+    shown = notice(name)
     failed = True
     try:
-        with _compile.quiet(), warnings.catch_warnings():
+        with quiet(), warnings.catch_warnings():
             warnings.simplefilter("ignore")
             from numba.pycc import CC
 
