@@ -22,7 +22,6 @@ in :func:`folder`; every later process imports that module, which needs numpy on
 
 from __future__ import annotations
 
-import hashlib
 import importlib.machinery
 import importlib.util
 import os
@@ -35,7 +34,7 @@ from pathlib import Path
 
 import numpy as np
 
-__all__ = ["JOBS", "PLAY_ENTRIES", "folder", "key", "job", "built", "enabled"]
+__all__ = ["JOBS", "PLAY_ENTRIES", "folder", "key", "job", "built", "enabled", "signature"]
 
 #: Bump when the way modules are built changes.
 FORMAT = 1
@@ -44,21 +43,38 @@ _HERE = Path(__file__).resolve().parent
 SOURCES = ("kernel.py", "layout.py", "_features.py", "_aot.py")
 
 _I8, _U8, _I4, _F8 = np.dtype(np.int64), np.dtype(np.uint64), np.dtype(np.int32), np.dtype(np.float64)
-#: Each job's entry points: name, numba signature, and each argument's dtype and dimensions
-#: (``None``: a scalar).
-JOBS: dict[str, tuple[tuple[str, str, tuple], ...]] = {
+_CODES = {_I8: "i8", _U8: "u8", _I4: "i4", _F8: "f8"}
+#: Each job's entry points: name, and each argument's dtype and dimensions (C-contiguous arrays;
+#: ``None``: a 64-bit integer).  numba's signature is derived from them (:func:`signature`).
+JOBS: dict[str, tuple[tuple[str, tuple], ...]] = {
     "play": (
         ("play_random_boards",
-         "void(i8[::1], i8[::1], u8[::1], i8[::1], i8[:,::1], f8[::1], i8, i8, i4[:,:,::1], i8[:,::1], i8[:,::1])",
          ((_I8, 1), (_I8, 1), (_U8, 1), (_I8, 1), (_I8, 2), (_F8, 1), None, None, (_I4, 3), (_I8, 2), (_I8, 2))),
         ("play_games",
-         "void(i8[::1], u8[::1], i8[::1], i8[:,::1], i8[:,::1], f8[::1], i8, i8, i4[:,:,::1], i8[:,::1])",
          ((_I8, 1), (_U8, 1), (_I8, 1), (_I8, 2), (_I8, 2), (_F8, 1), None, None, (_I4, 3), (_I8, 2))),
     ),
 }
 
+
+def signature(kinds: tuple) -> str:
+    """numba's signature of an entry point taking ``kinds`` and returning nothing.
+
+    Examples
+    --------
+    >>> signature(((_I8, 1), None, (_I4, 3)))
+    'void(i8[::1], i8, i4[:,:,::1])'
+    """
+    def one(kind) -> str:
+        if kind is None:
+            return "i8"
+        dtype, ndim = kind
+        return f"{_CODES[dtype]}[{':,' * (ndim - 1)}::1]"
+
+    return f"void({', '.join(one(k) for k in kinds)})"
+
+
 #: The kernel's functions a built ``play`` module answers for.
-PLAY_ENTRIES = frozenset(entry for entry, _sig, _kinds in JOBS["play"])
+PLAY_ENTRIES = frozenset(entry for entry, _kinds in JOBS["play"])
 
 _LOCK = threading.Lock()
 _JOBS: dict[str, object] = {}
@@ -96,12 +112,10 @@ def _machine() -> str:
 def key() -> str:
     """A hash of :data:`SOURCES`, the machine, Python's and numpy's versions and :data:`FORMAT`."""
     if not _KEY:
-        h = hashlib.sha1(f"catan_nb.fast aot {FORMAT} {sys.version} {np.__version__}".encode())
-        h.update(_machine().encode())
-        for name in SOURCES:
-            h.update(name.encode())
-            h.update((_HERE / name).read_bytes())
-        _KEY.append(h.hexdigest()[:20])
+        from ._cached import digest
+
+        text = f"catan_nb.fast aot {FORMAT} {sys.version} {np.__version__}\n{_machine()}"
+        _KEY.append(digest(text, [_HERE / name for name in SOURCES], _HERE))
     return _KEY[0]
 
 
@@ -147,7 +161,7 @@ class _Job:
 
     def __init__(self, name: str, module):
         self.module = module
-        for entry, _sig, kinds in JOBS[name]:
+        for entry, kinds in JOBS[name]:
             setattr(self, entry, _Entry(getattr(module, entry), entry, kinds))
 
 
@@ -208,44 +222,38 @@ def _build(name: str, path: Path):
 
     kernel = jitted()
     shown = notice(name)
-    failed = True
     try:
-        with quiet(), warnings.catch_warnings():
-            warnings.simplefilter("ignore")
+        with quiet(), warnings.catch_warnings(), tempfile.TemporaryDirectory(prefix="catan_nb_aot_") as tmp:
+            warnings.simplefilter("ignore")  # numba says pycc is pending deprecation
             from numba.pycc import CC
 
-            with tempfile.TemporaryDirectory(prefix="catan_nb_aot_") as tmp:
-                cc = CC(_module_name(name))
-                cc.output_dir = tmp
-                cc.verbose = False
-                for entry, sig, _kinds in JOBS[name]:
-                    cc.export(entry, sig)(getattr(kernel, entry).py_func)
-                cc.compile()
-                made = next(Path(tmp).glob(f"{_module_name(name)}*"))
-                path.parent.mkdir(parents=True, exist_ok=True)
-                staged = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-                shutil.copyfile(made, staged)
-                os.replace(staged, path)
-        suffix = importlib.machinery.EXTENSION_SUFFIXES[0]  # this Python's builds only: another may share the folder
-        for old in path.parent.glob(f"{_module_name(name)}.*"):
-            if old != path and old.name.endswith((suffix, suffix.rsplit(".", 1)[0] + ".failed")):
-                old.unlink(missing_ok=True)
-        module = _load(name, path)
-        failed = module is None
-        return module
-    except Exception as exc:  # no compiler, no headers, no pycc, a read-only folder: the jitted kernel
+            cc = CC(_module_name(name))
+            cc.output_dir = tmp
+            cc.verbose = False
+            for entry, kinds in JOBS[name]:
+                cc.export(entry, signature(kinds))(getattr(kernel, entry).py_func)
+            cc.compile()
+            staged = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+            shutil.copyfile(next(Path(tmp).glob(f"{_module_name(name)}*")), staged)
+            os.replace(staged, path)
+    except Exception as exc:  # no compiler, no headers, no pycc, a folder gone: the jitted kernel
+        shown.close(failed=True)
         why = f"{type(exc).__name__}: {exc}".strip().splitlines()[0][:300]
         marker = path.with_suffix(".failed")
         try:
-            marker.parent.mkdir(parents=True, exist_ok=True)
             marker.write_text(why + "\n", encoding="utf-8")
         except OSError:
             pass
-        shown.close(failed=True)
-        failed = None
         print(f"catan_nb.fast: the {name} job could not be built ahead of time ({why}); numba's jit plays it "
               f"(the same games, a slower start-up; remove {marker} to try again)", file=sys.stderr, flush=True)
         return None
-    finally:
-        if failed is not None:
-            shown.close(failed=failed)
+    except BaseException:  # interrupted: no spinner left running
+        shown.close(failed=True)
+        raise
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]  # this Python's builds only: another may share the folder
+    for old in path.parent.glob(f"{_module_name(name)}.*"):
+        if old != path and old.name.endswith((suffix, suffix.rsplit(".", 1)[0] + ".failed")):
+            old.unlink(missing_ok=True)
+    module = _load(name, path)
+    shown.close(failed=module is None)
+    return module

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import numpy as np
 
-__all__ = ["random_tables", "derive", "source_key", "cache_file"]
+__all__ = ["random_tables", "derive", "source_key", "cache_file", "digest"]
 
 #: Bump when the file's layout changes.
 FORMAT = 1
@@ -36,15 +36,20 @@ _MEMO: dict = {}
 _KEY: list = []
 
 
+def digest(text: str, files, root: Path) -> str:
+    """20 hex digits of a hash of ``text`` and each of ``files`` (its path from ``root``, its bytes), in order."""
+    h = hashlib.sha1(text.encode())
+    for p in files:
+        h.update(p.relative_to(root).as_posix().encode())
+        h.update(p.read_bytes())
+    return h.hexdigest()[:20]
+
+
 def source_key() -> str:
     """A hash of :data:`SOURCES` (their contents, in path order), with :data:`FORMAT`."""
     if not _KEY:
-        h = hashlib.sha1(f"catan_nb.fast tables {FORMAT}".encode())
         files = sorted({p for pattern in SOURCES for p in _PACKAGE.glob(pattern)})
-        for p in files:
-            h.update(p.relative_to(_PACKAGE).as_posix().encode())
-            h.update(p.read_bytes())
-        _KEY.append(h.hexdigest()[:20])
+        _KEY.append(digest(f"catan_nb.fast tables {FORMAT}", files, _PACKAGE))
     return _KEY[0]
 
 

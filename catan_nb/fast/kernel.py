@@ -57,7 +57,6 @@ def _into_play_out(expr, caller, callee):
     return caller.func_id.func_name == "play_out"
 
 
-
 # ================================================================ random numbers (xoshiro256**, seeded by splitmix64)
 @njit(cache=True, _nrt=False)
 def rng_seed(T, S, g, seed):
