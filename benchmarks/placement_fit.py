@@ -30,6 +30,10 @@ by the score of the day (the score must order the top, where a player chooses), 
 folds and prints, per held-out board, the rank correlation between the fitted score and the win
 rate among the 20 best pairs by the fitted score.
 
+``--scan NAME=V1,V2,...`` keeps today's weights and tries one of them at each value: the mean top-20 rank
+correlation over the stored boards for each (one weight chosen on the fit's boards, the rest kept; how
+``pace`` was set).  Its last line is ``scan NAME: V1=RHO1 V2=RHO2 ...``.
+
 The last line is ``cv_top20_rho: X  weights: name=value ...``.
 """
 
@@ -171,6 +175,22 @@ def cross_validate(data: dict[int, list[dict]], names: list[str], lam: float,
     return out
 
 
+def scan(data: dict[int, list[dict]], spec: str) -> None:
+    """Print the mean top-20 rank correlation over ``data``'s boards with today's weights and one weight at
+    each of the values ``spec`` (``NAME=V1,V2,...``) names."""
+    name, _, values = spec.partition("=")
+    if name not in TERMS:
+        raise SystemExit(f"--scan: {name!r} is not a weight; expected one of {', '.join(TERMS)}")
+    today = PlacementWeights()
+    out = []
+    for value in (float(v) for v in values.split(",")):
+        w = np.array([value if k == name else getattr(today, k) for k in TERMS])
+        rho = float(np.mean([top20_rho(rows, TERMS, w) for rows in data.values()]))
+        print(f"{name}={value:g}: mean top-20 rank correlation {rho:.3f} over {len(data)} boards", flush=True)
+        out.append(f"{value:g}={rho:.3f}")
+    print(f"scan {name}: " + " ".join(out))
+
+
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--module", action="append", default=[], help="rule module (repeatable); default the base game")
@@ -186,6 +206,8 @@ def main(argv=None) -> None:
     ap.add_argument("--refresh", action="store_true", help="recompute the stored pairs' terms with today's code")
     ap.add_argument("--fit-top", type=int, default=40, help="fit on each board's best pairs by the stored rank")
     ap.add_argument("--lam", type=float, default=0.03, help="ridge penalty (on standardised terms)")
+    ap.add_argument("--scan", default=None, metavar="NAME=V1,V2,...",
+                    help="today's weights with one of them at each value: the mean top-20 rank correlation of each")
     ap.add_argument("--drop", action="append", default=[],
                     help="a term left out of the fit (repeatable): it keeps its default weight")
     args = ap.parse_args(argv)
@@ -214,6 +236,9 @@ def main(argv=None) -> None:
     if len(data) < 2:
         raise SystemExit("need at least two boards of data to fit")
     every = data
+    if args.scan:
+        scan(every, args.scan)
+        return
     data = {k: [r for r in rows if r["rank"] < args.fit_top] for k, rows in every.items()}
     some = next(iter(data.values()))
     names = [k for k in TERMS if any(abs(r["terms"].get(k, 0.0)) > 0 for rows in data.values() for r in rows)]

@@ -18,10 +18,14 @@ rates of the even against the odd playouts, stepped up to the whole run): the sq
 reliability is about the best rank correlation any score could reach with these playouts.  Board seeds start at ``--seed`` (default 1: clear of the seeds the
 weights were fitted on, 1000 and up).
 
+``--set NAME=VALUE`` (repeatable) changes one weight on top of the game's own (a module's weights
+tried before they are adopted); ``--set base`` takes every weight the game's modules change back to
+the base game's except ``commodities``.
+
 ``--weights classic`` measures the first, hand-set score (:meth:`PlacementWeights.classic
 <catan_nb.analysis.placement.PlacementWeights.classic>`; its greedy opponents pick by it too).
 
-The last line is ``module: NAME  mean_rho: X [LO, HI]  cases: K  playouts: P  half_width: H``.
+The last line is ``module: NAME  mean_rho: X [LO, HI]  cases: K  playouts: P  half_width: H  over_boards: [LO, HI]``.
 """
 
 from __future__ import annotations
@@ -42,7 +46,14 @@ import numpy as np  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from catan_nb.analysis.placement import PlacementWeights, rank_openings, simulate_openings  # noqa: E402
+from dataclasses import replace  # noqa: E402
+
+from catan_nb.analysis.placement import (  # noqa: E402
+    PlacementWeights,
+    placement_weights,
+    rank_openings,
+    simulate_openings,
+)
 from catan_nb.analysis.probability import rank_correlation  # noqa: E402
 
 sys.path.insert(0, _HERE)
@@ -57,6 +68,20 @@ def cases(module: list[str], n: int, seed: int, players: int | None):
         s = seed + k
         game = setup.game(seed if fixed else s)
         yield s, game, (k % game.n if fixed else 0), setup.label
+
+
+def changed(game, weights: PlacementWeights | None, changes: list[str]) -> PlacementWeights | None:
+    """``weights``, or the game's own with ``--set``'s changes (``base``: the base game's but commodities)."""
+    if not changes:
+        return weights
+    out = weights or placement_weights(game)
+    for text in changes:
+        if text == "base":
+            out = replace(PlacementWeights(), commodities=out.commodities)
+            continue
+        name, _, value = text.partition("=")
+        out = replace(out, **{name: float(value)})
+    return out
 
 
 def study(case, game, seat, top: int, playouts: int, pool, boot: int, rng: np.random.Generator,
@@ -91,6 +116,8 @@ def main(argv=None) -> None:
     ap.add_argument("--playouts", type=int, default=400)
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--bootstrap", type=int, default=1000)
+    ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                    help="a weight changed on top of the game's (repeatable); 'base': the base game's weights")
     ap.add_argument("--weights", choices=("default", "classic"), default="default",
                     help="the library's weights (fitted), or the first hand-set ones (PlacementWeights.classic())")
     args = ap.parse_args(argv)
@@ -102,7 +129,8 @@ def main(argv=None) -> None:
     start = time.time()
     try:
         for case, game, seat, label in cases(args.module, args.cases, args.seed, args.players):
-            r = study(case, game, seat, args.top, args.playouts, pool, args.bootstrap, rng, weights)
+            r = study(case, game, seat, args.top, args.playouts, pool, args.bootstrap, rng,
+                      changed(game, weights, args.set))
             lo, hi = np.nanpercentile(r["boot"], [2.5, 97.5])
             print(f"case {case} seat {seat}: rho {r['rho']:+.3f} [{lo:+.3f}, {hi:+.3f}]  win rates "
                   f"{r['rates'].min():.2f}..{r['rates'].max():.2f} (each +-{r['half']:.3f})  reliability {r['reliability']:.2f}  unfinished "
@@ -114,15 +142,21 @@ def main(argv=None) -> None:
     mean = float(np.mean([r["rho"] for r in out]))
     boots = np.nanmean(np.vstack([r["boot"] for r in out]), axis=0)
     lo, hi = np.nanpercentile(boots, [2.5, 97.5])
+    # boards drawn again too: each draw takes len(out) cases with replacement, each with one of its playout draws
+    draws = np.vstack([r["boot"] for r in out])
+    pick = rng.integers(0, len(out), (draws.shape[1], len(out)))
+    over = np.nanmean(draws[pick, np.arange(draws.shape[1])[:, None]], axis=1)
+    blo, bhi = np.nanpercentile(over, [2.5, 97.5])
     half = float(np.median([r["half"] for r in out]))
     rel = float(np.nanmean([r["reliability"] for r in out]))
     name = "+".join(args.module) or "base"
+    print("per case: " + " ".join(f"{r['case']}:{r['rho']:+.3f}" for r in out))
     print(f"{label}: top {args.top} pairs by the {args.weights} weights, {args.playouts} value-bot playouts a pair, "
           f"{len(out)} cases")
     print(f"the playouts' own split-half reliability (even against odd playouts, stepped up): {rel:.3f}; a score "
           f"ranking the pairs by their true win rates would reach about rho {max(rel, 0) ** 0.5:.3f}")
     print(f"module: {name}  mean_rho: {mean:.3f} [{lo:.3f}, {hi:.3f}]  cases: {len(out)}  playouts: {args.playouts}"
-          f"  half_width: {half:.3f}")
+          f"  half_width: {half:.3f}  over_boards: [{blo:.3f}, {bhi:.3f}]")
 
 
 if __name__ == "__main__":

@@ -15,6 +15,7 @@ from catan_nb.analysis.placement import (
     PlacementScore,
     PlacementWeights,
     founding_order,
+    pace,
     placement_figure,
     placement_heat,
     rank_openings,
@@ -22,7 +23,7 @@ from catan_nb.analysis.placement import (
     simulate_openings,
 )
 from catan_nb.analysis.production import node_production
-from catan_nb.constants import RESOURCES
+from catan_nb.constants import COSTS, RESOURCES
 from catan_nb.rules import RollDice
 
 PARTS = SPOT_PARTS
@@ -53,7 +54,11 @@ def reference_terms(board: Board, nodes, rivals: list[list[int]] | None = None) 
     rarity = {r: mean / supply[r] - 1 for r in RESOURCES}
     harbours = {board.graph.nodes[v]["harbour"] for v in nodes} - {None}
     special = {h.resource for h in harbours if h.resource is not None}
+    generic = any(h.resource is None for h in harbours)
+    rates = [2 if r in special else 3 if generic else 4 for r in RESOURCES]
+    grow = [a + b for a, b in zip(COSTS["settlement"], COSTS["city"])]
     out = {
+        "pace": 1 / reference_rolls([e[r] for r in RESOURCES], 0, rates, grow) if any(e.values()) else Fraction(0),
         "production": sum(e.values()),
         "diversity": Fraction(sum(1 for x in e.values() if x)),
         "roads": min(L, B), "cities": min(O, G), "cards": min(O, G, Wo),
@@ -72,6 +77,67 @@ def reference_terms(board: Board, nodes, rivals: list[list[int]] | None = None) 
         if not rivals:  # no founding modelled: the rivals' parts are nothing
             out["shared"] = out["market"] = Fraction(0)
     return out
+
+
+def reference_rolls(cards, picks, rates, cost) -> Fraction:
+    """The fewest rolls after which ``cards`` per roll (and ``picks`` of one's choice) pay for ``cost``, the
+    surplus traded at ``rates``: exactly, with Fractions, on the breakpoints of the piecewise linear balance
+    (B-TRADE-6..9, B-BUILD-1)."""
+    cards, cost = [Fraction(x) for x in cards], [Fraction(x) for x in cost]
+    picks = Fraction(picks)
+
+    def balance(t):  # cards the bank would still owe at time t (>= 0: the purchase is paid)
+        return picks * t + sum((x * t - c) / k if x * t >= c else x * t - c for x, c, k in zip(cards, cost, rates))
+
+    points = sorted({Fraction(0)} | {c / x for x, c in zip(cards, cost) if x})
+    for lo, hi in zip(points, points[1:] + [None]):
+        if hi is not None and balance(hi) < 0:
+            continue
+        # linear between lo and hi: balance(lo) + slope * (t - lo) = 0
+        slope = picks + sum(x / k if x * lo >= c and x else x for x, c, k in zip(cards, cost, rates))
+        return lo if balance(lo) >= 0 else lo - balance(lo) / slope
+    raise AssertionError("unreachable")
+
+
+def test_pace_is_the_exact_fluid_time_on_generated_flows():
+    """B-TRADE-6..9, B-BUILD-1: ``pace`` against an exact solver, on random flows, picks, rates and costs."""
+    import numpy as np
+
+    rng = np.random.default_rng(36)
+    for _ in range(300):
+        n = int(rng.integers(1, 7))
+        cards = rng.choice([0, 1, 2, 3, 4, 5], size=(n, 5)) / 36 * rng.integers(0, 2, size=(n, 5))
+        picks = rng.choice([0, 0, 1, 2], size=n) / 36
+        rates = rng.choice([2, 3, 4], size=(n, 5))
+        cost = rng.integers(0, 4, size=5)
+        cost[rng.integers(0, 5)] += 1
+        got = pace(cards, picks, rates, cost.astype(float))
+        for i in range(n):
+            flow = [Fraction(int(round(x * 36)), 36) for x in cards[i]]
+            pick = Fraction(int(round(picks[i] * 36)), 36)
+            if not any(flow) and not pick:
+                assert got[i] == 0
+                continue
+            want = 1 / reference_rolls(flow, pick, rates[i].tolist(), cost.tolist())
+            assert got[i] == pytest.approx(float(want), rel=1e-9), (cards[i], picks[i], rates[i], cost)
+
+
+def test_pace_rises_with_cards_and_with_better_rates():
+    """More cards, or a better rate for a resource, never slow the purchase down (B-TRADE-6..9)."""
+    import numpy as np
+
+    rng = np.random.default_rng(7)
+    cost = np.array([1.0, 1, 1, 3, 3])
+    cards = rng.integers(0, 6, size=(200, 5)) / 36
+    rates = rng.choice([3, 4], size=(200, 5)).astype(float)
+    base = pace(cards, np.zeros(200), rates, cost)
+    more = cards.copy()
+    more[np.arange(200), rng.integers(0, 5, 200)] += 1 / 36
+    assert (pace(more, np.zeros(200), rates, cost) >= base - 1e-12).all()
+    better = rates.copy()
+    better[np.arange(200), rng.integers(0, 5, 200)] = 2
+    assert (pace(cards, np.zeros(200), better, cost) >= base - 1e-12).all()
+    assert (pace(cards, np.full(200, 1 / 36), rates, cost) > base).all()
 
 
 def reference_founding_terms(board: Board, pair, others) -> dict[str, Fraction]:
@@ -209,6 +275,21 @@ def test_pair_parts_are_taken_over_both_settlements(board):
         assert p.pips == node_production(board, p.first).pips + node_production(board, p.second).pips
     d = pairs[0].to_dict()
     assert d["first"] == pairs[0].first and set(PARTS) <= set(d)
+
+
+def test_B_TRADE_6_pace_of_spots_and_pairs_reads_their_cards_and_harbours(board):
+    """The ``pace`` term of spots and pairs, harbour pairs among them, against the exact reference."""
+    from catan_nb.analysis.placement import opening_terms
+
+    harbour = [v for v in range(54) if board.graph.nodes[v]["harbour"] is not None]
+    pairs = sorted({(min(a, b), max(a, b)) for a in harbour[:6] for b in (0, 10, 20, 33, 47)
+                    if not board.graph.has_edge(a, b) and a != b})
+    terms = opening_terms(board, 0, pairs, opponents="none")
+    for i, pair in enumerate(pairs):
+        assert terms["pace"][i] == pytest.approx(float(reference_terms(board, list(pair))["pace"]), rel=1e-9), pair
+    weights = PlacementWeights.production_only()
+    for row in score_intersections(board, weights=PlacementWeights(**{**weights.__dict__, "pace": 1.0})):
+        assert row.sets == pytest.approx(float(reference_terms(board, [row.node])["pace"]), rel=1e-9), row.node
 
 
 def test_B_SETUP_19_pairs_with_greedy_rivals_count_what_the_rivals_found(board):

@@ -16,7 +16,9 @@ and harbour points, Catan tokens to reach), so the score names no module.
 ``sets``
     The cards of the purchases a player makes most: ``weights.roads`` times the lesser of lumber and
     brick per roll, ``weights.cities`` times the lesser of ore and grain, ``weights.cards`` times the
-    least of ore, grain and wool (a pick of one's choice shared among a set's cards).
+    least of ore, grain and wool (a pick of one's choice shared among a set's cards); and
+    ``weights.pace`` times how soon the spot's cards pay for a settlement and a city together, trading
+    what is left over at its harbours' rates (:func:`pace`).
 ``scarcity``
     Expected cards of each resource weighted by how rare that resource is on
     this board: ``sum_r E_r * (mean_supply / supply_r - 1)``, times
@@ -99,6 +101,7 @@ from .bots import RandomBot, WeightedBot
 from .probability import Estimate, estimate_mean, estimate_proportion
 from .spots import SPOT_VP, SpotTable, steps_within
 from .value_bot import ValueBot
+from .waiting import BANK_RATE, GENERIC_RATE, SPECIAL_RATE
 
 __all__ = [
     "PlacementWeights",
@@ -112,6 +115,7 @@ __all__ = [
     "PLACEMENT_METRICS",
     "founding_order",
     "opening_terms",
+    "pace",
     "placement_weights",
     "study_game",
     "score_intersections",
@@ -130,7 +134,7 @@ PAIR_PARTS = SPOT_PARTS + ("start", "room", "rivals")
 #: The terms (:class:`PlacementWeights` fields) each part sums, each times its weight.
 PART_TERMS = {
     "production": ("production",), "commodities": ("commodities",), "diversity": ("diversity",),
-    "sets": ("roads", "cities", "cards"), "scarcity": ("scarcity",), "harbour": ("special_harbour", "generic_harbour"),
+    "sets": ("roads", "cities", "cards", "pace"), "scarcity": ("scarcity",), "harbour": ("special_harbour", "generic_harbour"),
     "numbers": ("numbers",), "bonus": ("bonus",), "targets": ("targets",), "start": ("start",),
     "room": ("room", "apart"), "rivals": ("rivals", "rival_diversity", "shared", "market"),
 }
@@ -161,6 +165,8 @@ class PlacementWeights:
     roads, cities, cards : float
         Per expected card per roll of the lesser of lumber and brick, of ore and grain, and of ore,
         grain and wool.
+    pace : float
+        Per settlement-and-city per roll: one over the rolls the cards need to pay for both (:func:`pace`).
     bonus : float
         Per victory point a spot earns beyond production (SF-13, SF-14).
     targets : float
@@ -213,6 +219,7 @@ class PlacementWeights:
     roads: float = 0.69
     cities: float = 0.79
     cards: float = 0.75
+    pace: float = 0.0
     bonus: float = SPOT_VP
     targets: float = SPOT_VP
     start: float = 0.016
@@ -425,6 +432,9 @@ class NodeTable:
             self.cany[kind] = c[:, -1]
             self.resmask[kind] = (c[:, rc] > 0).astype(np.int64) @ (1 << np.arange(len(rc), dtype=np.int64))
         self.none = sp.none
+        #: What a settlement and a city cost together, in resources (B-BUILD-1): the ``pace`` term's purchase.
+        self.grow = np.array([game.cost(kind)[c] for c in rc for kind in ("settlement", "city")],
+                             dtype=float).reshape(len(rc), 2).sum(axis=1)
         pip = np.zeros(n, dtype=np.int64)
         for v in range(n):
             for h in t.node_hexes[v]:
@@ -499,6 +509,7 @@ class NodeTable:
         # a pick of one's choice (SF-1) shared among the cards of a set; sets count the hexes that show
         # their tile, and a hidden hex adds the chance that it brings a resource not collected yet
         half, third = cany / 2, cany / 3
+        rates = np.where(special > 0, SPECIAL_RATE, np.where(generic, GENERIC_RATE, BANK_RATE)[:, None])
         got = ((res[:, None] >> np.arange(ce.shape[1])) & 1).astype(bool)
         zero = np.zeros(len(a))
         return {
@@ -508,6 +519,7 @@ class NodeTable:
             "roads": np.minimum(ce[:, _LUMBER], ce[:, _BRICK]) + half,
             "cities": np.minimum(ce[:, _ORE], ce[:, _GRAIN]) + half,
             "cards": np.minimum(np.minimum(ce[:, _ORE], ce[:, _GRAIN]), ce[:, _WOOL]) + third,
+            "pace": pace(ce, cany, rates, self.grow),
             "scarcity": e @ self.rarity,
             "special_harbour": (e * special).sum(axis=1),
             "generic_harbour": generic * e.sum(axis=1),
@@ -574,6 +586,55 @@ class NodeTable:
             picks.append(v)
             self.close(blocked, v)
         return picks, blocked
+
+
+def pace(cards: np.ndarray, picks: np.ndarray, rates: np.ndarray, cost: np.ndarray) -> np.ndarray:
+    """Purchases of ``cost`` per roll, for rows of production trading their surplus at the bank: ``1 / T``.
+
+    ``T`` is the fewest rolls after which a steady flow of ``cards`` (expected cards of each resource
+    per roll, one row per spot or pair) and ``picks`` (cards of one's choice per roll, SF-1) pays for
+    ``cost``, the cards left over beyond it given to the bank at ``rates`` (cards for one, per resource,
+    B-TRADE-6..9).  It is the fluid limit of :func:`~catan_nb.analysis.waiting.wait_to_afford`: no
+    luck, no hand limit, trades as early as the cards allow.  A row that produces nothing has pace 0.
+
+    Parameters
+    ----------
+    cards : ndarray, shape (m, resources)
+    picks : ndarray, shape (m,)
+    rates : ndarray, shape (m, resources) or (resources,)
+    cost : ndarray, shape (resources,)
+
+    Returns
+    -------
+    ndarray, shape (m,)
+
+    Examples
+    --------
+    A settlement and a city cost 1, 1, 1, 3 and 3 cards.  With four cards of each resource per roll,
+    the ore and grain would take 3/4 of a roll, but the lumber, brick and wool left over buy the
+    missing ones at 4:1 after 27/44 of a roll; with lumber alone at one card per roll, 33 rolls (32
+    lumber for 8 cards, one to keep).
+
+    >>> cost = np.array([1.0, 1, 1, 3, 3])
+    >>> float(1 / pace(np.full((1, 5), 4.0), np.zeros(1), np.full(5, 4.0), cost)[0]) * 44
+    27.0...
+    >>> float(1 / pace(np.array([[1.0, 0, 0, 0, 0]]), np.zeros(1), np.full(5, 4.0), cost)[0])
+    33.0...
+    """
+    cards = np.asarray(cards, dtype=float)
+    picks = np.asarray(picks, dtype=float)
+    rates = np.broadcast_to(np.asarray(rates, dtype=float), cards.shape)
+    flow = cards.sum(axis=1) + picks
+    # at T = (max rate + 1) * sum(cost) / flow the surplus pays for every missing card: an upper bound
+    hi = np.where(flow > 0, (rates.max(axis=1) + 1) * cost.sum() / np.where(flow > 0, flow, 1.0), 0.0)
+    lo = np.zeros(len(cards))
+    for _ in range(60):
+        t = (lo + hi) / 2
+        have = cards * t[:, None]
+        enough = (np.maximum(have - cost, 0.0) / rates).sum(axis=1) + picks * t >= np.maximum(cost - have, 0.0).sum(axis=1)
+        hi = np.where(enough, t, hi)
+        lo = np.where(enough, lo, t)
+    return np.where(flow > 0, 1.0 / np.where(hi > 0, hi, 1.0), 0.0)
 
 
 def _rarity(supply: np.ndarray) -> np.ndarray:
