@@ -197,17 +197,12 @@ class CitiesKnightsFeatures(ModuleFeatures):
         "progress": 10.0,           # per unit of CARD_WORTH held
     }
     #: The placement score counts a commodity card at the value bot's worth of one against a resource card:
-    #: the card itself and its ``commodities`` weight (CK-COM-2).  The other weights are the ones the stored
-    #: C&K playouts of lesson 19 were checked against (fitted on base-game playouts, 2026-11-27); the terms
-    #: that read the whole founding (``room``, ``apart``, ``shared``, ``market``), fitted later on the base
-    #: game, are not measured in Cities & Knights yet and weigh nothing here.  Replaceable data: a fit on
-    #: C&K playouts (``benchmarks/placement_fit.py --module cities_knights``) replaces the lot.
-    placement_weights = {
-        "diversity": 0.097, "scarcity": 0.61, "special_harbour": 0.58, "generic_harbour": 0.13, "numbers": -0.009,
-        "roads": 2.4, "cities": 2.9, "cards": 3.1, "start": 0.079, "rivals": 3.5, "rival_diversity": 0.25,
-        "room": 0.0, "apart": 0.0, "shared": 0.0, "market": 0.0,
-        "commodities": 1.0 + weights["commodities"] / BOT_PRODUCTION,
-    }
+    #: the card itself and its ``commodities`` weight (CK-COM-2).  Every other weight is the base game's
+    #: (fitted on base-game playouts): on boards 1 and 2 they ranked the 20 best C&K openings as value-bot
+    #: playouts did at 0.51 and 0.29 (30 playouts a pair), against -0.05 and 0.39 for the older base fit this
+    #: module kept before (``benchmarks/placement_validity.py --module cities_knights``).  Replaceable data:
+    #: a fit on C&K playouts (``benchmarks/placement_fit.py --module cities_knights``) may change more.
+    placement_weights = {"commodities": 1.0 + weights["commodities"] / BOT_PRODUCTION}
     preferences = {ImproveCity: 15.0, HireKnight: 2.0, PromoteKnight: 2.0}
     lookahead = (PlayProgressGood, PlayProgress, MaritimeTrade)
 
