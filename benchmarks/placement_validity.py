@@ -151,7 +151,8 @@ def main(argv=None) -> None:
     rel = float(np.nanmean([r["reliability"] for r in out]))
     name = "+".join(args.module) or "base"
     print("per case: " + " ".join(f"{r['case']}:{r['rho']:+.3f}" for r in out))
-    print(f"{label}: top {args.top} pairs by the {args.weights} weights, {args.playouts} value-bot playouts a pair, "
+    named = f"{args.weights} weights" + (" with " + ", ".join(args.set) if args.set else "")
+    print(f"{label}: top {args.top} pairs by the {named}, {args.playouts} value-bot playouts a pair, "
           f"{len(out)} cases")
     print(f"the playouts' own split-half reliability (even against odd playouts, stepped up): {rel:.3f}; a score "
           f"ranking the pairs by their true win rates would reach about rho {max(rel, 0) ** 0.5:.3f}")
