@@ -22,8 +22,8 @@ CASES = [
      r"^us/action: base [\d.]+  seafarers [\d.]+  helpers [\d.]+$"),
     ("loop_floor.py", ["--games", "2"], r"floor_us"),
     ("openings_speed.py", ["--top", "1", "--playouts", "1"], r"^ck_cpu_s: [\d.]+  seafarers_cpu_s: [\d.]+  games: 1$"),
-    ("placement_validity.py", ["--cases", "1", "--top", "3", "--playouts", "2", "--bootstrap", "10"],
-     r"^module: base  mean_rho: \S+ \[\S+, \S+\]  cases: 1  playouts: 2  half_width: [\d.]+$"),
+    ("placement_validity.py", ["--cases", "1", "--top", "3", "--playouts", "2", "--bootstrap", "10", "--set", "pace=1"],
+     r"^module: base  mean_rho: \S+ \[\S+, \S+\]  cases: 1  playouts: 2  half_width: [\d.]+  over_boards: \[\S+, \S+\]$"),
     ("lessons.py", ["--student", "09"], r"^slowest_cpu_s: [\d.]+  lesson: 09_unplugged_start  cell: \S+  lessons: 1$"),
     ("engine_playouts.py", ["--games", "1", "--turns", "2"],
      r"^ck_s_per_game: [\d.]+  sf_s_per_game: [\d.]+  base_s_per_game: [\d.]+$"),
@@ -64,3 +64,7 @@ def test_placement_fit_collects_refreshes_and_fits_with_two_workers(tmp_path):
                          cwd=BENCH.parent)
     assert out.returncode == 0, out.stderr[-2000:]
     assert re.search(r"^cv_top20_rho: \S+  weights: production=1 ", out.stdout.strip().splitlines()[-1]), out.stdout[-500:]
+    out = subprocess.run([*common, "--fit-only", "--scan", "pace=0,1"], capture_output=True, text=True, timeout=600,
+                         cwd=BENCH.parent)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert re.search(r"^scan pace: 0=\S+ 1=\S+$", out.stdout.strip().splitlines()[-1]), out.stdout[-500:]
