@@ -61,6 +61,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from catan_nb.analysis.placement import (  # noqa: E402
     PlacementWeights,
     opening_terms,
+    placement_weights,
     rank_openings,
     simulate_openings,
 )
@@ -175,13 +176,12 @@ def cross_validate(data: dict[int, list[dict]], names: list[str], lam: float,
     return out
 
 
-def scan(data: dict[int, list[dict]], spec: str) -> None:
-    """Print the mean top-20 rank correlation over ``data``'s boards with today's weights and one weight at
-    each of the values ``spec`` (``NAME=V1,V2,...``) names."""
+def scan(data: dict[int, list[dict]], spec: str, today: PlacementWeights) -> None:
+    """Print the mean top-20 rank correlation over ``data``'s boards with ``today``'s weights (the module's) and
+    one weight at each of the values ``spec`` (``NAME=V1,V2,...``) names."""
     name, _, values = spec.partition("=")
     if name not in TERMS:
         raise SystemExit(f"--scan: {name!r} is not a weight; expected one of {', '.join(TERMS)}")
-    today = PlacementWeights()
     out = []
     for value in (float(v) for v in values.split(",")):
         w = np.array([value if k == name else getattr(today, k) for k in TERMS])
@@ -237,7 +237,8 @@ def main(argv=None) -> None:
         raise SystemExit("need at least two boards of data to fit")
     every = data
     if args.scan:
-        scan(every, args.scan)
+        seed = next(iter(every.values()))[0].get("board_seed", next(iter(every)))
+        scan(every, args.scan, placement_weights(setup_for(args.module, players=args.players).game(seed)))
         return
     data = {k: [r for r in rows if r["rank"] < args.fit_top] for k, rows in every.items()}
     some = next(iter(data.values()))

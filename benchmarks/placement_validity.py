@@ -40,13 +40,12 @@ sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != _HERE]
 import argparse  # noqa: E402
 import time  # noqa: E402
 from concurrent.futures import ProcessPoolExecutor  # noqa: E402
+from dataclasses import replace  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 import numpy as np  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from dataclasses import replace  # noqa: E402
 
 from catan_nb.analysis.placement import (  # noqa: E402
     PlacementWeights,
@@ -140,10 +139,9 @@ def main(argv=None) -> None:
         if pool is not None:
             pool.shutdown()
     mean = float(np.mean([r["rho"] for r in out]))
-    boots = np.nanmean(np.vstack([r["boot"] for r in out]), axis=0)
-    lo, hi = np.nanpercentile(boots, [2.5, 97.5])
+    draws = np.vstack([r["boot"] for r in out])  # cases x playout draws
+    lo, hi = np.nanpercentile(np.nanmean(draws, axis=0), [2.5, 97.5])
     # boards drawn again too: each draw takes len(out) cases with replacement, each with one of its playout draws
-    draws = np.vstack([r["boot"] for r in out])
     pick = rng.integers(0, len(out), (draws.shape[1], len(out)))
     over = np.nanmean(draws[pick, np.arange(draws.shape[1])[:, None]], axis=1)
     blo, bhi = np.nanpercentile(over, [2.5, 97.5])

@@ -434,8 +434,7 @@ class NodeTable:
             self.resmask[kind] = (c[:, rc] > 0).astype(np.int64) @ (1 << np.arange(len(rc), dtype=np.int64))
         self.none = sp.none
         #: What a settlement and a city cost together, in resources (B-BUILD-1): the ``pace`` term's purchase.
-        self.grow = np.array([game.cost(kind)[c] for c in rc for kind in ("settlement", "city")],
-                             dtype=float).reshape(len(rc), 2).sum(axis=1)
+        self.grow = (np.array(game.cost("settlement"), dtype=float) + np.array(game.cost("city"), dtype=float))[rc]
         pip = np.zeros(n, dtype=np.int64)
         for v in range(n):
             for h in t.node_hexes[v]:
@@ -625,17 +624,27 @@ def pace(cards: np.ndarray, picks: np.ndarray, rates: np.ndarray, cost: np.ndarr
     cards = np.asarray(cards, dtype=float)
     picks = np.asarray(picks, dtype=float)
     rates = np.broadcast_to(np.asarray(rates, dtype=float), cards.shape)
-    flow = cards.sum(axis=1) + picks
-    # at T = (max rate + 1) * sum(cost) / flow the surplus pays for every missing card: an upper bound
-    hi = np.where(flow > 0, (rates.max(axis=1) + 1) * cost.sum() / np.where(flow > 0, flow, 1.0), 0.0)
-    lo = np.zeros(len(cards))
-    for _ in range(60):
-        t = (lo + hi) / 2
-        have = cards * t[:, None]
-        enough = (np.maximum(have - cost, 0.0) / rates).sum(axis=1) + picks * t >= np.maximum(cost - have, 0.0).sum(axis=1)
-        hi = np.where(enough, t, hi)
-        lo = np.where(enough, lo, t)
-    return np.where(flow > 0, 1.0 / np.where(hi > 0, hi, 1.0), 0.0)
+    cost = np.asarray(cost, dtype=float)
+    # The cards still owed at time t fall linearly between the times each resource has paid its own cost
+    # (``stop``): after it, its cards count at the bank's rate.  Take the first stretch at whose end nothing
+    # is owed any more, and solve the line there.
+    with np.errstate(divide="ignore", invalid="ignore"):
+        stop = np.where(cards > 0, cost / cards, np.inf)
+    ends = np.sort(stop, axis=1)
+    found = np.zeros(len(cards), dtype=bool)
+    t = np.zeros(len(cards))
+    start = np.zeros(len(cards))
+    for k in range(cards.shape[1] + 1):
+        end = ends[:, k] if k < cards.shape[1] else np.full(len(cards), np.inf)
+        paid = stop <= start[:, None]  # resources past their own cost on this stretch
+        slope = picks + np.where(paid, cards / rates, cards).sum(axis=1)
+        owed = np.where(paid, cost / rates, cost).sum(axis=1)
+        with np.errstate(invalid="ignore"):
+            here = ~found & (slope > 0) & (slope * end >= owed)
+        t = np.where(here, np.clip(owed / np.where(slope > 0, slope, 1.0), start, end), t)
+        found |= here
+        start = np.where(np.isfinite(end), end, start)
+    return np.where(found & (t > 0), 1.0 / np.where(t > 0, t, 1.0), 0.0)
 
 
 def _rarity(supply: np.ndarray) -> np.ndarray:
