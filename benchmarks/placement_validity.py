@@ -22,6 +22,9 @@ weights were fitted on, 1000 and up).
 tried before they are adopted); ``--set base`` takes every weight the game's modules change back to
 the base game's except ``commodities``.
 
+``--dump FILE`` writes one JSON line per pair (case, seat, the pair, its score, parts and terms, win rate, mean VP
+and each playout's result) for a closer look or a fit of a module's weights.
+
 ``--weights classic`` measures the first, hand-set score (:meth:`PlacementWeights.classic
 <catan_nb.analysis.placement.PlacementWeights.classic>`; its greedy opponents pick by it too).
 
@@ -38,6 +41,7 @@ _HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != _HERE]
 
 import argparse  # noqa: E402
+import json  # noqa: E402
 import time  # noqa: E402
 from concurrent.futures import ProcessPoolExecutor  # noqa: E402
 from dataclasses import replace  # noqa: E402
@@ -50,6 +54,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from catan_nb.analysis.placement import (  # noqa: E402
     PlacementWeights,
     placement_weights,
+    opening_terms,
     rank_openings,
     simulate_openings,
 )
@@ -101,8 +106,13 @@ def study(case, game, seat, top: int, playouts: int, pool, boot: int, rng: np.ra
     # win rates would correlate with the measured ones at about the square root of that: the ceiling.
     split = rank_correlation(wins[:, 0::2].mean(axis=1), wins[:, 1::2].mean(axis=1))
     reliability = 2 * split / (1 + split) if split == split and split > -1 else float("nan")
+    terms = opening_terms(game, seat, pairs, weights=weights)
+    rows = [{"case": case, "seat": seat, "first": a, "second": b, "score": p.score, "parts": p.parts,
+             "terms": {k: float(v[i]) for k, v in terms.items()},
+             "win_rate": float(rates[i]), "vp": by[(a, b)].vp.estimate, "wins": [bool(w) for w in by[(a, b)].wins]}
+            for i, (p, (a, b)) in enumerate(zip(ranked, pairs))]
     return {"case": case, "seat": seat, "rho": rho, "boot": np.array(draws), "half": half, "rates": rates,
-            "unfinished": sum(by[p].unfinished for p in pairs), "reliability": reliability}
+            "unfinished": sum(by[p].unfinished for p in pairs), "reliability": reliability, "rows": rows}
 
 
 def main(argv=None) -> None:
@@ -119,6 +129,7 @@ def main(argv=None) -> None:
                     help="a weight changed on top of the game's (repeatable); 'base': the base game's weights")
     ap.add_argument("--weights", choices=("default", "classic"), default="default",
                     help="the library's weights (fitted), or the first hand-set ones (PlacementWeights.classic())")
+    ap.add_argument("--dump", default=None, metavar="FILE", help="write each pair's score, parts and playouts (JSON lines)")
     args = ap.parse_args(argv)
     weights = PlacementWeights.classic() if args.weights == "classic" else None
     rng = np.random.default_rng(12345)
@@ -135,6 +146,10 @@ def main(argv=None) -> None:
                   f"{r['rates'].min():.2f}..{r['rates'].max():.2f} (each +-{r['half']:.3f})  reliability {r['reliability']:.2f}  unfinished "
                   f"{r['unfinished']}  {time.time() - start:.0f} s", flush=True)
             out.append(r)
+            if args.dump:
+                with open(args.dump, "a") as f:
+                    f.writelines(json.dumps({"module": "+".join(args.module) or "base", **row}) + "\n"
+                                 for row in r["rows"])
     finally:
         if pool is not None:
             pool.shutdown()

@@ -267,6 +267,42 @@ def test_B_SETUP_17_playouts_found_the_planned_city_in_cities_and_knights():
     assert rows[0].playouts == 1 and rows[0].fallbacks == 0
 
 
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_SF_1_playouts_found_the_planned_pair_when_a_gold_pick_comes_between(seed):
+    # A rival's second founding settlement on a gold field raises a pick (SF-1) before the seat's own second
+    # settlement: the playout must still found the planned pair, not hand the seat's pick to its bot.
+    rng = np.random.default_rng(seed)
+    board = Board.random(seed=seed)
+    numbered = [h.id for h in board.hexes if h.token]
+    game = Game(gold_board(board, *sorted(rng.choice(numbered, 3, replace=False).tolist())), seed=seed,
+                rules=Rules(modules=("gold_fields",)))
+    from catan_nb.analysis.placement import NodeTable, _opening_founding, _spec
+    from catan_nb.rules.modules.gold_fields import PickGold
+
+    tab = NodeTable(game)
+    orders = {k: tab.greedy_order[k] for k in dict.fromkeys(tab.kinds)}
+    picked = 0
+    for pair in rank_openings(game, 0, top=6):
+        first, second = int(pair.first), int(pair.second)
+        job = (_spec(game), 0, first, second, False, "greedy", "value", orders, 5, 7, (1, 2, 3, 4), False)
+        g, _, fell_back = _opening_founding(job)
+        assert not g.in_founding and g.phase is not None
+        mine = sorted(v for v in g.occupied if g.node_owner[v] == 0)
+        assert fell_back or mine == sorted((first, second)), (pair, mine)
+        picked += any(isinstance(a, PickGold) for a in g.log)
+    assert picked  # the case the test is about happened
+
+
+def test_B_SETUP_15_in_founding_lasts_through_a_gold_pick():
+    board = Board.random(seed=4)
+    game = Game(gold_board(board, *[h.id for h in board.hexes if h.token]), seed=4, rules=Rules(modules=("gold_fields",)))
+    phases = []
+    while game.in_founding:
+        phases.append(game.phase)
+        game.apply(ValueBot(seed=1).choose(game))
+    assert any(ph.value == "gold_pick" for ph in phases) and game.phase.value == "roll"
+
+
 def test_SF_13_playouts_of_a_scenario_board_play_its_rules():
     board = Board.load(BOARDS_DIR / "seafarers_islands.json")
     rows = simulate_openings(board, 0, top=1, playouts=1, bot="random", max_turns=2, progress=False)

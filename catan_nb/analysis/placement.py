@@ -1160,9 +1160,9 @@ def _opening_founding(job: tuple) -> tuple[Game, list, bool]:
     bots = [make_bot(s) for s in bot_seeds]
     todo = [second] if second_only else [first, second]
     fell_back = False
-    while g.phase in (Phase.FOUNDING_SETTLEMENT, Phase.FOUNDING_ROAD):
+    while g.in_founding:  # a gold field's pick (SF-1) may come between two founding settlements
         p = g.current_player
-        if g.phase is Phase.FOUNDING_ROAD or (p != seat and opponents == "bot"):
+        if g.phase is not Phase.FOUNDING_SETTLEMENT or (p != seat and opponents == "bot"):
             g.apply(bots[p].choose(g))
             continue
         legal = {a.node: a for a in g.legal_actions() if isinstance(a, (BuildSettlement, BuildCity))}

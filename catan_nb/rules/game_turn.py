@@ -91,6 +91,22 @@ class TurnFlow:
         """True once someone has won (B-END-3)."""
         return self.stack[-1].phase is Phase.GAME_OVER
 
+    @property
+    def in_founding(self) -> bool:
+        """True until the founding phase ends (B-SETUP-15..20), the decisions it raises on the way
+        included: a gold field's pick after a second founding settlement (SF-1) comes between two
+        founding settlements, in a phase of its own.  False for a beginner set-up's game.
+
+        Examples
+        --------
+        >>> from catan_nb import Board, Game
+        >>> g = Game(Board.beginner(), seed=1)
+        >>> g.in_founding, Game(Board.beginner(), seed=1, start="beginner").in_founding
+        (True, False)
+        """
+        done = Phase.FOUNDING_DONE  # type: ignore[attr-defined]  # registered with the founding's step
+        return any(d.phase is done for d in self.stack)
+
     def can_trade(self) -> bool:
         """Whether the active player may trade now (B-TRADE-1, B-TURN-2, B-TURN-3)."""
         return (
