@@ -296,11 +296,17 @@ def test_SF_1_playouts_found_the_planned_pair_when_a_gold_pick_comes_between(see
 def test_B_SETUP_15_in_founding_lasts_through_a_gold_pick():
     board = Board.random(seed=4)
     game = Game(gold_board(board, *[h.id for h in board.hexes if h.token]), seed=4, rules=Rules(modules=("gold_fields",)))
-    phases = []
+    phases, ranked = [], 0
     while game.in_founding:
         phases.append(game.phase)
+        mine = [v for v in game.occupied if game.node_owner[v] == 0]
+        if game.phase.value == "gold_pick" and len(mine) == 1:  # the seat's second pick is still to come
+            best = rank_openings(game, 0, top=3)
+            assert best and all(int(p.first) == mine[0] for p in best)
+            assert score_intersections(game)  # the founding's free sites, not the game's later ones
+            ranked += 1
         game.apply(ValueBot(seed=1).choose(game))
-    assert any(ph.value == "gold_pick" for ph in phases) and game.phase.value == "roll"
+    assert any(ph.value == "gold_pick" for ph in phases) and game.phase.value == "roll" and ranked
 
 
 def test_SF_13_playouts_of_a_scenario_board_play_its_rules():

@@ -728,7 +728,7 @@ def score_intersections(source: Board | Game, *, weights: PlacementWeights | Non
         seat = game.current_player if game is not None else 0
     tab = NodeTable(source, weights, seat=seat, players=players)
     free = [not b for b in _blocked(tab, game)]
-    if game is not None and game.phase not in (Phase.FOUNDING_SETTLEMENT, Phase.FOUNDING_ROAD):
+    if game is not None and not game.in_founding:
         free = _free_after_founding(tab.game, seat)
     return _rows(tab, [v for v, ok in enumerate(free) if ok])
 
@@ -792,7 +792,7 @@ def _founding_state(
     board = game.board if game is not None else source
     placed: list[int] = []
     if game is not None:
-        if game.phase not in (Phase.FOUNDING_SETTLEMENT, Phase.FOUNDING_ROAD):
+        if not game.in_founding:  # a gold field's pick between two founding settlements is within it
             raise ValueError(f"openings are ranked in the founding phase; this game is in {game.phase.value}")
         players, starting_seat = game.n, game.starting_seat
         placed = list(game.occupied)

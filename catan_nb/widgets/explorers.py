@@ -892,7 +892,7 @@ class LongestRoadExplorer(_FigureHost):
     def _sandbox(cls, source: Board | Game, seed: int, players: int, rules: Rules | None = None) -> Game:
         if isinstance(source, Game):
             game = source.copy()
-            if game.phase in (Phase.FOUNDING_SETTLEMENT, Phase.FOUNDING_ROAD):
+            if game.in_founding:
                 raise ValueError("the longest-road explorer needs a game past its founding phase")
             game.vp_target = max(game.vp_target, cls.VP_TARGET)  # a sandbox: the copy plays on
             return game

@@ -1128,8 +1128,7 @@ class GameTable(SavesGames):
 
     def _round(self) -> str:
         g = self.game
-        founding = (Phase.FOUNDING_SETTLEMENT, Phase.FOUNDING_ROAD, Phase.FOUNDING_DONE)
-        if g.phase in founding or any(d.phase in founding for d in g.stack):  # a pick within it too (issue 37)
+        if g.in_founding:  # a gold field's pick within it too (issue 37)
             return "Founding"
         return f"Round {max(1, (g.turn - 1) // g.n + 1)}"
 
