@@ -18,6 +18,9 @@ rates of the even against the odd playouts, stepped up to the whole run): the sq
 reliability is about the best rank correlation any score could reach with these playouts.  Board seeds start at ``--seed`` (default 1: clear of the seeds the
 weights were fitted on, 1000 and up).
 
+``--skip K`` leaves out the first K cases (on a shipped map, its first K seats: ``--cases 4 --skip 3`` studies
+seat 3 alone).
+
 ``--set NAME=VALUE`` (repeatable) changes one weight on top of the game's own (a module's weights
 tried before they are adopted); ``--set base`` takes every weight the game's modules change back to
 the base game's except ``commodities``.
@@ -121,6 +124,7 @@ def main(argv=None) -> None:
     ap.add_argument("--players", type=int, default=None)
     ap.add_argument("--cases", type=int, default=3)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--skip", type=int, default=0, help="leave out the first SKIP cases (a shipped map's first seats)")
     ap.add_argument("--top", type=int, default=20)
     ap.add_argument("--playouts", type=int, default=400)
     ap.add_argument("--workers", type=int, default=1)
@@ -139,6 +143,8 @@ def main(argv=None) -> None:
     start = time.time()
     try:
         for case, game, seat, label in cases(args.module, args.cases, args.seed, args.players):
+            if case < args.seed + args.skip:
+                continue
             r = study(case, game, seat, args.top, args.playouts, pool, args.bootstrap, rng,
                       changed(game, weights, args.set))
             lo, hi = np.nanpercentile(r["boot"], [2.5, 97.5])

@@ -205,9 +205,14 @@ def test_SC_5_SC_10_openings_keep_to_localities_and_value_the_tokens_near():
     rows = score_intersections(game)
     assert {int(r.node) for r in rows} <= sites
     tokens = [v for v, o in game.ext["corsica_new_york"]["tokens"] if o is None]
-    assert tokens and any(r.targets > 0 for r in rows)
-    near = max(rows, key=lambda r: r.targets)
+    # the tokens in reach are a term of the score, weighed 0 on these maps (the module's placement_weights)
+    assert placement_weights(game).targets == 0.0 and all(r.targets == 0.0 for r in rows)
+    weighed = score_intersections(game, weights=W)
+    assert tokens and any(r.targets > 0 for r in weighed)
+    near = max(weighed, key=lambda r: r.targets)
     assert near.targets <= W.targets * 1.5  # a token is 1 VP: the best one plus half the next
+    terms = opening_terms(game, 0, [(p.first, p.second) for p in pairs[:10]])
+    assert terms["targets"].max() > 0 and all(p.targets == 0.0 for p in pairs)
 
 
 # ------------------------------------------------------------------ five or six players (X56)
@@ -337,8 +342,12 @@ def test_the_placement_explorer_studies_every_modules_game(name):
         assert ex.heat and max(ex.heat.values()) == pytest.approx(max(r.city_score for r in rows))
     if name == "harbour_master":
         assert "bonus" in metrics
-    if name == "corsica":
-        assert "targets" in metrics
+    if name == "corsica":  # the tokens in reach (SC-10): weighed 0 in the score, still drawn
+        assert "targets" not in metrics and "reach" in metrics
+        ex.set_metric("reach")
+        assert ex.heat and max(ex.heat.values()) > 0
+    elif name != "fog":
+        assert "reach" not in metrics
     if name == "fog":  # the fog layer is drawn: the explorer shows the game, not the bare board
         assert any("fog" in (t.name or "") for t in ex.figure.data)
     assert "commodities" not in metrics  # a settlement collects no commodity (CK-COM-2)

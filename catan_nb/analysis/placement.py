@@ -1466,6 +1466,7 @@ _HEAT_TITLES = {
     "numbers": "number diversity",
     "bonus": "points for settling",
     "targets": "targets within reach",
+    "reach": "points within reach (not weighed)",
     "city_score": "score as the founding city",
     "pips": "pips",
     "opening": "best opening pair",
@@ -1484,7 +1485,9 @@ def placement_heat(
     source : Board or Game
     metric : str
         ``"score"`` or one of its parts (:data:`SPOT_PARTS`), ``"city_score"`` (where the
-        founding places a city: CK-SETUP-1), ``"pips"``, or ``"opening"``: the score of the best
+        founding places a city: CK-SETUP-1), ``"pips"``, ``"reach"``: the victory points worth reaching
+        from the spot before any weight (Catan tokens, SC-10; treasure, SF-4; fog to reveal, SF-3: the
+        ``targets`` term, shown where its weight is 0 too), or ``"opening"``: the score of the best
         pair of ``seat`` that starts on the intersection (see :func:`rank_openings`).
     seat : int
         Whose openings (``"opening"``) and bonuses count.
@@ -1514,6 +1517,9 @@ def placement_heat(
     rows = score_intersections(source, weights=weights, seat=seat, players=players)
     if metric == "city_score":
         return {int(r.node): float(r.city_score) for r in rows if r.city_score is not None}
+    if metric == "reach":
+        near = NodeTable(source, weights, seat=seat, players=players).near
+        return {int(r.node): float(near[int(r.node)]) for r in rows}
     return {int(r.node): float(getattr(r, metric)) for r in rows}
 
 

@@ -495,10 +495,14 @@ class PlacementExplorer(_FigureHost):
         self.extra_metrics = dict(metrics or {})
         rows = score_intersections(self.source, weights=weights, players=self.players)
         # only the metrics this game gives values to (commodities in Cities & Knights, island points...)
+        # the points within reach before their weight, where the score weighs them 0 (Corsica's tokens)
+        unweighed = not any(r.parts.get("targets") for r in rows)
         useful = {k: v for k, v in PLACEMENT_METRICS.items()
                   if k in ("score", "production", "pips", "opening", metric)
                   or (k == "city_score" and rows and rows[0].city_score is not None)
-                  or any(r.parts.get(k) for r in rows)}
+                  or any(r.parts.get(k) for r in rows)
+                  or (k == "reach" and unweighed
+                      and any(placement_heat(self.source, k, players=self.players, weights=weights).values()))}
         names = {**useful, **{k: k for k in self.extra_metrics}}
         if metric not in names:
             raise ValueError(f"unknown metric {metric!r}; expected one of {', '.join(names)}")

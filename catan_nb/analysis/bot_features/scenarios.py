@@ -44,6 +44,13 @@ class ScenarioFeatures(ModuleFeatures):
     """Catan tokens on VP intersections, red paths' rates; roads only on marked paths."""
 
     reach = 4
+    #: The placement score leaves out the Catan tokens and rates in reach of a founding (``targets``, SC-10,
+    #: SC-8): the bots chase them, but the more a founding had in reach, the less it won.  On Corsica (seats 0-2,
+    #: 30 value-bot playouts a pair) the term's rank correlation with the win rate was -0.66, -0.61 among the 20
+    #: best pairs; on the New York map, never looked at before, the score without it ranked the 20 best pairs of
+    #: seats 0-2 at 0.66, 0.59, 0.49 against 0.29, 0.48, 0.44 with it (``benchmarks/placement_validity.py
+    #: --module erie_canal --set targets=0``).  Replaceable data, as every fitted weight.
+    placement_weights = {"targets": 0.0}
     #: The search bot's weight of ``tokens_near`` (a token one road away: 300, 0.3 of a VP).  Measured on
     #: a development seed (101, 200 games against three value bots): the search bot won 0.34 without it,
     #: 0.625 with it.  The value bot is not given it: with every bot weighing near tokens (and tokens
