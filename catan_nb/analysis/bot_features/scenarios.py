@@ -49,7 +49,8 @@ class ScenarioFeatures(ModuleFeatures):
     #: 30 value-bot playouts a pair) the term's rank correlation with the win rate was -0.66, -0.61 among the 20
     #: best pairs; on the New York map, never looked at before, the score without it ranked the 20 best pairs of
     #: seats 0-2 at 0.66, 0.59, 0.49 against 0.29, 0.48, 0.44 with it (``benchmarks/placement_validity.py
-    #: --module erie_canal --set targets=0``).  Replaceable data, as every fitted weight.
+    #: --module erie_canal --set targets=0``), and Corsica's seat 3, also held out, at 0.55 against 0.20
+    #: (``--module corsica_new_york --cases 4 --skip 3``).  Replaceable data, as every fitted weight.
     placement_weights = {"targets": 0.0}
     #: The search bot's weight of ``tokens_near`` (a token one road away: 300, 0.3 of a VP).  Measured on
     #: a development seed (101, 200 games against three value bots): the search bot won 0.34 without it,
