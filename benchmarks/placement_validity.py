@@ -12,8 +12,9 @@ seat (:func:`~catan_nb.analysis.placement.rank_openings`) are played out ``--pla
 value bots (:func:`~catan_nb.analysis.placement.simulate_openings`: the module's own rules, the
 compiled kernel where it covers them, the same seeds for every pair).  Per case it prints Spearman's
 rank correlation between the score and the win rate, with a bootstrap interval (playouts resampled,
-the same ones for every pair, 1000 times), the win rates' typical 95% half-width, and the mean over the
-cases with its bootstrap interval.  It also prints how far the playouts agree with themselves (the win
+the same ones for every pair, 1000 times), the win rates' typical 95% half-width, the score's picks
+(the mean win rate of its best 20, 5 and 1 pairs: a score may order its top 20 well and still choose a
+poorer 20 than another), and the mean over the cases with its bootstrap interval.  It also prints how far the playouts agree with themselves (the win
 rates of the even against the odd playouts, stepped up to the whole run): the square root of that
 reliability is about the best rank correlation any score could reach with these playouts.  Board seeds start at ``--seed`` (default 1: clear of the seeds the
 weights were fitted on, 1000 and up).
@@ -91,6 +92,12 @@ def changed(game, weights: PlacementWeights | None, changes: list[str]) -> Place
     return out
 
 
+def picks(rates: np.ndarray) -> str:
+    """How good the score's own picks are: the mean win rate of its best 20 (or all), 5 and 1 pairs, best first.
+    A score can order its top 20 well and still choose a poorer 20 than another: read both."""
+    return "/".join(f"{rates[:k].mean():.3f}" for k in (len(rates), 5, 1))
+
+
 def study(case, game, seat, top: int, playouts: int, pool, boot: int, rng: np.random.Generator,
           weights: PlacementWeights | None = None) -> dict:
     ranked = rank_openings(game, seat, top=top, weights=weights)
@@ -149,8 +156,9 @@ def main(argv=None) -> None:
                       changed(game, weights, args.set))
             lo, hi = np.nanpercentile(r["boot"], [2.5, 97.5])
             print(f"case {case} seat {seat}: rho {r['rho']:+.3f} [{lo:+.3f}, {hi:+.3f}]  win rates "
-                  f"{r['rates'].min():.2f}..{r['rates'].max():.2f} (each +-{r['half']:.3f})  reliability {r['reliability']:.2f}  unfinished "
-                  f"{r['unfinished']}  {time.time() - start:.0f} s", flush=True)
+                  f"{r['rates'].min():.2f}..{r['rates'].max():.2f} (each +-{r['half']:.3f})  picks {picks(r['rates'])}"
+                  f"  reliability {r['reliability']:.2f}  unfinished {r['unfinished']}  {time.time() - start:.0f} s",
+                  flush=True)
             out.append(r)
             if args.dump:
                 with open(args.dump, "a") as f:
@@ -173,6 +181,8 @@ def main(argv=None) -> None:
     named = f"{args.weights} weights" + (" with " + ", ".join(args.set) if args.set else "")
     print(f"{label}: top {args.top} pairs by the {named}, {args.playouts} value-bot playouts a pair, "
           f"{len(out)} cases")
+    print("the score's picks (mean win rate of its best 20, 5 and 1 pairs, over the cases): "
+          + picks(np.mean([r["rates"][:min(len(x["rates"]) for x in out)] for r in out], axis=0)))
     print(f"the playouts' own split-half reliability (even against odd playouts, stepped up): {rel:.3f}; a score "
           f"ranking the pairs by their true win rates would reach about rho {max(rel, 0) ** 0.5:.3f}")
     print(f"module: {name}  mean_rho: {mean:.3f} [{lo:.3f}, {hi:.3f}]  cases: {len(out)}  playouts: {args.playouts}"

@@ -205,14 +205,23 @@ def test_SC_5_SC_10_openings_keep_to_localities_and_value_the_tokens_near():
     rows = score_intersections(game)
     assert {int(r.node) for r in rows} <= sites
     tokens = [v for v, o in game.ext["corsica_new_york"]["tokens"] if o is None]
-    # the tokens in reach are a term of the score, weighed 0 on these maps (the module's placement_weights)
-    assert placement_weights(game).targets == 0.0 and all(r.targets == 0.0 for r in rows)
-    weighed = score_intersections(game, weights=W)
-    assert tokens and any(r.targets > 0 for r in weighed)
-    near = max(weighed, key=lambda r: r.targets)
+    assert tokens and any(r.targets > 0 for r in rows)
+    near = max(rows, key=lambda r: r.targets)
     assert near.targets <= W.targets * 1.5  # a token is 1 VP: the best one plus half the next
-    terms = opening_terms(game, 0, [(p.first, p.second) for p in pairs[:10]])
+
+
+def test_ERIE_2_SC_10_with_the_canal_the_score_weighs_the_tokens_in_reach_0():
+    game = scenario("new_york.json")
+    assert game.rules.modules == ("corsica_new_york", "erie_canal")
+    assert placement_weights(game).targets == 0.0 and placement_weights(scenario("corsica.json")).targets == W.targets
+    rows = score_intersections(game)
+    assert rows and all(r.targets == 0.0 for r in rows)  # a part weighed 0 ...
+    assert any(r.targets > 0 for r in score_intersections(game, weights=W))  # ... of a term the score still has
+    pairs = rank_openings(game, 0, top=10)
+    terms = opening_terms(game, 0, [(p.first, p.second) for p in pairs])
     assert terms["targets"].max() > 0 and all(p.targets == 0.0 for p in pairs)
+    heat = placement_heat(game, "reach")  # drawn unweighed
+    assert max(heat.values()) == pytest.approx(max(r.targets for r in score_intersections(game, weights=W)) / W.targets)
 
 
 # ------------------------------------------------------------------ five or six players (X56)
@@ -324,7 +333,7 @@ def test_SF_13_playouts_of_a_scenario_board_play_its_rules():
 
 
 # ------------------------------------------------------------------ the placement explorer on every module
-@pytest.mark.parametrize("name", ["cities_knights", "fog", "harbour_master", "corsica", "five_six"])
+@pytest.mark.parametrize("name", ["cities_knights", "fog", "harbour_master", "corsica", "new_york", "five_six"])
 def test_the_placement_explorer_studies_every_modules_game(name):
     from catan_nb.widgets import PlacementExplorer
 
@@ -342,11 +351,13 @@ def test_the_placement_explorer_studies_every_modules_game(name):
         assert ex.heat and max(ex.heat.values()) == pytest.approx(max(r.city_score for r in rows))
     if name == "harbour_master":
         assert "bonus" in metrics
-    if name == "corsica":  # the tokens in reach (SC-10): weighed 0 in the score, still drawn
+    if name == "corsica":
+        assert "targets" in metrics and "reach" not in metrics
+    if name == "new_york":  # the tokens in reach (SC-10): weighed 0 in the score with the canal, still drawn
         assert "targets" not in metrics and "reach" in metrics
         ex.set_metric("reach")
         assert ex.heat and max(ex.heat.values()) > 0
-    elif name != "fog":
+    elif name not in ("fog", "corsica"):
         assert "reach" not in metrics
     if name == "fog":  # the fog layer is drawn: the explorer shows the game, not the bare board
         assert any("fog" in (t.name or "") for t in ex.figure.data)

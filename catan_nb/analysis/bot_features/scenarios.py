@@ -44,14 +44,6 @@ class ScenarioFeatures(ModuleFeatures):
     """Catan tokens on VP intersections, red paths' rates; roads only on marked paths."""
 
     reach = 4
-    #: The placement score leaves out the Catan tokens and rates in reach of a founding (``targets``, SC-10,
-    #: SC-8): the bots chase them, but the more a founding had in reach, the less it won.  On Corsica (seats 0-2,
-    #: 30 value-bot playouts a pair) the term's rank correlation with the win rate was -0.66, -0.61 among the 20
-    #: best pairs; on the New York map, never looked at before, the score without it ranked the 20 best pairs of
-    #: seats 0-2 at 0.66, 0.59, 0.49 against 0.29, 0.48, 0.44 with it (``benchmarks/placement_validity.py
-    #: --module erie_canal --set targets=0``), and Corsica's seat 3, also held out, at 0.55 against 0.20
-    #: (``--module corsica_new_york --cases 4 --skip 3``).  Replaceable data, as every fitted weight.
-    placement_weights = {"targets": 0.0}
     #: The search bot's weight of ``tokens_near`` (a token one road away: 300, 0.3 of a VP).  Measured on
     #: a development seed (101, 200 games against three value bots): the search bot won 0.34 without it,
     #: 0.625 with it.  The value bot is not given it: with every bot weighing near tokens (and tokens
@@ -112,6 +104,15 @@ def canal_pairs(game) -> frozenset[tuple[int, int]]:
 class CanalFeatures(ModuleFeatures):
     """Canal tokens earned by linking canal localities, and played for a 2:1 trade."""
 
+    #: With the canal the placement score leaves out the points within reach of a founding (``targets``: Catan
+    #: tokens, SC-10, and red paths' rates, SC-8), as the search bot leaves out ``tokens_near``: the roads go to
+    #: the canal links.  On the New York map the score without them ranked seats 0-2's 20 best pairs as value-bot
+    #: playouts did at 0.66, 0.59, 0.49 against 0.29, 0.48, 0.44 with them, and its 20 best won more (mean win
+    #: rate 0.42, 0.47, 0.40 against 0.22, 0.32, 0.39; ``benchmarks/placement_validity.py --module erie_canal
+    #: --set targets=0.3``, 30 playouts a pair).  On Corsica, without the canal, leaving them out picked worse
+    #: pairs on all four seats (mean win rate of the 20 best 0.23, 0.19, 0.25, 0.16 against 0.28, 0.20, 0.32,
+    #: 0.25), so there they keep the bots' worth.  Replaceable data, as every fitted weight.
+    placement_weights = {"targets": 0.0}
     weights = {
         "canal_tokens": 4.0,   # per token held: played as soon as a trade it allows is worth more
         "canal_links": 60.0,  # per pair linked (ERIE-2): more than the target it was, so the last road is built
