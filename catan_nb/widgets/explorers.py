@@ -495,7 +495,7 @@ class PlacementExplorer(_FigureHost):
         self.extra_metrics = dict(metrics or {})
         rows = score_intersections(self.source, weights=weights, players=self.players)
         # only the metrics this game gives values to (commodities in Cities & Knights, island points...)
-        # the points within reach before their weight, where the score weighs them 0 (Corsica's tokens)
+        # the points within reach before their weight, where the score weighs them 0 (tokens with the Erie Canal)
         unweighed = not any(r.parts.get("targets") for r in rows)
         useful = {k: v for k, v in PLACEMENT_METRICS.items()
                   if k in ("score", "production", "pips", "opening", metric)
