@@ -68,11 +68,11 @@ sys.path.insert(0, _HERE)
 from ladder import setup_for  # noqa: E402
 
 
-def cases(module: list[str], n: int, seed: int, players: int | None):
-    """``(case, game, seat)``: seeded boards, or a shipped map's seats in turn."""
+def cases(module: list[str], n: int, seed: int, players: int | None, skip: int = 0):
+    """``(case, game, seat)``: seeded boards, or a shipped map's seats in turn, the first ``skip`` left out."""
     setup = setup_for(module, players=players)
     fixed = setup.board not in (None, "islands", "gold")
-    for k in range(n):
+    for k in range(skip, n):
         s = seed + k
         game = setup.game(seed if fixed else s)
         yield s, game, (k % game.n if fixed else 0), setup.label
@@ -147,11 +147,10 @@ def main(argv=None) -> None:
     pool = ProcessPoolExecutor(args.workers) if args.workers > 1 else None
     out = []
     label = "base"
+    name = "+".join(args.module) or "base"
     start = time.time()
     try:
-        for case, game, seat, label in cases(args.module, args.cases, args.seed, args.players):
-            if case < args.seed + args.skip:
-                continue
+        for case, game, seat, label in cases(args.module, args.cases, args.seed, args.players, args.skip):
             r = study(case, game, seat, args.top, args.playouts, pool, args.bootstrap, rng,
                       changed(game, weights, args.set))
             lo, hi = np.nanpercentile(r["boot"], [2.5, 97.5])
@@ -162,7 +161,7 @@ def main(argv=None) -> None:
             out.append(r)
             if args.dump:
                 with open(args.dump, "a") as f:
-                    f.writelines(json.dumps({"module": "+".join(args.module) or "base", **row}) + "\n"
+                    f.writelines(json.dumps({"module": name, **row}) + "\n"
                                  for row in r["rows"])
     finally:
         if pool is not None:
@@ -176,7 +175,6 @@ def main(argv=None) -> None:
     blo, bhi = np.nanpercentile(over, [2.5, 97.5])
     half = float(np.median([r["half"] for r in out]))
     rel = float(np.nanmean([r["reliability"] for r in out]))
-    name = "+".join(args.module) or "base"
     print("per case: " + " ".join(f"{r['case']}:{r['rho']:+.3f}" for r in out))
     named = f"{args.weights} weights" + (" with " + ", ".join(args.set) if args.set else "")
     print(f"{label}: top {args.top} pairs by the {named}, {args.playouts} value-bot playouts a pair, "
