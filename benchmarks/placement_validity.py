@@ -29,6 +29,13 @@ the base game's except ``commodities``.
 ``--dump FILE`` writes one JSON line per pair (case, seat, the pair, its score, parts and terms, win rate, mean VP
 and each playout's result) for a closer look or a fit of a module's weights.
 
+``--compare NAME=V1,V2,...`` measures several values of one weight on the same playouts: per case, each value's
+top ``--top`` pairs are ranked, the union of them is played out once, in one world (the rivals found by the game's
+own weights, with ``--set``'s changes, whatever the value tried), and each value's rank correlation and picks are
+printed as a plain run of that value would, but for the rivals.  ``--cache FILE`` (repeatable) reuses the
+playouts of earlier ``--dump`` files (same module, case, seat, playouts and world; a dump written with ``--set``
+records it) instead of playing those pairs again.  Its last lines are ``compare NAME=V: mean_rho ... picks ...``.
+
 ``--weights classic`` measures the first, hand-set score (:meth:`PlacementWeights.classic
 <catan_nb.analysis.placement.PlacementWeights.classic>`; its greedy opponents pick by it too).
 
@@ -125,6 +132,51 @@ def study(case, game, seat, top: int, playouts: int, pool, boot: int, rng: np.ra
             "unfinished": sum(by[p].unfinished for p in pairs), "reliability": reliability, "rows": rows}
 
 
+def _cached(files: list[str], name: str, world: str, playouts: int) -> dict:
+    """Earlier dumps' playouts by ``(case, seat, first, second)``: those of the same module, world and length."""
+    out = {}
+    for file in files:
+        with open(file) as f:
+            for line in f:
+                r = json.loads(line)
+                if r["module"] == name and r.get("world", "") == world and len(r["wins"]) == playouts:
+                    out[(r["case"], r["seat"], r["first"], r["second"])] = r["wins"]
+    return out
+
+
+def compare(case, game, seat, top: int, playouts: int, pool, world: PlacementWeights, name: str,
+            values: list[float], cache: dict) -> tuple[list[dict], list[dict]]:
+    """Each value of weight ``name``: its top pairs, their scores and win rates, the union played once in
+    ``world`` (the rivals' weights).  Returns a result per value and a row per pair of the union."""
+    ranked = [rank_openings(game, seat, top=top, weights=replace(world, **{name: v})) for v in values]
+    union = list(dict.fromkeys((int(p.first), int(p.second)) for r in ranked for p in r))
+    wins = {p: cache[(case, seat, *p)] for p in union if (case, seat, *p) in cache}
+    todo = [p for p in union if p not in wins]
+    if todo:
+        sims = simulate_openings(game, seat, pairs=todo, playouts=playouts, bot="value", seed=case, progress=False,
+                                 client=pool, weights=world)
+        wins.update({(int(r.first), int(r.second)): [bool(w) for w in r.wins] for r in sims})
+    results = []
+    for v, rows in zip(values, ranked):
+        pairs = [(int(p.first), int(p.second)) for p in rows]
+        rates = np.array([np.mean(wins[p]) for p in pairs])
+        results.append({"value": v, "rho": rank_correlation(np.array([p.score for p in rows]), rates),
+                        "rates": rates, "played": len(todo)})
+    scores = [{(int(p.first), int(p.second)): p.score for p in r} for r in ranked]
+    # a pair's terms as the first value that ranks it models the rivals (another's rivals may take its second site)
+    terms: dict[tuple[int, int], dict[str, float]] = {}
+    for v, s in zip(values, scores):
+        mine = [p for p in s if p not in terms]
+        if mine:
+            t = opening_terms(game, seat, mine, weights=replace(world, **{name: v}))
+            terms.update({p: {k: float(x[i]) for k, x in t.items()} for i, p in enumerate(mine)})
+    rows = [{"case": case, "seat": seat, "first": a, "second": b, "terms": terms[(a, b)],
+             "scores": {f"{v:g}": s.get((a, b)) for v, s in zip(values, scores)},
+             "win_rate": float(np.mean(wins[(a, b)])), "wins": [bool(w) for w in wins[(a, b)]]}
+            for a, b in union]
+    return results, rows
+
+
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--module", action="append", default=[], help="rule module (repeatable); default the base game")
@@ -141,6 +193,10 @@ def main(argv=None) -> None:
     ap.add_argument("--weights", choices=("default", "classic"), default="default",
                     help="the library's weights (fitted), or the first hand-set ones (PlacementWeights.classic())")
     ap.add_argument("--dump", default=None, metavar="FILE", help="write each pair's score, parts and playouts (JSON lines)")
+    ap.add_argument("--compare", default=None, metavar="NAME=V1,V2,...",
+                    help="several values of one weight on the same playouts, the rivals founding by the game's weights")
+    ap.add_argument("--cache", action="append", default=[], metavar="FILE",
+                    help="with --compare: reuse the playouts of earlier --dump files")
     args = ap.parse_args(argv)
     weights = PlacementWeights.classic() if args.weights == "classic" else None
     rng = np.random.default_rng(12345)
@@ -149,6 +205,35 @@ def main(argv=None) -> None:
     label = "base"
     name = "+".join(args.module) or "base"
     start = time.time()
+    if args.compare:
+        cname, _, text = args.compare.partition("=")
+        values = [float(v) for v in text.split(",")]
+        world_text = ",".join(args.set)
+        cache = _cached(args.cache, name, world_text, args.playouts)
+        per: list[list[dict]] = []
+        try:
+            for case, game, seat, label in cases(args.module, args.cases, args.seed, args.players, args.skip):
+                world = changed(game, weights, args.set) or placement_weights(game)
+                res, rows = compare(case, game, seat, args.top, args.playouts, pool, world, cname, values, cache)
+                per.append(res)
+                for r in res:
+                    print(f"case {case} seat {seat} {cname}={r['value']:g}: rho {r['rho']:+.3f}  picks {picks(r['rates'])}"
+                          f"  (union {len(rows)} pairs, {r['played']} played)  {time.time() - start:.0f} s", flush=True)
+                if args.dump:
+                    with open(args.dump, "a") as f:
+                        f.writelines(json.dumps({"module": name, "world": world_text, **row}) + "\n" for row in rows)
+        finally:
+            if pool is not None:
+                pool.shutdown()
+        print(f"{label}: top {args.top} pairs by each value of {cname}, {args.playouts} value-bot playouts a pair, "
+              f"{len(per)} cases, the rivals founding by the game's weights" + (" with " + world_text if world_text else ""))
+        for k, v in enumerate(values):
+            rhos = [res[k]["rho"] for res in per]
+            n = min(len(res[k]["rates"]) for res in per)
+            print(f"compare {cname}={v:g}: mean_rho {np.mean(rhos):+.3f}  per case "
+                  + " ".join(f"{x:+.2f}" for x in rhos)
+                  + "  picks " + picks(np.mean([res[k]["rates"][:n] for res in per], axis=0)))
+        return
     try:
         for case, game, seat, label in cases(args.module, args.cases, args.seed, args.players, args.skip):
             r = study(case, game, seat, args.top, args.playouts, pool, args.bootstrap, rng,
@@ -161,7 +246,7 @@ def main(argv=None) -> None:
             out.append(r)
             if args.dump:
                 with open(args.dump, "a") as f:
-                    f.writelines(json.dumps({"module": name, **row}) + "\n"
+                    f.writelines(json.dumps({"module": name, "world": ",".join(args.set), **row}) + "\n"
                                  for row in r["rows"])
     finally:
         if pool is not None:

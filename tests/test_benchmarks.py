@@ -68,3 +68,21 @@ def test_placement_fit_collects_refreshes_and_fits_with_two_workers(tmp_path):
                          cwd=BENCH.parent)
     assert out.returncode == 0, out.stderr[-2000:]
     assert re.search(r"^scan pace: 0=\S+ 1=\S+$", out.stdout.strip().splitlines()[-1]), out.stdout[-500:]
+
+
+def test_placement_validity_compare_reuses_a_dump_and_agrees_with_a_plain_run(tmp_path):
+    """placement_validity.py --compare: with the game's own value among those tried, its rank correlation is the
+    plain run's, and its pairs' playouts come from the plain run's --dump (no pair played again)."""
+    dump = tmp_path / "plain.jsonl"
+    common = [sys.executable, str(BENCH / "placement_validity.py"), "--cases", "1", "--top", "4", "--playouts", "3"]
+    plain = subprocess.run([*common, "--bootstrap", "10", "--dump", str(dump)], capture_output=True, text=True,
+                           timeout=300, cwd=BENCH.parent)
+    assert plain.returncode == 0, plain.stderr[-2000:]
+    rho = re.search(r"mean_rho: (\S+)", plain.stdout).group(1)
+    out = subprocess.run([*common, "--compare", "pace=0", "--cache", str(dump)], capture_output=True, text=True,
+                         timeout=300, cwd=BENCH.parent)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert "(union 4 pairs, 0 played)" in out.stdout, out.stdout[-1000:]
+    last = out.stdout.strip().splitlines()[-1]
+    assert re.search(r"^compare pace=0: mean_rho \S+  per case \S+  picks [\d./]+$", last), last
+    assert float(re.search(r"mean_rho (\S+)", last).group(1)) == pytest.approx(float(rho), abs=1e-3)

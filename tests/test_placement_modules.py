@@ -3,6 +3,7 @@ declared knowledge (the bots' features), and differ from the base game where a m
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 import numpy as np
@@ -222,6 +223,25 @@ def test_ERIE_2_SC_10_with_the_canal_the_score_weighs_the_tokens_in_reach_0():
     assert terms["targets"].max() > 0 and all(p.targets == 0.0 for p in pairs)
     heat = placement_heat(game, "reach")  # drawn unweighed
     assert max(heat.values()) == pytest.approx(max(r.targets for r in score_intersections(game, weights=W)) / W.targets)
+
+
+def test_SC_6_on_the_scenario_maps_the_score_weighs_pace():
+    """Roads only on marked paths (SC-6): Corsica and New York weigh ``pace`` (6), the base game and Seafarers 0;
+    the sets part carries it, and the pairs' order is the order of their score with that weight."""
+    assert W.pace == 0.0
+    for name in ("corsica.json", "new_york.json"):
+        game = scenario(name)
+        w = placement_weights(game)
+        assert w.pace == 6.0
+        pairs = rank_openings(game, 0, top=15)
+        t = opening_terms(game, 0, [(p.first, p.second) for p in pairs])
+        assert t["pace"].min() > 0
+        scores = np.array([p.score for p in pairs])
+        again = sum(getattr(w, k) * t[k] for k in t)
+        assert np.allclose(scores, again) and list(scores) == sorted(scores, reverse=True)
+        assert any(abs(a.score - b.score) > 1e-9
+                   for a, b in zip(pairs, rank_openings(game, 0, top=15, weights=replace(w, pace=0.0))))
+    assert placement_weights(scenario("seafarers_islands.json")).pace == 0.0
 
 
 # ------------------------------------------------------------------ five or six players (X56)

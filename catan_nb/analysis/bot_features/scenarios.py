@@ -51,6 +51,17 @@ class ScenarioFeatures(ModuleFeatures):
     #: Erie Canal, where roads are wanted for canal links (ERIE-2): there the feature cost the search bot
     #: (the ladder's seeds 1 and 2: 160 of 400 without it, 125 of 400 with it).
     search_weights = {"tokens_near": 600.0}
+    #: On these maps the placement score weighs ``pace`` (how soon a founding's cards pay for a settlement and a
+    #: city together) at 6, as the base game's fit gave it; the base game weighs it 0.  Roads only on marked
+    #: paths leave fewer sites to reach, which may be why how soon one builds counts more.  Measured with
+    #: ``benchmarks/placement_validity.py --compare pace=0,3,6,10,20`` (30 value-bot playouts a pair, the rivals
+    #: founding by the weights of the day): 6 was chosen on four players, seats 0-3 (top-20 rank correlation
+    #: Corsica 0.398 against 0.216, New York 0.550 against 0.520; the best 20's mean win rate 0.279 against 0.263
+    #: and 0.422 against 0.409), then tried on three players, never looked at (``--players 3``): Corsica 0.191
+    #: against 0.075 and its best 20 won 0.441 against 0.285 (par 0.333); New York 0.565 against 0.440, the best 20
+    #: 0.231 against 0.218.  On the Seafarers islands maps the same change did worse (0.053 against 0.279), so it
+    #: is these maps' weight, not the default.  Replaceable data, as every fitted weight.
+    placement_weights = {"pace": 6.0}
 
     def features(self, game, player: int, ctx):
         if _erie.NAME in game.rules.modules:  # the canal links want the roads (see search_weights)
