@@ -195,12 +195,12 @@ class PlacementWeights:
     (seeds 1000-1014 and 2000-2019), on each 60 of seat 0's pairs played out 80 times each, a ridge
     regression of the win rate on the terms within each board, on each board's 40 best pairs by the score
     of the day, scaled so that ``production`` is 1 (``benchmarks/placement_fit.py --refresh --fit-top 40
-    --lam 0.1``); every module plays with them (Cities & Knights too, but for a commodity's worth).  ``pace``
-    weighs 0: it helped on the fit's boards, not on boards it never saw (the README has the figures).
-    ``bonus`` and ``targets`` are the bots' worth
-    of a point earned by settling or reaching a spot (:data:`~catan_nb.analysis.value_bot.SPOT_VP`); a
-    commodity card counts as a card, and Cities & Knights' bot features raise it to the value bot's own
-    worth of one (``placement_weights``).
+    --lam 0.1``); every module plays with them but where its bot features change one (``placement_weights``).
+    ``pace`` weighs 0: it helped on the fit's boards, not on boards it never saw (the README has the figures);
+    the Corsica and New York maps weigh it 6.  ``bonus`` and ``targets`` are the bots' worth
+    of a point earned by settling or reaching a spot (:data:`~catan_nb.analysis.value_bot.SPOT_VP`; 0 with the
+    Erie Canal); a commodity card counts as a card, and Cities & Knights' bot features raise it to the value
+    bot's own worth of one.
 
     Examples
     --------
