@@ -55,7 +55,7 @@ import argparse  # noqa: E402
 import json  # noqa: E402
 import time  # noqa: E402
 from concurrent.futures import ProcessPoolExecutor  # noqa: E402
-from dataclasses import replace  # noqa: E402
+from dataclasses import fields, replace  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 import numpy as np  # noqa: E402
@@ -205,10 +205,15 @@ def main(argv=None) -> None:
     label = "base"
     name = "+".join(args.module) or "base"
     start = time.time()
+    world_text = ",".join((["classic"] if args.weights == "classic" else []) + args.set)  # what a dump was played in
     if args.compare:
         cname, _, text = args.compare.partition("=")
-        values = [float(v) for v in text.split(",")]
-        world_text = ",".join(args.set)
+        try:
+            values = [float(v) for v in text.split(",")]
+        except ValueError:
+            ap.error(f"--compare wants NAME=V1,V2,... (numbers), not {args.compare!r}")
+        if cname not in {f.name for f in fields(PlacementWeights)}:
+            ap.error(f"--compare: no weight named {cname!r}")
         cache = _cached(args.cache, name, world_text, args.playouts)
         per: list[list[dict]] = []
         try:
@@ -246,7 +251,7 @@ def main(argv=None) -> None:
             out.append(r)
             if args.dump:
                 with open(args.dump, "a") as f:
-                    f.writelines(json.dumps({"module": name, "world": ",".join(args.set), **row}) + "\n"
+                    f.writelines(json.dumps({"module": name, "world": world_text, **row}) + "\n"
                                  for row in r["rows"])
     finally:
         if pool is not None:

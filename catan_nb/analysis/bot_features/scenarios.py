@@ -59,9 +59,11 @@ class ScenarioFeatures(ModuleFeatures):
     #: Corsica 0.398 against 0.216, New York 0.550 against 0.520; the best 20's mean win rate 0.279 against 0.263
     #: and 0.422 against 0.409), then tried on three players, never looked at (``--players 3``): Corsica 0.191
     #: against 0.075 and its best 20 won 0.441 against 0.285 (par 0.333); New York 0.565 against 0.440, the best 20
-    #: 0.231 against 0.218.  On the Seafarers islands maps the same change did worse (0.053 against 0.279), and no
-    #: better on gold, fog, Harbour Master, Cities & Knights or five players' maps (the README's table), so it is
-    #: these maps' weight, not the default.  Replaceable data, as every fitted weight.
+    #: 0.231 against 0.218.  With five players, seats 0-1, Corsica gave 0.345 against 0.108 and its best 20 won
+    #: 0.339 against 0.262 (par 0.2); New York's seat 0, 0.538 against 0.636 and 0.273 against 0.252.  On the
+    #: Seafarers islands maps the same change did worse (0.053 against 0.279), and no better on gold, fog, Harbour
+    #: Master, Cities & Knights or the base game's five-player boards (the README's table), so it is these maps'
+    #: weight, not the default.  Replaceable data, as every fitted weight.
     placement_weights = {"pace": 6.0}
 
     def features(self, game, player: int, ctx):
