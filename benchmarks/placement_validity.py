@@ -105,10 +105,21 @@ def picks(rates: np.ndarray) -> str:
     return "/".join(f"{rates[:k].mean():.3f}" for k in (len(rates), 5, 1))
 
 
+def _pairs(ranked) -> list[tuple[int, int]]:
+    """``(first, second)`` of each ranked pair, as plain ints (dictionary keys, JSON)."""
+    return [(int(p.first), int(p.second)) for p in ranked]
+
+
+def _dump(path: str, module: str, world: str, rows: list[dict]) -> None:
+    """Append one JSON line per pair, with the module and the world (``--set``) its playouts were played in."""
+    with open(path, "a") as f:
+        f.writelines(json.dumps({"module": module, "world": world, **row}) + "\n" for row in rows)
+
+
 def study(case, game, seat, top: int, playouts: int, pool, boot: int, rng: np.random.Generator,
           weights: PlacementWeights | None = None) -> dict:
     ranked = rank_openings(game, seat, top=top, weights=weights)
-    pairs = [(int(p.first), int(p.second)) for p in ranked]
+    pairs = _pairs(ranked)
     sims = simulate_openings(game, seat, pairs=pairs, playouts=playouts, bot="value", seed=case, progress=False,
                              client=pool, weights=weights)
     by = {(int(r.first), int(r.second)): r for r in sims}
@@ -148,8 +159,9 @@ def compare(case, game, seat, top: int, playouts: int, pool, world: PlacementWei
             values: list[float], cache: dict) -> tuple[list[dict], list[dict]]:
     """Each value of weight ``name``: its top pairs, their scores and win rates, the union played once in
     ``world`` (the rivals' weights).  Returns a result per value and a row per pair of the union."""
-    ranked = [rank_openings(game, seat, top=top, weights=replace(world, **{name: v})) for v in values]
-    union = list(dict.fromkeys((int(p.first), int(p.second)) for r in ranked for p in r))
+    tried = [replace(world, **{name: v}) for v in values]
+    ranked = [rank_openings(game, seat, top=top, weights=w) for w in tried]
+    union = list(dict.fromkeys(pair for r in ranked for pair in _pairs(r)))
     wins = {p: cache[(case, seat, *p)] for p in union if (case, seat, *p) in cache}
     todo = [p for p in union if p not in wins]
     if todo:
@@ -158,17 +170,16 @@ def compare(case, game, seat, top: int, playouts: int, pool, world: PlacementWei
         wins.update({(int(r.first), int(r.second)): [bool(w) for w in r.wins] for r in sims})
     results = []
     for v, rows in zip(values, ranked):
-        pairs = [(int(p.first), int(p.second)) for p in rows]
-        rates = np.array([np.mean(wins[p]) for p in pairs])
+        rates = np.array([np.mean(wins[p]) for p in _pairs(rows)])
         results.append({"value": v, "rho": rank_correlation(np.array([p.score for p in rows]), rates),
                         "rates": rates, "played": len(todo)})
-    scores = [{(int(p.first), int(p.second)): p.score for p in r} for r in ranked]
+    scores = [dict(zip(_pairs(r), (p.score for p in r))) for r in ranked]
     # a pair's terms as the first value that ranks it models the rivals (another's rivals may take its second site)
     terms: dict[tuple[int, int], dict[str, float]] = {}
-    for v, s in zip(values, scores):
+    for w, s in zip(tried, scores):
         mine = [p for p in s if p not in terms]
         if mine:
-            t = opening_terms(game, seat, mine, weights=replace(world, **{name: v}))
+            t = opening_terms(game, seat, mine, weights=w)
             terms.update({p: {k: float(x[i]) for k, x in t.items()} for i, p in enumerate(mine)})
     rows = [{"case": case, "seat": seat, "first": a, "second": b, "terms": terms[(a, b)],
              "scores": {f"{v:g}": s.get((a, b)) for v, s in zip(values, scores)},
@@ -225,8 +236,7 @@ def main(argv=None) -> None:
                     print(f"case {case} seat {seat} {cname}={r['value']:g}: rho {r['rho']:+.3f}  picks {picks(r['rates'])}"
                           f"  (union {len(rows)} pairs, {r['played']} played)  {time.time() - start:.0f} s", flush=True)
                 if args.dump:
-                    with open(args.dump, "a") as f:
-                        f.writelines(json.dumps({"module": name, "world": world_text, **row}) + "\n" for row in rows)
+                    _dump(args.dump, name, world_text, rows)
         finally:
             if pool is not None:
                 pool.shutdown()
@@ -250,9 +260,7 @@ def main(argv=None) -> None:
                   flush=True)
             out.append(r)
             if args.dump:
-                with open(args.dump, "a") as f:
-                    f.writelines(json.dumps({"module": name, "world": world_text, **row}) + "\n"
-                                 for row in r["rows"])
+                _dump(args.dump, name, world_text, r["rows"])
     finally:
         if pool is not None:
             pool.shutdown()

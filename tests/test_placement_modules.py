@@ -227,7 +227,7 @@ def test_ERIE_2_SC_10_with_the_canal_the_score_weighs_the_tokens_in_reach_0():
 
 def test_SC_6_on_the_scenario_maps_the_score_weighs_pace():
     """Roads only on marked paths (SC-6): Corsica and New York weigh ``pace`` (6), the base game and Seafarers 0;
-    the sets part carries it, and the pairs' order is the order of their score with that weight."""
+    the pairs' scores are their terms weighed so, best first, and differ from the scores with ``pace`` at 0."""
     assert W.pace == 0.0
     for name in ("corsica.json", "new_york.json"):
         game = scenario(name)
