@@ -34,7 +34,10 @@ top ``--top`` pairs are ranked, the union of them is played out once, in one wor
 own weights, with ``--set``'s changes, whatever the value tried), and each value's rank correlation and picks are
 printed as a plain run of that value would, but for the rivals.  ``--cache FILE`` (repeatable) reuses the
 playouts of earlier ``--dump`` files (same module, case, seat, playouts and world; a dump written with ``--set``
-records it) instead of playing those pairs again.  Its last lines are ``compare NAME=V: mean_rho ... picks ...``.
+records it) instead of playing those pairs again.  Repeated, ``--compare`` changes several weights together: the
+k-th values of every name make the k-th weighting tried (``--compare production=1,2.5 --compare rivals=1,-2``
+compares the game's weights with a fitted set).  Its last lines are ``compare NAME=V[,NAME2=V2]: mean_rho ...
+picks ...``.
 
 ``--weights classic`` measures the first, hand-set score (:meth:`PlacementWeights.classic
 <catan_nb.analysis.placement.PlacementWeights.classic>`; its greedy opponents pick by it too).
@@ -155,11 +158,13 @@ def _cached(files: list[str], name: str, world: str, playouts: int) -> dict:
     return out
 
 
-def compare(case, game, seat, top: int, playouts: int, pool, world: PlacementWeights, name: str,
-            values: list[float], cache: dict) -> tuple[list[dict], list[dict]]:
-    """Each value of weight ``name``: its top pairs, their scores and win rates, the union played once in
-    ``world`` (the rivals' weights).  Returns a result per value and a row per pair of the union."""
-    tried = [replace(world, **{name: v}) for v in values]
+def compare(case, game, seat, top: int, playouts: int, pool, world: PlacementWeights,
+            variants: list[dict[str, float]], cache: dict) -> tuple[list[dict], list[dict]]:
+    """Each weighting of ``variants`` (weights changed on ``world``): its top pairs, their scores and win rates,
+    the union played once in ``world`` (the rivals' weights).  Returns a result per weighting and a row per pair
+    of the union."""
+    tried = [replace(world, **v) for v in variants]
+    keys = [_label(v) for v in variants]
     ranked = [rank_openings(game, seat, top=top, weights=w) for w in tried]
     union = list(dict.fromkeys(pair for r in ranked for pair in _pairs(r)))
     wins = {p: cache[(case, seat, *p)] for p in union if (case, seat, *p) in cache}
@@ -169,12 +174,12 @@ def compare(case, game, seat, top: int, playouts: int, pool, world: PlacementWei
                                  client=pool, weights=world)
         wins.update({(int(r.first), int(r.second)): [bool(w) for w in r.wins] for r in sims})
     results = []
-    for v, rows in zip(values, ranked):
+    for key, rows in zip(keys, ranked):
         rates = np.array([np.mean(wins[p]) for p in _pairs(rows)])
-        results.append({"value": v, "rho": rank_correlation(np.array([p.score for p in rows]), rates),
+        results.append({"value": key, "rho": rank_correlation(np.array([p.score for p in rows]), rates),
                         "rates": rates, "played": len(todo)})
     scores = [dict(zip(_pairs(r), (p.score for p in r))) for r in ranked]
-    # a pair's terms as the first value that ranks it models the rivals (another's rivals may take its second site)
+    # a pair's terms as the first weighting that ranks it models the rivals (another's may take its second site)
     terms: dict[tuple[int, int], dict[str, float]] = {}
     for w, s in zip(tried, scores):
         mine = [p for p in s if p not in terms]
@@ -182,10 +187,42 @@ def compare(case, game, seat, top: int, playouts: int, pool, world: PlacementWei
             t = opening_terms(game, seat, mine, weights=w)
             terms.update({p: {k: float(x[i]) for k, x in t.items()} for i, p in enumerate(mine)})
     rows = [{"case": case, "seat": seat, "first": a, "second": b, "terms": terms[(a, b)],
-             "scores": {f"{v:g}": s.get((a, b)) for v, s in zip(values, scores)},
+             "scores": {k: s.get((a, b)) for k, s in zip(keys, scores)},
              "win_rate": float(np.mean(wins[(a, b)])), "wins": [bool(w) for w in wins[(a, b)]]}
             for a, b in union]
     return results, rows
+
+
+def _label(variant: dict[str, float]) -> str:
+    """A weighting's name in the output and the dump: the value alone for one weight, ``name=value,...`` for more."""
+    if len(variant) == 1:
+        return f"{next(iter(variant.values())):g}"
+    return ",".join(f"{k}={v:g}" for k, v in variant.items())
+
+
+def _shown(cname: str, key: str) -> str:
+    """How a weighting is printed: ``pace=6`` for one weight, ``production=2,rivals=-1`` for several."""
+    return key if "," in cname else f"{cname}={key}"
+
+
+def _variants(texts: list[str], error) -> tuple[str, list[dict[str, float]]]:
+    """``--compare``'s arguments as weightings: the k-th values of every name make the k-th.  Returns the
+    printed name (``pace`` or ``production,rivals``) and the weightings; ``error`` (the parser's) on bad input."""
+    known = {f.name for f in fields(PlacementWeights)}
+    columns: dict[str, list[float]] = {}
+    for text in texts:
+        cname, _, values = text.partition("=")
+        try:
+            columns[cname] = [float(v) for v in values.split(",")]
+        except ValueError:
+            error(f"--compare wants NAME=V1,V2,... (numbers), not {text!r}")
+        if cname not in known:
+            error(f"--compare: no weight named {cname!r}")
+    if len({len(v) for v in columns.values()}) > 1:
+        error("--compare: every weight compared needs as many values ("
+              + ", ".join(f"{k}: {len(v)}" for k, v in columns.items()) + ")")
+    count = len(next(iter(columns.values())))
+    return ",".join(columns), [{k: v[i] for k, v in columns.items()} for i in range(count)]
 
 
 def main(argv=None) -> None:
@@ -204,8 +241,9 @@ def main(argv=None) -> None:
     ap.add_argument("--weights", choices=("default", "classic"), default="default",
                     help="the library's weights (fitted), or the first hand-set ones (PlacementWeights.classic())")
     ap.add_argument("--dump", default=None, metavar="FILE", help="write each pair's score, parts and playouts (JSON lines)")
-    ap.add_argument("--compare", default=None, metavar="NAME=V1,V2,...",
-                    help="several values of one weight on the same playouts, the rivals founding by the game's weights")
+    ap.add_argument("--compare", action="append", default=[], metavar="NAME=V1,V2,...",
+                    help="several values of one weight on the same playouts, the rivals founding by the game's "
+                         "weights (repeatable: the k-th values of every name make one weighting)")
     ap.add_argument("--cache", action="append", default=[], metavar="FILE",
                     help="with --compare: reuse the playouts of earlier --dump files")
     args = ap.parse_args(argv)
@@ -218,22 +256,16 @@ def main(argv=None) -> None:
     start = time.time()
     world_text = ",".join((["classic"] if args.weights == "classic" else []) + args.set)  # what a dump was played in
     if args.compare:
-        cname, _, text = args.compare.partition("=")
-        try:
-            values = [float(v) for v in text.split(",")]
-        except ValueError:
-            ap.error(f"--compare wants NAME=V1,V2,... (numbers), not {args.compare!r}")
-        if cname not in {f.name for f in fields(PlacementWeights)}:
-            ap.error(f"--compare: no weight named {cname!r}")
+        cname, variants = _variants(args.compare, ap.error)
         cache = _cached(args.cache, name, world_text, args.playouts)
         per: list[list[dict]] = []
         try:
             for case, game, seat, label in cases(args.module, args.cases, args.seed, args.players, args.skip):
                 world = changed(game, weights, args.set) or placement_weights(game)
-                res, rows = compare(case, game, seat, args.top, args.playouts, pool, world, cname, values, cache)
+                res, rows = compare(case, game, seat, args.top, args.playouts, pool, world, variants, cache)
                 per.append(res)
                 for r in res:
-                    print(f"case {case} seat {seat} {cname}={r['value']:g}: rho {r['rho']:+.3f}  picks {picks(r['rates'])}"
+                    print(f"case {case} seat {seat} {_shown(cname, r['value'])}: rho {r['rho']:+.3f}  picks {picks(r['rates'])}"
                           f"  (union {len(rows)} pairs, {r['played']} played)  {time.time() - start:.0f} s", flush=True)
                 if args.dump:
                     _dump(args.dump, name, world_text, rows)
@@ -242,10 +274,10 @@ def main(argv=None) -> None:
                 pool.shutdown()
         print(f"{label}: top {args.top} pairs by each value of {cname}, {args.playouts} value-bot playouts a pair, "
               f"{len(per)} cases, the rivals founding by the game's weights" + (" with " + world_text if world_text else ""))
-        for k, v in enumerate(values):
+        for k, v in enumerate(variants):
             rhos = [res[k]["rho"] for res in per]
             n = min(len(res[k]["rates"]) for res in per)
-            print(f"compare {cname}={v:g}: mean_rho {np.mean(rhos):+.3f}  per case "
+            print(f"compare {_shown(cname, _label(v))}: mean_rho {np.mean(rhos):+.3f}  per case "
                   + " ".join(f"{x:+.2f}" for x in rhos)
                   + "  picks " + picks(np.mean([res[k]["rates"][:n] for res in per], axis=0)))
         return

@@ -86,3 +86,19 @@ def test_placement_validity_compare_reuses_a_dump_and_agrees_with_a_plain_run(tm
     last = out.stdout.strip().splitlines()[-1]
     assert re.search(r"^compare pace=0: mean_rho \S+  per case \S+  picks [\d./]+$", last), last
     assert float(re.search(r"mean_rho (\S+)", last).group(1)) == pytest.approx(float(rho), abs=1e-3)
+
+
+def test_placement_validity_compares_several_weights_changed_together():
+    """placement_validity.py --compare repeated: the k-th values of every name make one weighting, printed by name;
+    lists of unequal length are a one-line usage error."""
+    common = [sys.executable, str(BENCH / "placement_validity.py"), "--cases", "1", "--top", "3", "--playouts", "2"]
+    out = subprocess.run([*common, "--compare", "pace=0,1", "--compare", "rivals=1,0.5"], capture_output=True,
+                         text=True, timeout=300, cwd=BENCH.parent)
+    assert out.returncode == 0, out.stderr[-2000:]
+    last = out.stdout.strip().splitlines()[-2:]
+    assert last[0].startswith("compare pace=0,rivals=1: mean_rho "), last
+    assert last[1].startswith("compare pace=1,rivals=0.5: mean_rho "), last
+    bad = subprocess.run([*common, "--compare", "pace=0,1", "--compare", "rivals=1"], capture_output=True,
+                         text=True, timeout=300, cwd=BENCH.parent)
+    assert bad.returncode == 2 and "as many values (pace: 2, rivals: 1)" in bad.stderr, bad.stderr[-500:]
+    assert "Traceback" not in bad.stderr
