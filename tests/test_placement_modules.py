@@ -64,10 +64,13 @@ def test_SF_1_a_gold_field_is_a_pick_of_ones_choice_worth_more_than_a_desert():
     desert = Game(_retile(board, hx, Terrain.DESERT), seed=1)
     touching = [v for v in range(54) if hx in gold.topology.node_hexes[v]]
     g, d = by_node(score_intersections(gold)), by_node(score_intersections(desert))
+    dear = by_node(score_intersections(gold, weights=replace(placement_weights(gold), gold=2.0)))
+    assert W.gold == GOLD_WORTH  # by default a pick is worth what the bots take it to be
     for v in touching:
-        extra = GOLD_WORTH * pips(6) / 36  # a settlement's pick per roll, at the bots' worth of a choice
-        assert g[v].production == pytest.approx(d[v].production + W.production * extra)
-        assert g[v].score > d[v].score and g[v].goods["choice"] == pytest.approx(pips(6) / 36, abs=1e-4)
+        picks = pips(6) / 36  # a settlement's picks per roll
+        assert g[v].production == pytest.approx(d[v].production + W.gold * picks)
+        assert dear[v].production == pytest.approx(d[v].production + 2.0 * picks)  # the weight is the worth
+        assert g[v].score > d[v].score and g[v].goods["choice"] == pytest.approx(picks, abs=1e-4)
     # openings on the gold climb: the best one touching the gold field ranks higher than the same pair
     # beside a desert
     ranked_gold = [(int(p.first), int(p.second)) for p in rank_openings(gold, 0, opponents="none")]

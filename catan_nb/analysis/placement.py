@@ -7,8 +7,9 @@ rule modules declare in their bot features (a gold field's pick, a fog hex's exp
 and harbour points, Catan tokens to reach), so the score names no module.
 
 ``production``
-    Expected resource cards per roll, a pick of one's choice counted at
-    :data:`~catan_nb.analysis.spots.GOLD_WORTH` (SF-1), times ``weights.production``.
+    Expected resource cards per roll, times ``weights.production``, and the picks of one's choice per roll
+    (a gold field, SF-1) times ``weights.gold``, their worth in cards (by default
+    :data:`~catan_nb.analysis.spots.GOLD_WORTH`, the bots' own).
 ``commodities``
     Expected commodity cards per roll (a Cities & Knights city, CK-COM-2), times ``weights.commodities``.
 ``diversity``
@@ -99,7 +100,7 @@ from ..rules import BuildCity, BuildSettlement, Game, Phase, RollDice, Rules
 from .bot_features import features_for
 from .bots import RandomBot, WeightedBot
 from .probability import Estimate, estimate_mean, estimate_proportion
-from .spots import SPOT_VP, SpotTable, steps_within
+from .spots import GOLD_WORTH, SPOT_VP, SpotTable, steps_within
 from .value_bot import ValueBot
 from .waiting import BANK_RATE, GENERIC_RATE, SPECIAL_RATE
 
@@ -133,7 +134,7 @@ SPOT_PARTS = ("production", "commodities", "diversity", "sets", "scarcity", "har
 PAIR_PARTS = SPOT_PARTS + ("start", "room", "rivals")
 #: The terms (:class:`PlacementWeights` fields) each part sums, each times its weight.
 PART_TERMS = {
-    "production": ("production",), "commodities": ("commodities",), "diversity": ("diversity",),
+    "production": ("production", "gold"), "commodities": ("commodities",), "diversity": ("diversity",),
     "sets": ("roads", "cities", "cards", "pace"), "scarcity": ("scarcity",), "harbour": ("special_harbour", "generic_harbour"),
     "numbers": ("numbers",), "bonus": ("bonus",), "targets": ("targets",), "start": ("start",),
     "room": ("room", "apart"), "rivals": ("rivals", "rival_diversity", "shared", "market"),
@@ -150,6 +151,10 @@ class PlacementWeights:
     ----------
     production : float
         Per expected resource card per roll.  A pip is 1/36 = 0.028 cards per roll.
+    gold : float
+        Per expected pick of one's choice per roll (a gold field, SF-1): what a pick is worth, in the
+        units of ``production``.  Default :data:`~catan_nb.analysis.spots.GOLD_WORTH` (1.2), the bots'
+        worth of a pick; part of the ``production`` part.
     diversity : float
         Per different resource produced.
     scarcity : float
@@ -211,6 +216,7 @@ class PlacementWeights:
     """
 
     production: float = 1.0
+    gold: float = GOLD_WORTH
     diversity: float = 0.033
     scarcity: float = 0.52
     special_harbour: float = 0.38
@@ -243,14 +249,14 @@ class PlacementWeights:
         (1.0, 0.0)
         """
         zero = {f.name: 0.0 for f in fields(cls)}
-        return cls(**{**zero, "production": 1.0, "diversity": 0.03, "scarcity": 1.0, "special_harbour": 0.5,
-                      "generic_harbour": 0.1, "numbers": 0.01, "commodities": 1.0, "bonus": SPOT_VP,
+        return cls(**{**zero, "production": 1.0, "gold": GOLD_WORTH, "diversity": 0.03, "scarcity": 1.0,
+                      "special_harbour": 0.5, "generic_harbour": 0.1, "numbers": 0.01, "commodities": 1.0, "bonus": SPOT_VP,
                       "targets": SPOT_VP})
 
     @classmethod
     def production_only(cls) -> "PlacementWeights":
         """Score by expected cards per roll alone (every other part weighted 0)."""
-        return cls(**{f.name: (1.0 if f.name == "production" else 0.0) for f in fields(cls)})
+        return cls(**{f.name: {"production": 1.0, "gold": GOLD_WORTH}.get(f.name, 0.0) for f in fields(cls)})
 
 
 DEFAULT_WEIGHTS = PlacementWeights()
@@ -469,9 +475,9 @@ class NodeTable:
 
     def production_of(self, nodes: np.ndarray, kind: str) -> np.ndarray:
         """Resource cards per roll (a pick of one's choice at its worth) of a ``kind`` at each of ``nodes``."""
-        from .spots import GOLD_WORTH
-
-        return self.res[kind][nodes].sum(axis=1) + GOLD_WORTH * self.any[kind][nodes]
+        w = self.w
+        worth = w.gold / w.production if w.production else GOLD_WORTH
+        return self.res[kind][nodes].sum(axis=1) + worth * self.any[kind][nodes]
 
     def terms(self, a: np.ndarray, b: np.ndarray | None = None, *, kinds: tuple[str, str] | None = None,
               rival_prod: np.ndarray | None = None, rival_div: np.ndarray | None = None,
@@ -480,8 +486,6 @@ class NodeTable:
         (or pairs ``a``, ``b``: ``a`` founded first); a part is its weights times its terms
         (:data:`PART_TERMS`).  ``founding``: the terms that read the whole founding (``room``,
         ``shared``, ``market``: :meth:`founding_terms`), zero if not given."""
-        from .spots import GOLD_WORTH
-
         k1, k2 = kinds or self.kinds
         if b is None:
             e, anyc, com = self.res[k1][a], self.any[k1][a], self.com[k1][a]
@@ -513,7 +517,8 @@ class NodeTable:
         got = ((res[:, None] >> np.arange(ce.shape[1])) & 1).astype(bool)
         zero = np.zeros(len(a))
         return {
-            "production": e.sum(axis=1) + GOLD_WORTH * anyc,
+            "production": e.sum(axis=1),
+            "gold": anyc,
             "commodities": com,
             "diversity": _POP[res] + np.where(got, 0.0, 1.0 - none).sum(axis=1),
             "roads": np.minimum(ce[:, _LUMBER], ce[:, _BRICK]) + half,
