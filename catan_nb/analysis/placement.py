@@ -202,10 +202,11 @@ class PlacementWeights:
     of the day, scaled so that ``production`` is 1 (``benchmarks/placement_fit.py --refresh --fit-top 40
     --lam 0.1``); every module plays with them but where its bot features change one (``placement_weights``).
     ``pace`` weighs 0: it helped on the fit's boards, not on boards it never saw (the README has the figures);
-    the Corsica and New York maps weigh it 6.  ``bonus`` and ``targets`` are the bots' worth
-    of a point earned by settling or reaching a spot (:data:`~catan_nb.analysis.value_bot.SPOT_VP`; 0 with the
-    Erie Canal); a commodity card counts as a card, and Cities & Knights' bot features raise it to the value
-    bot's own worth of one.
+    the Corsica and New York maps weigh it 6.  ``gold`` is the bots' worth of a pick: 1.6 and 2 ordered the
+    top 20 worse on gold maps 1-12 (``placement_validity.py --module gold_fields --compare gold=1.2,1.6,2``).
+    ``bonus`` and ``targets`` are the bots' worth of a point earned by settling or reaching a spot
+    (:data:`~catan_nb.analysis.value_bot.SPOT_VP`; 0 with the Erie Canal); a commodity card counts as a card,
+    and Cities & Knights' bot features raise it to the value bot's own worth of one.
 
     Examples
     --------
