@@ -251,8 +251,8 @@ class PlacementWeights:
         """
         zero = {f.name: 0.0 for f in fields(cls)}
         return cls(**{**zero, "production": 1.0, "gold": GOLD_WORTH, "diversity": 0.03, "scarcity": 1.0,
-                      "special_harbour": 0.5, "generic_harbour": 0.1, "numbers": 0.01, "commodities": 1.0, "bonus": SPOT_VP,
-                      "targets": SPOT_VP})
+                      "special_harbour": 0.5, "generic_harbour": 0.1, "numbers": 0.01, "commodities": 1.0,
+                      "bonus": SPOT_VP, "targets": SPOT_VP})
 
     @classmethod
     def production_only(cls) -> "PlacementWeights":
