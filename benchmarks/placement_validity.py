@@ -194,20 +194,13 @@ def compare(case, game, seat, top: int, playouts: int, pool, world: PlacementWei
 
 
 def _label(variant: dict[str, float]) -> str:
-    """A weighting's name in the output and the dump: the value alone for one weight, ``name=value,...`` for more."""
-    if len(variant) == 1:
-        return f"{next(iter(variant.values())):g}"
+    """A weighting's name in the output and the dump: ``pace=6``, or ``production=2,rivals=-1``."""
     return ",".join(f"{k}={v:g}" for k, v in variant.items())
 
 
-def _shown(cname: str, key: str) -> str:
-    """How a weighting is printed: ``pace=6`` for one weight, ``production=2,rivals=-1`` for several."""
-    return key if "," in cname else f"{cname}={key}"
-
-
-def _variants(texts: list[str], error) -> tuple[str, list[dict[str, float]]]:
-    """``--compare``'s arguments as weightings: the k-th values of every name make the k-th.  Returns the
-    printed name (``pace`` or ``production,rivals``) and the weightings; ``error`` (the parser's) on bad input."""
+def _variants(texts: list[str], error) -> list[dict[str, float]]:
+    """``--compare``'s arguments as weightings: the k-th values of every name make the k-th (``error``, the
+    parser's, on bad input)."""
     known = {f.name for f in fields(PlacementWeights)}
     columns: dict[str, list[float]] = {}
     for text in texts:
@@ -222,7 +215,7 @@ def _variants(texts: list[str], error) -> tuple[str, list[dict[str, float]]]:
         error("--compare: every weight compared needs as many values ("
               + ", ".join(f"{k}: {len(v)}" for k, v in columns.items()) + ")")
     count = len(next(iter(columns.values())))
-    return ",".join(columns), [{k: v[i] for k, v in columns.items()} for i in range(count)]
+    return [{k: v[i] for k, v in columns.items()} for i in range(count)]
 
 
 def main(argv=None) -> None:
@@ -256,7 +249,7 @@ def main(argv=None) -> None:
     start = time.time()
     world_text = ",".join((["classic"] if args.weights == "classic" else []) + args.set)  # what a dump was played in
     if args.compare:
-        cname, variants = _variants(args.compare, ap.error)
+        variants = _variants(args.compare, ap.error)
         cache = _cached(args.cache, name, world_text, args.playouts)
         per: list[list[dict]] = []
         try:
@@ -265,19 +258,19 @@ def main(argv=None) -> None:
                 res, rows = compare(case, game, seat, args.top, args.playouts, pool, world, variants, cache)
                 per.append(res)
                 for r in res:
-                    print(f"case {case} seat {seat} {_shown(cname, r['value'])}: rho {r['rho']:+.3f}  picks {picks(r['rates'])}"
+                    print(f"case {case} seat {seat} {r['value']}: rho {r['rho']:+.3f}  picks {picks(r['rates'])}"
                           f"  (union {len(rows)} pairs, {r['played']} played)  {time.time() - start:.0f} s", flush=True)
                 if args.dump:
                     _dump(args.dump, name, world_text, rows)
         finally:
             if pool is not None:
                 pool.shutdown()
-        print(f"{label}: top {args.top} pairs by each value of {cname}, {args.playouts} value-bot playouts a pair, "
+        print(f"{label}: top {args.top} pairs by each value of {','.join(variants[0])}, {args.playouts} value-bot playouts a pair, "
               f"{len(per)} cases, the rivals founding by the game's weights" + (" with " + world_text if world_text else ""))
         for k, v in enumerate(variants):
             rhos = [res[k]["rho"] for res in per]
             n = min(len(res[k]["rates"]) for res in per)
-            print(f"compare {_shown(cname, _label(v))}: mean_rho {np.mean(rhos):+.3f}  per case "
+            print(f"compare {_label(v)}: mean_rho {np.mean(rhos):+.3f}  per case "
                   + " ".join(f"{x:+.2f}" for x in rhos)
                   + "  picks " + picks(np.mean([res[k]["rates"][:n] for res in per], axis=0)))
         return

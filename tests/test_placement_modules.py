@@ -68,6 +68,8 @@ def test_SF_1_a_gold_field_is_a_pick_of_ones_choice_worth_more_than_a_desert():
     assert W.gold == GOLD_WORTH  # by default a pick is worth what the bots take it to be
     for v in touching:
         picks = pips(6) / 36  # a settlement's picks per roll
+        extra = GOLD_WORTH * picks  # at the bots' worth of a choice
+        assert g[v].production == pytest.approx(d[v].production + W.production * extra)
         assert g[v].production == pytest.approx(d[v].production + W.gold * picks)
         assert dear[v].production == pytest.approx(d[v].production + 2.0 * picks)  # the weight is the worth
         assert g[v].score > d[v].score and g[v].goods["choice"] == pytest.approx(picks, abs=1e-4)
