@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -76,7 +77,19 @@ def reference_terms(board: Board, nodes, rivals: list[list[int]] | None = None) 
         out.update(reference_founding_terms(board, nodes, [v for vs in (rivals or []) for v in vs]))
         if not rivals:  # no founding modelled: the rivals' parts are nothing
             out["shared"] = out["market"] = Fraction(0)
+        else:
+            out["rival_best"] = -max(reference_own_score(board, vs) for vs in rivals)
     return out
+
+
+#: The terms that read the whole founding: a rival's own founding score leaves them out.
+FOUNDING_WIDE = ("room", "shared", "market", "rivals", "rival_diversity", "rival_best")
+
+
+def reference_own_score(board: Board, nodes, w: PlacementWeights = PlacementWeights()) -> Fraction:
+    """A seat's founding scored on its own: every term but those of the whole founding (``rival_best``)."""
+    t = reference_terms(board, nodes)
+    return sum(Fraction(getattr(w, k)) * x for k, x in t.items() if k not in FOUNDING_WIDE)
 
 
 def reference_rolls(cards, picks, rates, cost) -> Fraction:
@@ -314,6 +327,34 @@ def test_B_SETUP_19_pairs_with_greedy_rivals_count_what_the_rivals_found(board):
         ref = reference_parts(board, [p.first, p.second], rivals=rivals)
         for part in PAIR_PARTS:
             assert getattr(p, part) == pytest.approx(ref[part], abs=1e-12), part
+
+
+def test_B_SETUP_15_the_strongest_rival_founding_weighs_against_a_pair(board):
+    """``rival_best``: the best of the rivals' own founding scores, each rival's two buildings found in snake
+    order by the greedy model (B-SETUP-15, B-SETUP-16), checked against Fractions; it enters the ``rivals``
+    part with its weight and changes which pairs lead."""
+    w = PlacementWeights(rival_best=0.5)
+    pairs = rank_openings(board, seat=0, weights=w)
+    for p in pairs[:10] + pairs[-3:]:
+        rivals = _rival_sites(p, 4)
+        ref = reference_terms(board, [p.first, p.second], rivals=rivals)
+        assert ref["rival_best"] == -max(reference_own_score(board, vs) for vs in rivals) < 0
+        want = reference_parts(board, [p.first, p.second], w, rivals=rivals)
+        assert p.rivals == pytest.approx(want["rivals"], abs=1e-12)
+        assert p.score == pytest.approx(sum(want.values()), abs=1e-12)
+    without = [(p.first, p.second) for p in rank_openings(board, seat=0, weights=replace(w, rival_best=0.0))[:20]]
+    assert [(p.first, p.second) for p in pairs[:20]] != without
+    assert PlacementWeights().rival_best == 0  # measured, not adopted (the README)
+    plain = rank_openings(board, seat=0, top=20)
+    assert [(p.first, p.second, p.score) for p in plain] == [
+        (p.first, p.second, p.score) for p in rank_openings(board, seat=0, top=20, weights=replace(w, rival_best=0.0))]
+
+
+def _rival_sites(pair: OpeningPair, players: int) -> list[list[int]]:
+    """Seat 0's rivals' founding sites: seats 1..n-1 found between its two picks, there and back."""
+    between = list(pair.opponent_picks)
+    n = players - 1
+    return [[between[q], between[2 * n - 1 - q]] for q in range(n)]
 
 
 def _greedy_reference(board: Board, blocked: set[int], k: int) -> list[int]:

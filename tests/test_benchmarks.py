@@ -98,6 +98,7 @@ def test_placement_validity_compares_several_weights_changed_together():
     last = out.stdout.strip().splitlines()[-2:]
     assert last[0].startswith("compare pace=0,rivals=1: mean_rho "), last
     assert last[1].startswith("compare pace=1,rivals=0.5: mean_rho "), last
+    assert "against pace=0,rivals=1: rho " in last[1] and " best 20 " in last[1] and "against" not in last[0], last
     bad = subprocess.run([*common, "--compare", "pace=0,1", "--compare", "rivals=1"], capture_output=True,
                          text=True, timeout=300, cwd=BENCH.parent)
     assert bad.returncode == 2 and "as many values (pace: 2, rivals: 1)" in bad.stderr, bad.stderr[-500:]

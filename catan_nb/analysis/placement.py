@@ -48,9 +48,10 @@ A pair adds two parts:
     (where the next settlement can go, B-BUILD-7), times ``weights.room``, and how far apart the two
     buildings stand (steps between neighbouring intersections, at most 4), times ``weights.apart``.
 ``rivals``
-    What the modelled opponents found instead (the average rival's production and resources), with a
-    minus sign: a first pick that takes a rich spot from the others counts.  Two more terms read the
-    whole founding: the pair's cards from hexes a rival also touches (``weights.shared``, minus: one
+    What the modelled opponents found instead (the average rival's production and resources; and the
+    strongest rival's own founding score, ``weights.rival_best``, 0 by default: a seat wins by outscoring
+    the best of the others), with a minus sign: a first pick that takes a rich spot from the others counts.  Two more
+    terms read the whole founding: the pair's cards from hexes a rival also touches (``weights.shared``, minus: one
     robber hurts both, and the rival wants the same cards), and the pair's cards of each resource
     weighted by how rare the founding left it (``weights.market``: ``sum_r E_r * (mean_T / T_r - 1)``,
     ``T_r`` every founding building's cards of resource ``r``).
@@ -137,7 +138,7 @@ PART_TERMS = {
     "production": ("production", "gold"), "commodities": ("commodities",), "diversity": ("diversity",),
     "sets": ("roads", "cities", "cards", "pace"), "scarcity": ("scarcity",), "harbour": ("special_harbour", "generic_harbour"),
     "numbers": ("numbers",), "bonus": ("bonus",), "targets": ("targets",), "start": ("start",),
-    "room": ("room", "apart"), "rivals": ("rivals", "rival_diversity", "shared", "market"),
+    "room": ("room", "apart"), "rivals": ("rivals", "rival_diversity", "rival_best", "shared", "market"),
 }
 _LUMBER, _BRICK, _WOOL, _GRAIN, _ORE = (r.value for r in (Resource.LUMBER, Resource.BRICK, Resource.WOOL,
                                                          Resource.GRAIN, Resource.ORE))
@@ -182,6 +183,10 @@ class PlacementWeights:
         Per expected card per roll of the average rival's founding, subtracted (pairs only).
     rival_diversity : float
         Per resource the average rival collects, subtracted (pairs only).
+    rival_best : float
+        Per unit of the best rival's own founding score, subtracted (pairs only): the score of the strongest
+        other seat's two founding buildings by these weights' spot parts, its ``start`` and ``apart`` (a
+        seat wins by beating the strongest rival, not the average one).
     room : float
         Per free founding site two path steps from the pair once every seat has founded (pairs only).
     apart : float
@@ -202,7 +207,10 @@ class PlacementWeights:
     of the day, scaled so that ``production`` is 1 (``benchmarks/placement_fit.py --refresh --fit-top 40
     --lam 0.1``); every module plays with them but where its bot features change one (``placement_weights``).
     ``pace`` weighs 0: it helped on the fit's boards, not on boards it never saw (the README has the figures);
-    the Corsica and New York maps weigh it 6.  ``gold`` is the bots' worth of a pick: 1.6 and 2 ordered the
+    the Corsica and New York maps weigh it 6.  ``rival_best`` weighs 0: put in the place of ``rivals`` (0.5 and
+    0), the score's best 20 pairs won a little more in seven sets of boards and maps of eight, but it ordered
+    them less well in five modules of six (``placement_validity.py --compare rival_best=0,0.5 --compare
+    rivals=1,0``; the README has the figures).  ``gold`` is the bots' worth of a pick: 1.6 and 2 ordered the
     top 20 worse on gold maps 1-12 (``placement_validity.py --module gold_fields --compare gold=1.2,1.6,2``).
     ``bonus`` and ``targets`` are the bots' worth of a point earned by settling or reaching a spot
     (:data:`~catan_nb.analysis.value_bot.SPOT_VP`; 0 with the Erie Canal); a commodity card counts as a card,
@@ -233,6 +241,7 @@ class PlacementWeights:
     start: float = 0.016
     rivals: float = 1.0
     rival_diversity: float = -0.008
+    rival_best: float = 0.0
     room: float = 0.018
     apart: float = 0.025
     shared: float = 0.21
@@ -535,6 +544,7 @@ class NodeTable:
             "start": start,
             "rivals": -rival_prod if rival_prod is not None else zero,
             "rival_diversity": -rival_div if rival_div is not None else zero,
+            "rival_best": founding["rival_best"] if founding and "rival_best" in founding else zero,
             "room": founding["room"] if founding else zero,
             "apart": self.steps[a, b].astype(float) if b is not None else zero,
             "shared": founding["shared"] if founding else zero,
@@ -651,6 +661,24 @@ def pace(cards: np.ndarray, picks: np.ndarray, rates: np.ndarray, cost: np.ndarr
         found |= here
         start = np.where(np.isfinite(end), end, start)
     return np.where(found & (t > 0), 1.0 / np.where(t > 0, t, 1.0), 0.0)
+
+
+def _best_rival(tab: NodeTable, rival_sites: Sequence[tuple[tuple[int, ...], ...]]) -> np.ndarray:
+    """Per pair, the best founding score among the rivals (``rival_sites``: each rival's founding sites, in
+    the order founded): a rival's two buildings scored as a pair by the spot parts and the pair's own
+    ``start`` and ``apart`` (no founding-wide terms), a rival with one building as that spot.  0 without
+    rivals."""
+    twos = sorted({s[:2] for sites in rival_sites for s in sites if len(s) >= 2})
+    ones = sorted({s[0] for sites in rival_sites for s in sites if len(s) == 1})
+    worth: dict[tuple[int, ...], float] = {}
+    if twos:
+        sc = tab.parts(np.array([s[0] for s in twos]), np.array([s[1] for s in twos]))["score"].tolist()
+        worth.update(zip(twos, sc))
+    if ones:
+        sc = tab.parts(np.array(ones))["score"].tolist()
+        worth.update(((v,), x) for v, x in zip(ones, sc))
+    return np.array([max((worth[s if len(s) < 2 else s[:2]] for s in sites), default=0.0)
+                     for sites in rival_sites], dtype=float)
 
 
 def _rarity(supply: np.ndarray) -> np.ndarray:
@@ -821,10 +849,10 @@ def _round_kind(tab: NodeTable, index: int, players: int) -> str:
 
 
 def _enumerate(source: Board | Game, seat: int, players: int, starting_seat: int, weights: PlacementWeights | None,
-               greedy: bool, only: set[tuple[int, int]] | None = None) -> tuple:
+               greedy: bool, only: set[tuple[int, int]] | None = None, every_term: bool = False) -> tuple:
     """The pairs ``seat`` may found (``only`` those, if given), with the modelled opponents' picks: the
     table, ``greedy``, the firsts, the seconds, the picks between, and the rivals' production and
-    resources per pair."""
+    resources per pair.  The best rival's score is worked out where it weighs, or for ``every_term``."""
     board, game, order, mine, fixed_first = _founding_state(source, seat, players, starting_seat)
     tab = NodeTable(source, weights, seat=seat, players=players, starting_seat=starting_seat)
     n_players = tab.game.n
@@ -855,6 +883,7 @@ def _enumerate(source: Board | Game, seat: int, players: int, starting_seat: int
     room: list[float] = []
     shared: list[float] = []
     market: list[float] = []
+    rival_sites: list[tuple[tuple[int, ...], ...]] = []
     taken0 = 0
     for v in (game.occupied if game is not None else ()):
         taken0 |= tab.closure[v]
@@ -909,13 +938,16 @@ def _enumerate(source: Board | Game, seat: int, players: int, starting_seat: int
             prod = 0.0
             masks: dict[int, int] = {}
             theirs: list[tuple[int, str]] = []
+            sites_of: dict[int, tuple[int, ...]] = {}
             taken = taken_a | tab.closure[b]
             for q, v in base_picks + later:
                 kind = tab.kinds[1] if masks.get(q) is not None else tab.kinds[0]
                 prod += prod_of[kind][v]
                 masks[q] = masks.get(q, 0) | mask_of[kind][v]
                 theirs.append((v, kind))
+                sites_of[q] = sites_of.get(q, ()) + (v,)
                 taken |= tab.closure[v]
+            rival_sites.append(tuple(sites_of.values()))
             if greedy:
                 rival_prod.append(prod / n_rivals)
                 rival_div.append(sum(_POP[m] for m in masks.values()) / n_rivals)
@@ -924,7 +956,9 @@ def _enumerate(source: Board | Game, seat: int, players: int, starting_seat: int
             shared.append(sh if greedy else 0.0)  # the rivals' parts read a modelled founding only
             market.append(mk if greedy else 0.0)
     founding = {"room": np.array(room, dtype=float), "shared": np.array(shared, dtype=float),
-                "market": np.array(market, dtype=float)}
+                "market": np.array(market, dtype=float),
+                "rival_best": (-_best_rival(tab, rival_sites) if greedy and (every_term or tab.w.rival_best)
+                               else np.zeros(len(room)))}
     return tab, greedy, a_list, b_list, opp, rival_prod, rival_div, founding
 
 
@@ -1044,7 +1078,8 @@ def opening_terms(
     if not wanted:
         return {f.name: np.zeros(0) for f in fields(PlacementWeights)}
     tab, greedy, a_list, b_list, _, rp, rd, founding = _enumerate(source, seat, players, starting_seat, weights,
-                                                                  opponents == "greedy", only=set(wanted))
+                                                                  opponents == "greedy", only=set(wanted),
+                                                                  every_term=True)
     at = {pair: i for i, pair in enumerate(zip(a_list, b_list))}
     missing = [pair for pair in wanted if pair not in at]
     if missing:
