@@ -491,3 +491,17 @@ def test_founding_terms_recomputed_by_breadth_first_search_in_every_module(name,
         own_hexes = {h for v in (a, b) for h in t.node_hexes[v]}
         if not own_hexes & {h for v in rivals for h in t.node_hexes[v]}:
             assert terms["shared"][i] == 0
+        # rival_best: the best rival's own founding, scored as that seat's pair with no opponents modelled
+        n = game.n - 1
+        assert terms["rival_best"][i] == pytest.approx(-max(
+            _own_score(game, q + 1, (picks[q], picks[2 * n - 1 - q])) for q in range(n)), abs=1e-12), (name, a, b)
+
+
+def _own_score(game, seat, pair) -> float:
+    """A seat's founding pair scored on its own: its terms but those that read the others' founding, weighted."""
+    w = placement_weights(game)
+    from catan_nb.analysis.placement import NodeTable
+
+    t = NodeTable(game, seat=seat, players=game.n).terms(np.array([pair[0]]), np.array([pair[1]]))
+    wide = ("room", "shared", "market", "rivals", "rival_diversity", "rival_best")
+    return sum(getattr(w, k) * float(x[0]) for k, x in t.items() if k not in wide)
