@@ -261,12 +261,17 @@ class Seat:
 
     def gold(self) -> int:
         """SF-1: press the gold pick buttons until the pick is done."""
+        css = "[class*='catan-gold-']"
         n = 0
-        while self.visible("[class*='catan-gold-']"):
+        while self.visible(css):
             s = self.text(".catan-module-bar")
-            self.press("[class*='catan-gold-']", then=lambda: self.text(".catan-module-bar") != s
-                       or not self.visible("[class*='catan-gold-']"), what="a gold pick")
+            self.press(css, then=lambda: self.text(".catan-module-bar") != s or not self.visible(css), what="a gold pick")
             n += 1
+            # The bar may tell of the pick a moment before its buttons go (CI once pressed again after the last
+            # pick and waited in vain): buttons still there a few seconds on are the next pick's.
+            settle = time.perf_counter() + 5
+            while time.perf_counter() < settle and self.visible(css):
+                time.sleep(0.2)
         return n
 
     def found(self, road_words=("road",), node: int = 0, on_path=None) -> None:
