@@ -208,8 +208,8 @@ class PlacementWeights:
     --lam 0.1``); every module plays with them but where its bot features change one (``placement_weights``).
     ``pace`` weighs 0: it helped on the fit's boards, not on boards it never saw (the README has the figures);
     the Corsica and New York maps weigh it 6.  ``rival_best`` weighs 0: put in the place of ``rivals`` (0.5 and
-    0), the score's best 20 pairs won a little more in seven sets of boards and maps of eight, but it ordered
-    them less well in five modules of six (``placement_validity.py --compare rival_best=0,0.5 --compare
+    0), the score's best 20 pairs won a little more in ten sets of boards and maps of eleven, but it ordered
+    them less well in seven module sets of nine (``placement_validity.py --compare rival_best=0,0.5 --compare
     rivals=1,0``; the README has the figures).  ``gold`` is the bots' worth of a pick: 1.6 and 2 ordered the
     top 20 worse on gold maps 1-12 (``placement_validity.py --module gold_fields --compare gold=1.2,1.6,2``).
     ``bonus`` and ``targets`` are the bots' worth of a point earned by settling or reaching a spot
