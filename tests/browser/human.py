@@ -267,7 +267,7 @@ class Seat:
             s = self.text(".catan-module-bar")
             self.press(css, then=lambda: self.text(".catan-module-bar") != s or not self.visible(css), what="a gold pick")
             n += 1
-            # The bar may tell of the pick a moment before its buttons go (CI once pressed again after the last
+            # The bar may tell of the pick a moment before its buttons go (a run once pressed again after the last
             # pick and waited in vain): buttons still there a few seconds on are the next pick's.
             settle = time.perf_counter() + 5
             while time.perf_counter() < settle and self.visible(css):
