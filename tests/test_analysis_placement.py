@@ -9,6 +9,7 @@ import pytest
 
 from catan_nb import Board, Game, Resource
 from catan_nb.analysis.placement import (
+    FOUNDING_WIDE,
     PAIR_PARTS,
     PART_TERMS,
     SPOT_PARTS,
@@ -80,10 +81,6 @@ def reference_terms(board: Board, nodes, rivals: list[list[int]] | None = None) 
         else:
             out["rival_best"] = -max(reference_own_score(board, vs) for vs in rivals)
     return out
-
-
-#: The terms that read the whole founding: a rival's own founding score leaves them out.
-FOUNDING_WIDE = ("room", "shared", "market", "rivals", "rival_diversity", "rival_best")
 
 
 def reference_own_score(board: Board, nodes, w: PlacementWeights = PlacementWeights()) -> Fraction:

@@ -499,9 +499,8 @@ def test_founding_terms_recomputed_by_breadth_first_search_in_every_module(name,
 
 def _own_score(game, seat, pair) -> float:
     """A seat's founding pair scored on its own: its terms but those that read the others' founding, weighted."""
-    w = placement_weights(game)
-    from catan_nb.analysis.placement import NodeTable
+    from catan_nb.analysis.placement import FOUNDING_WIDE, NodeTable
 
+    w = placement_weights(game)
     t = NodeTable(game, seat=seat, players=game.n).terms(np.array([pair[0]]), np.array([pair[1]]))
-    wide = ("room", "shared", "market", "rivals", "rival_diversity", "rival_best")
-    return sum(getattr(w, k) * float(x[0]) for k, x in t.items() if k not in wide)
+    return sum(getattr(w, k) * float(x[0]) for k, x in t.items() if k not in FOUNDING_WIDE)

@@ -140,6 +140,8 @@ PART_TERMS = {
     "numbers": ("numbers",), "bonus": ("bonus",), "targets": ("targets",), "start": ("start",),
     "room": ("room", "apart"), "rivals": ("rivals", "rival_diversity", "rival_best", "shared", "market"),
 }
+#: The terms that read the whole founding (the others' buildings); a seat's own founding score leaves them out.
+FOUNDING_WIDE = ("room", "rivals", "rival_diversity", "rival_best", "shared", "market")
 _LUMBER, _BRICK, _WOOL, _GRAIN, _ORE = (r.value for r in (Resource.LUMBER, Resource.BRICK, Resource.WOOL,
                                                          Resource.GRAIN, Resource.ORE))
 
@@ -544,7 +546,7 @@ class NodeTable:
             "start": start,
             "rivals": -rival_prod if rival_prod is not None else zero,
             "rival_diversity": -rival_div if rival_div is not None else zero,
-            "rival_best": founding["rival_best"] if founding and "rival_best" in founding else zero,
+            "rival_best": founding.get("rival_best", zero) if founding else zero,
             "room": founding["room"] if founding else zero,
             "apart": self.steps[a, b].astype(float) if b is not None else zero,
             "shared": founding["shared"] if founding else zero,
@@ -665,20 +667,21 @@ def pace(cards: np.ndarray, picks: np.ndarray, rates: np.ndarray, cost: np.ndarr
 
 def _best_rival(tab: NodeTable, rival_sites: Sequence[tuple[tuple[int, ...], ...]]) -> np.ndarray:
     """Per pair, the best founding score among the rivals (``rival_sites``: each rival's founding sites, in
-    the order founded): a rival's two buildings scored as a pair by the spot parts and the pair's own
-    ``start`` and ``apart`` (no founding-wide terms), a rival with one building as that spot.  0 without
-    rivals."""
+    the order founded): a rival's two buildings scored as a pair, a rival with one building as that spot, by
+    every weighted term but those of :data:`FOUNDING_WIDE`.  0 without rivals."""
+    w = tab.w
+
+    def own(t: Mapping[str, np.ndarray]) -> list[float]:
+        return sum(getattr(w, k) * x for k, x in t.items() if k not in FOUNDING_WIDE).tolist()
+
     twos = sorted({s[:2] for sites in rival_sites for s in sites if len(s) >= 2})
-    ones = sorted({s[0] for sites in rival_sites for s in sites if len(s) == 1})
+    ones = sorted({s[:1] for sites in rival_sites for s in sites if len(s) == 1})
     worth: dict[tuple[int, ...], float] = {}
     if twos:
-        sc = tab.parts(np.array([s[0] for s in twos]), np.array([s[1] for s in twos]))["score"].tolist()
-        worth.update(zip(twos, sc))
+        worth.update(zip(twos, own(tab.terms(np.array([s[0] for s in twos]), np.array([s[1] for s in twos])))))
     if ones:
-        sc = tab.parts(np.array(ones))["score"].tolist()
-        worth.update(((v,), x) for v, x in zip(ones, sc))
-    return np.array([max((worth[s if len(s) < 2 else s[:2]] for s in sites), default=0.0)
-                     for sites in rival_sites], dtype=float)
+        worth.update(zip(ones, own(tab.terms(np.array([s[0] for s in ones])))))
+    return np.array([max((worth[s[:2]] for s in sites), default=0.0) for sites in rival_sites], dtype=float)
 
 
 def _rarity(supply: np.ndarray) -> np.ndarray:
