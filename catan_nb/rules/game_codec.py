@@ -125,7 +125,18 @@ class _ForkedRandom:
         return self.mine
 
     def __getattr__(self, name: str):
+        if name.startswith("__") or name in _ForkedRandom.__slots__:  # copy and pickle probe; a slot not set yet
+            raise AttributeError(name)
         return getattr(self.own(), name)
+
+    def __reduce__(self):
+        """Pickled or deep-copied (with its game), a generator of its own in the state the game draws from next."""
+        return _random_in_state, ((self.frozen if self.mine is None else self.mine).getstate(),)
+
+
+def _game_from_save(cls: type, data: dict) -> "Game":
+    """Unpickle a game: replay its save (:meth:`GameCodec.__reduce__`)."""
+    return cls.from_json(data, source="<pickle>")
 
 
 def _random_in_state(state: tuple) -> Random:
@@ -615,6 +626,24 @@ class GameCodec:
             self._rng = _ForkedRandom(self, frozen)
         d["_rng"] = _ForkedRandom(g, frozen)
         return g
+
+    def __deepcopy__(self, memo: dict) -> "Game":
+        """``copy.deepcopy(game)`` is :meth:`copy`: an independent copy that shares only immutable data."""
+        return self.copy()
+
+    def __reduce__(self):
+        """A game pickles as its save (:meth:`to_dict`) and unpickles by replaying it (:meth:`from_json`),
+        checked: the same position and the same generator state, so a pickled game plays on as the original.
+
+        Examples
+        --------
+        >>> import pickle
+        >>> from catan_nb import Board, Game
+        >>> g = Game(Board.beginner(), seed=3, start="beginner")
+        >>> pickle.loads(pickle.dumps(g)).digest() == g.digest()
+        True
+        """
+        return _game_from_save, (type(self), self.to_dict())
 
     #: Lists of immutable values, copied flat by :meth:`copy`.
     _FLAT = (
