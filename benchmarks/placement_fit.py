@@ -34,6 +34,13 @@ rate among the 20 best pairs by the fitted score.
 correlation over the stored boards for each (one weight chosen on the fit's boards, the rest kept; how
 ``pace`` was set).  Its last line is ``scan NAME: V1=RHO1 V2=RHO2 ...``.
 
+``--seats`` fits on every seat's result instead: each playout says which seat won (four results a game with four
+players, where the win rate of the seat studied reads one), so the fit is a multinomial logit of the winner on every
+seat's own terms (:func:`~catan_nb.analysis.placement.seat_terms`: the pairs the modelled opponents found), with an
+offset per seat; the studied seat's pairs are ranked by the chance the model gives it.  It prints the temperature
+(the logit of a card per roll) and the offsets, and weights scaled as the other fit's.  Data collected before
+2026-11-29 has no winners: collect it again.
+
 The last line is ``cv_top20_rho: X  weights: name=value ...``.
 """
 
@@ -63,6 +70,7 @@ from catan_nb.analysis.placement import (  # noqa: E402
     opening_terms,
     placement_weights,
     rank_openings,
+    seat_terms,
     simulate_openings,
 )
 from catan_nb.analysis.probability import rank_correlation  # noqa: E402
@@ -96,11 +104,13 @@ def collect_one(args) -> list[dict]:
     sims = simulate_openings(game, seat, pairs=pairs, playouts=playouts, bot="value", seed=case, progress=False)
     by = {(int(r.first), int(r.second)): r for r in sims}
     terms = opening_terms(game, seat, pairs)
+    every = seat_terms(game, seat, pairs)
     rows = []
     for i, (p, pair) in enumerate(zip(chosen, pairs)):
         r = by[pair]
         rows.append({"case": case, "board_seed": board_seed, "seat": seat, "first": pair[0], "second": pair[1], "rank": i, "score": p.score,
-                     "terms": {k: float(v[i]) for k, v in terms.items()}, "wins": [int(x) for x in r.wins]})
+                     "terms": {k: float(v[i]) for k, v in terms.items()}, "wins": [int(x) for x in r.wins],
+                     "winners": list(r.winners), "seat_terms": {k: v[i].tolist() for k, v in every.items()}})
     return rows
 
 
@@ -126,8 +136,12 @@ def refresh(data: dict[int, list[dict]], module: list[str], players: int | None)
         keep = [r for r in rows if (r["first"], r["second"]) in can]
         if not keep:
             continue
-        terms = opening_terms(game, seat, [(r["first"], r["second"]) for r in keep])
-        out[case] = [{**r, "terms": {k: float(v[i]) for k, v in terms.items()}} for i, r in enumerate(keep)]
+        pairs = [(r["first"], r["second"]) for r in keep]
+        terms = opening_terms(game, seat, pairs)
+        every = seat_terms(game, seat, pairs) if all("winners" in r for r in keep) else None
+        out[case] = [{**r, "terms": {k: float(v[i]) for k, v in terms.items()},
+                      **({"seat_terms": {k: v[i].tolist() for k, v in every.items()}} if every is not None else {})}
+                     for i, r in enumerate(keep)]
     return out
 
 
@@ -176,6 +190,95 @@ def cross_validate(data: dict[int, list[dict]], names: list[str], lam: float,
     return out
 
 
+def seat_design(rows: list[dict], names: list[str]) -> tuple[np.ndarray, np.ndarray]:
+    """Every seat's terms, ``(rows, seats, terms)``, and the playouts each seat won, ``(rows, seats)``."""
+    X = np.array([[[r["seat_terms"][k][q] for k in names] for q in range(len(r["seat_terms"][names[0]]))]
+                  for r in rows])
+    C = np.zeros(X.shape[:2])
+    for i, r in enumerate(rows):
+        for w in r["winners"]:
+            if w is not None:
+                C[i, w] += 1
+    return X, C
+
+
+def fit_seats(data: dict[int, list[dict]], names: list[str], lam: float) -> tuple[np.ndarray, np.ndarray]:
+    """A multinomial logit of each playout's winner on every seat's own terms (``seat_terms``), with an offset per
+    seat: seat ``q`` wins with probability ``exp(u_q) / sum_p exp(u_p)``, ``u_q = w . terms_q + offset_q``.  Fitted
+    by Newton's method on standardised terms, ``lam`` a ridge penalty per game on ``w`` (not on the offsets).
+    Returns ``w`` (per unit of each term: ``production``'s entry is the logit of a card per roll) and the offsets
+    (seat 0's is 0)."""
+    parts = [seat_design(rows, names) for rows in data.values()]
+    X = np.concatenate([x for x, _ in parts])
+    C = np.concatenate([c for _, c in parts])
+    n_rows, seats, k = X.shape
+    flat = X.reshape(-1, k)
+    mu, sd = flat.mean(axis=0), flat.std(axis=0)
+    sd[sd == 0] = 1.0
+    Z = np.concatenate([(X - mu) / sd, np.broadcast_to(np.eye(seats)[:, 1:], (n_rows, seats, seats - 1))], axis=2)
+    games = C.sum()
+    penalty = np.r_[np.full(k, lam * games), np.zeros(seats - 1)]
+    theta = np.zeros(k + seats - 1)
+    tot = C.sum(axis=1)
+
+    def loss(t: np.ndarray) -> float:
+        u = Z @ t
+        top = u.max(axis=1, keepdims=True)
+        lse = top[:, 0] + np.log(np.exp(u - top).sum(axis=1))
+        return -float((C * u).sum() - (tot * lse).sum()) + 0.5 * float(penalty @ (t * t))
+
+    for _ in range(50):
+        u = Z @ theta
+        P = np.exp(u - u.max(axis=1, keepdims=True))
+        P /= P.sum(axis=1, keepdims=True)
+        grad = -np.einsum("rs,rsk->k", C - tot[:, None] * P, Z) + penalty * theta
+        mean = np.einsum("rs,rsk->rk", P, Z)
+        hess = np.einsum("r,rs,rsk,rsl->kl", tot, P, Z, Z) - np.einsum("r,rk,rl->kl", tot, mean, mean) + np.diag(penalty)
+        step = np.linalg.solve(hess + 1e-9 * np.eye(len(theta)), grad)
+        now, a = loss(theta), 1.0
+        while loss(theta - a * step) > now and a > 1e-6:
+            a /= 2
+        theta = theta - a * step
+        if np.abs(a * step).max() < 1e-9:
+            break
+    return theta[:k] / sd, np.r_[0.0, theta[k:]]
+
+
+def seats_top20_rho(rows: list[dict], names: list[str], w: np.ndarray, offsets: np.ndarray) -> float:
+    """The top-20 rank correlation of the studied seat's modelled chance (its log) with its win rate."""
+    X, _ = seat_design(rows, names)
+    u = X @ w + offsets[: X.shape[1]]
+    top_u = u.max(axis=1, keepdims=True)
+    seat = rows[0]["seat"]
+    pred = u[:, seat] - (top_u[:, 0] + np.log(np.exp(u - top_u).sum(axis=1)))
+    y = np.array([np.mean(r["wins"]) for r in rows])
+    top = np.argsort(-pred, kind="stable")[:20]
+    return rank_correlation(pred[top], y[top])
+
+
+def seats(data: dict[int, list[dict]], every: dict[int, list[dict]], names: list[str], lam: float,
+          folds: int = 5) -> None:
+    """Fit on every seat's result (:func:`fit_seats`), cross-validated with boards left out; print the weights."""
+    if not all("winners" in r and "seat_terms" in r for rows in data.values() for r in rows):
+        raise SystemExit("--seats: the data has no winners of every playout; collect it again with today's script")
+    names = [k for k in names if k not in ("rivals", "rival_diversity", "rival_best")]
+    keys = sorted(data)
+    cv = []
+    for f in range(folds):
+        test = keys[f::folds]
+        train = {k: v for k, v in data.items() if k not in test}
+        if train:
+            w, off = fit_seats(train, names, lam)
+            cv += [seats_top20_rho(every[k], names, w, off) for k in test]
+    w, off = fit_seats(data, names, lam)
+    scale = w[names.index("production")] if "production" in names else 1.0
+    print(f"boards: {len(data)}  games: {sum(len(r['winners']) for rows in data.values() for r in rows)}  "
+          f"(every seat's result)")
+    print(f"temperature: {scale:.3g} logits per card per roll  seat offsets: " + " ".join(f"{x:+.3f}" for x in off))
+    print("cross-validated, held-out boards: " + " ".join(f"{x:.2f}" for x in cv))
+    print("cv_top20_rho: %.3f  weights: %s" % (np.mean(cv), " ".join(f"{k}={x / scale:.4g}" for k, x in zip(names, w))))
+
+
 def scan(data: dict[int, list[dict]], spec: str, today: PlacementWeights) -> None:
     """Print the mean top-20 rank correlation over ``data``'s boards with ``today``'s weights (the module's) and
     one weight at each of the values ``spec`` (``NAME=V1,V2,...``) names."""
@@ -210,6 +313,8 @@ def main(argv=None) -> None:
                     help="today's weights with one of them at each value: the mean top-20 rank correlation of each")
     ap.add_argument("--drop", action="append", default=[],
                     help="a term left out of the fit (repeatable): it keeps its default weight")
+    ap.add_argument("--seats", action="store_true",
+                    help="fit on every seat's result: a multinomial logit of each playout's winner on every seat's terms")
     args = ap.parse_args(argv)
     args.data.parent.mkdir(parents=True, exist_ok=True)
     data = load(args.data)
@@ -245,6 +350,9 @@ def main(argv=None) -> None:
     names = [k for k in TERMS if any(abs(r["terms"].get(k, 0.0)) > 0 for rows in data.values() for r in rows)]
     names = [k for k in names if np.std([r["terms"].get(k, 0.0) for rows in data.values() for r in rows]) > 0
              and k not in args.drop]
+    if args.seats:
+        seats(data, every, names, args.lam)
+        return
     cv = cross_validate(data, names, args.lam, every)
     w = fit(data, names, args.lam)
     scale = w[names.index("production")] if "production" in names else 1.0

@@ -26,7 +26,7 @@ from catan_nb.analysis.placement import (
 )
 from catan_nb.analysis.production import node_production
 from catan_nb.constants import COSTS, RESOURCES
-from catan_nb.rules import RollDice
+from catan_nb.rules import RollDice, Rules
 
 PARTS = SPOT_PARTS
 
@@ -431,6 +431,26 @@ def test_score_and_rank_types():
 
 
 # ------------------------------------------------------------------ playouts
+@pytest.mark.parametrize("modules", [(), ("cities_knights",)])
+def test_B_END_3_each_playout_names_its_winning_seat(modules):
+    """``winners``: the seat that reached the points to win in each playout (B-END-3), ``None`` where the playout
+    stopped at ``max_turns``; the studied seat's wins and unfinished playouts agree with it, in the compiled kernel's
+    base game and the engine's Cities & Knights alike, and the same seeds give the same winners."""
+    game = Game(Board.random(seed=4), players=4, seed=2, rules=Rules(modules=modules))
+    kw = dict(seat=1, top=1 if modules else 2, playouts=3 if modules else 6, seed=3, progress=False,
+              bot="value" if modules else "random", max_turns=300 if modules else 150)
+    rows = simulate_openings(game, **kw)
+    seen = set()
+    for r in rows:
+        assert len(r.winners) == r.playouts
+        assert all(w is None or 0 <= w < game.n for w in r.winners)
+        assert [w == 1 for w in r.winners] == list(r.wins)
+        assert sum(w is None for w in r.winners) == r.unfinished
+        seen |= set(r.winners)
+    assert seen - {None, 1}  # the other seats win some too
+    assert [r.winners for r in simulate_openings(game, **kw)] == [r.winners for r in rows]
+
+
 def test_simulated_openings_are_seeded_and_carry_intervals(board):
     kw = dict(seat=1, top=2, playouts=3, seed=5, progress=False)
     rows = simulate_openings(board, **kw)

@@ -68,6 +68,43 @@ def test_placement_fit_collects_refreshes_and_fits_with_two_workers(tmp_path):
                          cwd=BENCH.parent)
     assert out.returncode == 0, out.stderr[-2000:]
     assert re.search(r"^scan pace: 0=\S+ 1=\S+$", out.stdout.strip().splitlines()[-1]), out.stdout[-500:]
+    assert all('"winners"' in r and '"seat_terms"' in r for r in rows)
+    out = subprocess.run([*common, "--fit-only", "--refresh", "--seats"], capture_output=True, text=True, timeout=600,
+                         cwd=BENCH.parent)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert "seat offsets: +0.000 " in out.stdout, out.stdout[-500:]
+    assert re.search(r"^cv_top20_rho: \S+  weights: production=1 ", out.stdout.strip().splitlines()[-1]), out.stdout[-500:]
+
+
+def test_placement_fit_seats_recovers_a_generated_logit():
+    """placement_fit.fit_seats: winners drawn from a known multinomial logit of generated seat terms (each seat's
+    chance ``exp(u_q) / sum exp(u_p)``) give back its weights and seat offsets, within a few standard errors."""
+    import importlib.util
+
+    import numpy as np
+
+    spec = importlib.util.spec_from_file_location("placement_fit", BENCH / "placement_fit.py")
+    fit = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(fit)
+    rng = np.random.default_rng(7)
+    names = ["production", "pace", "room"]
+    true_w, true_off = np.array([3.0, -20.0, 0.1]), np.array([0.0, -0.2, 0.1, 0.3])
+    data = {}
+    for board in range(40):
+        rows = []
+        for _ in range(25):
+            x = np.column_stack([rng.normal(0.5, 0.1, 4), rng.normal(0.04, 0.01, 4), rng.integers(0, 9, 4)])
+            u = x @ true_w + true_off
+            p = np.exp(u - u.max())
+            winners = rng.choice(4, size=60, p=p / p.sum()).tolist()
+            rows.append({"seat": 0, "wins": [w == 0 for w in winners], "winners": winners,
+                         "seat_terms": {k: x[:, i].tolist() for i, k in enumerate(names)}})
+        data[board] = rows
+    w, off = fit.fit_seats(data, names, lam=0.0)
+    assert np.all(np.abs(w - true_w) < [0.3, 2.5, 0.01]), w
+    assert np.all(np.abs(off - true_off) < 0.05), off
+    shrunk, _ = fit.fit_seats(data, names, lam=1.0)
+    assert np.all(np.abs(shrunk) < np.abs(w))  # the ridge penalty pulls the weights towards 0
 
 
 def test_placement_validity_compare_reuses_a_dump_and_agrees_with_a_plain_run(tmp_path):

@@ -504,3 +504,53 @@ def _own_score(game, seat, pair) -> float:
     w = placement_weights(game)
     t = NodeTable(game, seat=seat, players=game.n).terms(np.array([pair[0]]), np.array([pair[1]]))
     return sum(getattr(w, k) * float(x[0]) for k, x in t.items() if k not in FOUNDING_WIDE)
+
+
+@pytest.mark.parametrize("name,game", list(_module_games()), ids=lambda x: x if isinstance(x, str) else "")
+def test_seat_terms_give_every_seat_its_own_founding_in_every_module(name, game):
+    """``seat_terms``: column 0 is the studied seat's own terms (as ``opening_terms`` gives them); column ``q`` is
+    the pair the modelled opponents give seat ``q`` (its picks in the snake order, B-SETUP-15, B-SETUP-16),
+    scored by that seat's own spot table, with ``room`` recomputed by breadth-first search (B-BUILD-7, SF-5) and
+    no rival part; in the base game the production is the sum of the pips over 36 of the two sites' hexes."""
+    from catan_nb.analysis.placement import FOUNDING_WIDE, NodeTable, seat_terms
+
+    t = game.topology
+    sites = SpotTable(game).sites
+    pairs = rank_openings(game, 0, top=6)
+    wanted = [(int(p.first), int(p.second)) for p in pairs]
+    every = seat_terms(game, 0, wanted)
+    mine = opening_terms(game, 0, wanted)
+    n = game.n
+    assert every["production"].shape == (len(wanted), n)
+    for k in mine:
+        if k in ("rivals", "rival_diversity", "rival_best"):
+            assert not every[k].any()
+        else:
+            assert every[k][:, 0] == pytest.approx(mine[k], abs=1e-12), (name, k)
+    paths = {v: set() for v in range(t.n_nodes)}
+    for e, (u, v) in enumerate(t.edge_nodes):
+        if t.edge_land[e] or (name == "seafarers" and t.edge_sea[e]):
+            paths[u].add(v)
+            paths[v].add(u)
+
+    def two_steps(src):
+        seen, frontier = {src: 0}, [src]
+        for d in (1, 2):
+            frontier = [w for u in frontier for w in paths[u] if w not in seen and not seen.update({w: d})]
+        return {v for v, d in seen.items() if d == 2}
+
+    for i, p in enumerate(pairs):
+        picks = [int(v) for v in p.opponent_picks]
+        founding = {0: wanted[i], **{q: (picks[q - 1], picks[2 * (n - 1) - q]) for q in range(1, n)}}
+        closed = {w for pair in founding.values() for v in pair for w in (v, *t.node_neighbours[v])}
+        for q in range(1, n):
+            a, b = founding[q]
+            own = NodeTable(game, seat=q, players=n).terms(np.array([a]), np.array([b]))
+            for k, x in own.items():
+                if k not in FOUNDING_WIDE:
+                    assert every[k][i, q] == pytest.approx(float(x[0]), abs=1e-12), (name, q, k)
+            room = sum(1 for v in two_steps(a) | two_steps(b) if sites[v] and v not in closed)
+            assert every["room"][i, q] == room, (name, q)
+            if name == "base":
+                pip = sum(pips(game.hex_token[h]) for v in (a, b) for h in t.node_hexes[v] if game.hex_token[h])
+                assert every["production"][i, q] == pytest.approx(pip / 36)

@@ -117,6 +117,7 @@ __all__ = [
     "PLACEMENT_METRICS",
     "founding_order",
     "opening_terms",
+    "seat_terms",
     "pace",
     "placement_weights",
     "study_game",
@@ -887,6 +888,7 @@ def _enumerate(source: Board | Game, seat: int, players: int, starting_seat: int
     shared: list[float] = []
     market: list[float] = []
     rival_sites: list[tuple[tuple[int, ...], ...]] = []
+    seat_sites: list[dict[int, tuple[int, ...]]] = []
     taken0 = 0
     for v in (game.occupied if game is not None else ()):
         taken0 |= tab.closure[v]
@@ -951,6 +953,7 @@ def _enumerate(source: Board | Game, seat: int, players: int, starting_seat: int
                 sites_of[q] = sites_of.get(q, ()) + (v,)
                 taken |= tab.closure[v]
             rival_sites.append(tuple(sites_of.values()))
+            seat_sites.append({seat: (a, b), **sites_of})
             if greedy:
                 rival_prod.append(prod / n_rivals)
                 rival_div.append(sum(_POP[m] for m in masks.values()) / n_rivals)
@@ -962,7 +965,7 @@ def _enumerate(source: Board | Game, seat: int, players: int, starting_seat: int
                 "market": np.array(market, dtype=float),
                 "rival_best": (-_best_rival(tab, rival_sites) if greedy and (every_term or tab.w.rival_best)
                                else np.zeros(len(room)))}
-    return tab, greedy, a_list, b_list, opp, rival_prod, rival_div, founding
+    return tab, greedy, a_list, b_list, opp, rival_prod, rival_div, founding, seat_sites
 
 
 def rank_openings(
@@ -1018,7 +1021,7 @@ def rank_openings(
     """
     if opponents not in ("greedy", "none"):
         raise ValueError(f"opponents must be 'greedy' or 'none', not {opponents!r}")
-    tab, greedy, a_list, b_list, opp, rival_prod, rival_div, founding = _enumerate(
+    tab, greedy, a_list, b_list, opp, rival_prod, rival_div, founding, _ = _enumerate(
         source, seat, players, starting_seat, weights, opponents == "greedy")
     if not a_list:
         return []
@@ -1080,17 +1083,87 @@ def opening_terms(
     wanted = [(int(a), int(b)) for a, b in pairs]
     if not wanted:
         return {f.name: np.zeros(0) for f in fields(PlacementWeights)}
-    tab, greedy, a_list, b_list, _, rp, rd, founding = _enumerate(source, seat, players, starting_seat, weights,
-                                                                  opponents == "greedy", only=set(wanted),
-                                                                  every_term=True)
+    tab, greedy, a_list, b_list, _, rp, rd, founding, _ = _enumerate(
+        source, seat, players, starting_seat, weights, opponents == "greedy", only=set(wanted), every_term=True)
+    order = np.array(_places(a_list, b_list, wanted, seat), dtype=np.int64)
+    t = tab.terms(np.array(a_list), np.array(b_list), rival_prod=np.array(rp) if greedy else None,
+                  rival_div=np.array(rd) if greedy else None, founding=founding)
+    return {k: v[order] for k, v in t.items()}
+
+
+def _places(a_list: list[int], b_list: list[int], wanted: list[tuple[int, int]], seat: int) -> list[int]:
+    """Where each wanted pair stands among the enumerated ones; ``ValueError`` naming the first that is not."""
     at = {pair: i for i, pair in enumerate(zip(a_list, b_list))}
     missing = [pair for pair in wanted if pair not in at]
     if missing:
         raise ValueError(f"seat {seat} cannot found {missing[0][0]} then {missing[0][1]} here")
-    order = np.array([at[pair] for pair in wanted], dtype=np.int64)
-    t = tab.terms(np.array(a_list), np.array(b_list), rival_prod=np.array(rp) if greedy else None,
-                  rival_div=np.array(rd) if greedy else None, founding=founding)
-    return {k: v[order] for k, v in t.items()}
+    return [at[pair] for pair in wanted]
+
+
+def seat_terms(
+    source: Board | Game,
+    seat: int,
+    pairs: Iterable[tuple[int, int]],
+    *,
+    players: int = 4,
+    starting_seat: int = 0,
+    weights: PlacementWeights | None = None,
+) -> dict[str, np.ndarray]:
+    """Every seat's own founding terms when ``seat`` founds each of ``pairs`` and the others found as
+    :func:`rank_openings` models them (each takes the best free site by single score in its turn).
+
+    One array of shape ``(pairs, players)`` per :class:`PlacementWeights` field: row ``i`` is the founding
+    that follows ``pairs[i]``, column ``q`` seat ``q``'s two buildings (its first-round site first).  The
+    terms that read the rest of the founding (``room``, ``shared``, ``market``) read it from that seat's
+    place; ``rivals``, ``rival_diversity`` and ``rival_best`` are 0, since a model of every seat reads the
+    rivals from the other columns.  A seat the model leaves without two sites has a row of zeros.  What a
+    fit of the weights on every seat's result starts from (``benchmarks/placement_fit.py --seats``): each
+    playout says which seat won (:attr:`OpeningSimulation.winners`), not only whether ``seat`` did.
+
+    Examples
+    --------
+    Seat 2 of three on a random board; the pair is any it may found (``ValueError`` otherwise):
+
+    >>> from catan_nb import Board
+    >>> pair = [(p.first, p.second) for p in rank_openings(Board.random(seed=2), 2, players=3, top=2)]
+    >>> t = seat_terms(Board.random(seed=2), 2, pair, players=3)
+    >>> t["production"].shape, bool(t["rivals"].any())
+    ((2, 3), False)
+    >>> own = opening_terms(Board.random(seed=2), 2, pair, players=3)
+    >>> bool((t["production"][:, 2] == own["production"]).all() and (t["room"][:, 2] == own["room"]).all())
+    True
+    """
+    wanted = [(int(a), int(b)) for a, b in pairs]
+    names = [f.name for f in fields(PlacementWeights)]
+    tab, _, a_list, b_list, _, _, _, _, seat_sites = _enumerate(source, seat, players, starting_seat, weights, True,
+                                                                 only=set(wanted))
+    n = tab.game.n
+    out = {k: np.zeros((len(wanted), n)) for k in names}
+    if not wanted:
+        return out
+    foundings = [seat_sites[i] for i in _places(a_list, b_list, wanted, seat)]
+    wide = ("room", "shared", "market")
+    for q in range(n):
+        rows = [i for i, f in enumerate(foundings) if len(f.get(q, ())) >= 2]
+        if not rows:
+            continue
+        t = tab.terms(np.array([foundings[i][q][0] for i in rows]), np.array([foundings[i][q][1] for i in rows]))
+        around = []
+        for i in rows:
+            f = foundings[i]
+            others = [(v, tab.kinds[min(j, 1)]) for p, sites in f.items() if p != q for j, v in enumerate(sites)]
+            taken = 0
+            for sites in f.values():
+                for v in sites:
+                    taken |= tab.closure[v]
+            around.append(tab.founding_terms(f[q][0], f[q][1], others, taken))
+        found = np.array(around, dtype=float)
+        for k in names:
+            if k in wide:
+                out[k][rows, q] = found[:, wide.index(k)]
+            elif k not in FOUNDING_WIDE:
+                out[k][rows, q] = t[k]
+    return out
 
 
 # ============================================================== simulation
@@ -1118,6 +1191,10 @@ class OpeningSimulation:
         order: playout ``j`` of every pair of one call used the same seeds and
         the same dice, so results of two pairs can be compared playout by
         playout (:func:`~catan_nb.analysis.probability.paired_difference`).
+    winners : tuple
+        The seat that won each playout (``None`` when unfinished), in the same order: what a fit that reads
+        every seat's result starts from (``benchmarks/placement_fit.py --seats``).  Empty for stored runs; rows
+        compare equal without them.
     """
 
     first: NodeId
@@ -1130,6 +1207,7 @@ class OpeningSimulation:
     fallbacks: int
     wins: tuple[bool, ...] = ()
     vps: tuple[int, ...] = ()
+    winners: tuple[int | None, ...] = field(default=(), compare=False)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -1237,8 +1315,8 @@ def _use_fast(study: Game, bot: Any, playouts: int) -> bool:
     return fast.wanted(fast.engine_seconds(playouts, bot, study.n), "play_from")
 
 
-def _opening_playout(job: tuple) -> tuple[bool, bool, bool, int]:
-    """One playout of :func:`simulate_openings`: (won, unfinished, fell back, VP at the end).
+def _opening_playout(job: tuple) -> tuple[bool, bool, bool, int, int | None]:
+    """One playout of :func:`simulate_openings`: (won, unfinished, fell back, VP at the end, the winning seat).
 
     After the founding, the compiled simulator plays the game on when it can (numba installed,
     a bot named ``"weighted"``, ``"random"`` or ``"value"``, rules it covers): its games are the
@@ -1250,9 +1328,9 @@ def _opening_playout(job: tuple) -> tuple[bool, bool, bool, int]:
         g, bots, fell_back = _opening_founding(job)
         end = fast.play_on(g, bot, bots=bots, rng=game_seed, dice=game_seed ^ _DICE_STREAM, max_turns=max_turns)
         winner = end["winner"]
-        return winner == seat, winner is None, fell_back, end["vp"][seat]
+        return winner == seat, winner is None, fell_back, end["vp"][seat], winner
     g, fell_back = _opening_game(job)
-    return g.winner == seat, g.winner is None, fell_back, g.vp(seat)
+    return g.winner == seat, g.winner is None, fell_back, g.vp(seat), g.winner
 
 
 def simulate_openings(
@@ -1392,6 +1470,7 @@ def _opening_rows(seat: int, plan: list[tuple[int, int]], heuristic: dict, resul
                 estimate_proportion(wins, playouts, label=f"P(win | {label})", confidence=confidence, simulated=True),
                 estimate_mean(vps, label=f"VP at the end | {label}", confidence=confidence, simulated=True),
                 playouts, unfinished, fallbacks, tuple(bool(r[0]) for r in rows), tuple(int(v) for v in vps),
+                tuple(None if r[4] is None else int(r[4]) for r in rows) if all(len(r) > 4 for r in rows) else (),
             )
         )
     out.sort(key=lambda r: (-r.win_rate.estimate, -r.vp.estimate, r.first, r.second))
@@ -1453,7 +1532,7 @@ class StoredOpenings:
         _, _, jobs = _opening_jobs(c["source"], self.seat, self.pairs, None, self.playouts, 4, 0, self.seed,
                                    self.bot, "greedy", c["weights"], self.max_turns)
         wanted = list(playouts)
-        return all(tuple(_opening_playout(jobs[k * self.playouts + j])) == tuple(self.results[k][j])
+        return all(tuple(_opening_playout(jobs[k * self.playouts + j]))[:4] == tuple(self.results[k][j])
                    for k in range(len(self.pairs)) for j in wanted)
 
     @classmethod
@@ -1465,7 +1544,7 @@ class StoredOpenings:
         _, _, jobs = _opening_jobs(c["source"], seat, stored.pairs, None, playouts, 4, 0, seed, bot, "greedy",
                                    c["weights"], max_turns)
         flat = [tuple(_opening_playout(job)) for job in jobs]
-        results = tuple(tuple((bool(w), bool(u), bool(f), int(v)) for w, u, f, v in flat[k * playouts:(k + 1) * playouts])
+        results = tuple(tuple((bool(w), bool(u), bool(f), int(v)) for w, u, f, v, _ in flat[k * playouts:(k + 1) * playouts])
                         for k in range(len(stored.pairs)))
         return replace(stored, results=results)
 
