@@ -31,8 +31,13 @@ and each playout's result) for a closer look or a fit of a module's weights.
 
 ``--compare NAME=V1,V2,...`` measures several values of one weight on the same playouts: per case, each value's
 top ``--top`` pairs are ranked, the union of them is played out once, in one world (the rivals found by the game's
-own weights, with ``--set``'s changes, whatever the value tried), and each value's rank correlation and picks are
-printed as a plain run of that value would, but for the rivals.  ``--cache FILE`` (repeatable) reuses the
+own weights, with ``--set``'s changes), and each value's rank correlation and picks are printed as a plain run of
+that value would.  A value that orders the single spots otherwise (a spot part's weight: the rivals would pick
+other sites if it were adopted, and in the game's world its second sites may be taken first) plays its pairs
+where the rivals found by its own order, as a plain run with ``--set`` would (its lines say ``rivals by its own
+order``); values that order the spots alike share those playouts.  Its best pairs then meet other rivals, so its
+picks are not comparable with the others': its rank correlation is.  (Before 2026-11-29 every value was played in
+the game's world.)  ``--cache FILE`` (repeatable) reuses the
 playouts of earlier ``--dump`` files (same module, case, seat, playouts and world; a dump written with ``--set``
 records it) instead of playing those pairs again.  Repeated, ``--compare`` changes several weights together: the
 k-th values of every name make the k-th weighting tried (``--compare production=1,2.5 --compare rivals=1,-2``
@@ -67,6 +72,7 @@ import numpy as np  # noqa: E402
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from catan_nb.analysis.placement import (  # noqa: E402
+    NodeTable,
     PlacementWeights,
     placement_weights,
     opening_terms,
@@ -161,38 +167,58 @@ def study(case, game, seat, top: int, playouts: int, pool, boot: int, rng: np.ra
             "unfinished": sum(by[p].unfinished for p in pairs), "reliability": reliability, "rows": rows}
 
 
-def _cached(files: list[str], name: str, world: str, playouts: int) -> dict:
-    """Earlier dumps' playouts by ``(case, seat, first, second)``: those of the same module, world and length."""
+def _cached(files: list[str], name: str, playouts: int) -> dict:
+    """Earlier dumps' playouts by ``(world, case, seat, first, second)``: those of the same module and length."""
     out = {}
     for file in files:
         with open(file) as f:
             for line in f:
                 r = json.loads(line)
-                if r["module"] == name and r.get("world", "") == world and len(r["wins"]) == playouts:
-                    out[(r["case"], r["seat"], r["first"], r["second"])] = r["wins"]
+                if r["module"] == name and len(r["wins"]) == playouts:
+                    out[(r.get("world", ""), r["case"], r["seat"], r["first"], r["second"])] = r["wins"]
     return out
 
 
+def _orders(game, seat: int, weights: PlacementWeights) -> tuple:
+    """The sites the modelled rivals found on, best first, for each founding building: what a playout's rivals
+    follow (``simulate_openings``' greedy opponents)."""
+    tab = NodeTable(game, weights, seat=seat, players=game.n)
+    return tuple(tuple(tab.greedy_order[k]) for k in dict.fromkeys(tab.kinds))
+
+
 def compare(case, game, seat, top: int, playouts: int, pool, world: PlacementWeights,
-            variants: list[dict[str, float]], cache: dict) -> tuple[list[dict], list[dict]]:
-    """Each weighting of ``variants`` (weights changed on ``world``): its top pairs, their scores and win rates,
-    the union played once in ``world`` (the rivals' weights).  Returns a result per weighting and a row per pair
-    of the union."""
+            variants: list[dict[str, float]], cache: dict, world_text: str = "") -> tuple[list[dict], list[dict]]:
+    """Each weighting of ``variants`` (weights changed on ``world``): its top pairs, their scores and win rates.
+    The union of the pairs is played once in ``world`` (the rivals found by its weights, ``world_text`` in a dump);
+    a weighting that orders the single spots otherwise plays its pairs where the rivals found by its own order (as
+    they would if it were adopted; in ``world`` its second sites may be taken first).  Returns a result per
+    weighting and a row per pair and world."""
     tried = [replace(world, **v) for v in variants]
     keys = [_label(v) for v in variants]
     ranked = [rank_openings(game, seat, top=top, weights=w) for w in tried]
-    union = list(dict.fromkeys(pair for r in ranked for pair in _pairs(r)))
-    wins = {p: cache[(case, seat, *p)] for p in union if (case, seat, *p) in cache}
-    todo = [p for p in union if p not in wins]
-    if todo:
-        sims = simulate_openings(game, seat, pairs=todo, playouts=playouts, bot="value", seed=case, progress=False,
-                                 client=pool, weights=world)
-        wins.update({(int(r.first), int(r.second)): [bool(w) for w in r.wins] for r in sims})
+    home = _orders(game, seat, world)
+    worlds: dict[tuple, tuple[str, PlacementWeights]] = {home: (world_text, world)}
+    where = []
+    for key, w in zip(keys, tried):
+        order = _orders(game, seat, w)
+        worlds.setdefault(order, (f"{world_text} | rivals by {key}", w))
+        where.append(worlds[order][0])
+    wins: dict[tuple[str, tuple[int, int]], list[bool]] = {}
+    played = 0
+    for text, w in worlds.values():
+        union = list(dict.fromkeys(pair for r, at in zip(ranked, where) if at == text for pair in _pairs(r)))
+        wins.update({(text, p): cache[(text, case, seat, *p)] for p in union if (text, case, seat, *p) in cache})
+        todo = [p for p in union if (text, p) not in wins]
+        if todo:
+            sims = simulate_openings(game, seat, pairs=todo, playouts=playouts, bot="value", seed=case,
+                                     progress=False, client=pool, weights=w)
+            wins.update({(text, (int(r.first), int(r.second))): [bool(x) for x in r.wins] for r in sims})
+            played += len(todo)
     results = []
-    for key, rows in zip(keys, ranked):
-        rates = np.array([np.mean(wins[p]) for p in _pairs(rows)])
+    for key, rows, at in zip(keys, ranked, where):
+        rates = np.array([np.mean(wins[(at, p)]) for p in _pairs(rows)])
         results.append({"value": key, "rho": rank_correlation(np.array([p.score for p in rows]), rates),
-                        "rates": rates, "played": len(todo)})
+                        "rates": rates, "played": played, "own_world": at != world_text})
     scores = [dict(zip(_pairs(r), (p.score for p in r))) for r in ranked]
     # a pair's terms as the first weighting that ranks it models the rivals (another's may take its second site)
     terms: dict[tuple[int, int], dict[str, float]] = {}
@@ -201,10 +227,10 @@ def compare(case, game, seat, top: int, playouts: int, pool, world: PlacementWei
         if mine:
             t = opening_terms(game, seat, mine, weights=w)
             terms.update({p: {k: float(x[i]) for k, x in t.items()} for i, p in enumerate(mine)})
-    rows = [{"case": case, "seat": seat, "first": a, "second": b, "terms": terms[(a, b)],
-             "scores": {k: s.get((a, b)) for k, s in zip(keys, scores)},
-             "win_rate": float(np.mean(wins[(a, b)])), "wins": [bool(w) for w in wins[(a, b)]]}
-            for a, b in union]
+    rows = [{"case": case, "seat": seat, "first": a, "second": b, "world": text, "terms": terms[(a, b)],
+             "scores": {k: s.get((a, b)) for k, s, at in zip(keys, scores, where) if at == text},
+             "win_rate": float(np.mean(x)), "wins": [bool(v) for v in x]}
+            for (text, (a, b)), x in wins.items()]
     return results, rows
 
 
@@ -265,23 +291,26 @@ def main(argv=None) -> None:
     world_text = ",".join((["classic"] if args.weights == "classic" else []) + args.set)  # what a dump was played in
     if args.compare:
         variants = _variants(args.compare, ap.error)
-        cache = _cached(args.cache, name, world_text, args.playouts)
+        cache = _cached(args.cache, name, args.playouts)
         per: list[list[dict]] = []
         try:
             for case, game, seat, label in cases(args.module, args.cases, args.seed, args.players, args.skip):
                 world = changed(game, weights, args.set) or placement_weights(game)
-                res, rows = compare(case, game, seat, args.top, args.playouts, pool, world, variants, cache)
+                res, rows = compare(case, game, seat, args.top, args.playouts, pool, world, variants, cache,
+                                    world_text)
                 per.append(res)
                 for r in res:
                     print(f"case {case} seat {seat} {r['value']}: rho {r['rho']:+.3f}  picks {picks(r['rates'])}"
-                          f"  (union {len(rows)} pairs, {r['played']} played)  {time.time() - start:.0f} s", flush=True)
+                          f"  (union {len(rows)} pairs, {r['played']} played)" + ("  rivals by its own order" if
+                          r["own_world"] else "") + f"  {time.time() - start:.0f} s", flush=True)
                 if args.dump:
                     _dump(args.dump, name, world_text, rows)
         finally:
             if pool is not None:
                 pool.shutdown()
         print(f"{label}: top {args.top} pairs by each value of {','.join(variants[0])}, {args.playouts} value-bot playouts a pair, "
-              f"{len(per)} cases, the rivals founding by the game's weights" + (" with " + world_text if world_text else ""))
+              f"{len(per)} cases, the rivals founding by the game's weights" + (" with " + world_text if world_text else "")
+              + " (or by a weighting's own order of the spots, where it differs)")
         for k, v in enumerate(variants):
             rhos = [res[k]["rho"] for res in per]
             n = min(len(res[k]["rates"]) for res in per)

@@ -107,6 +107,26 @@ def test_placement_fit_seats_recovers_a_generated_logit():
     assert np.all(np.abs(shrunk) < np.abs(w))  # the ridge penalty pulls the weights towards 0
 
 
+def test_placement_validity_compare_plays_a_weighting_that_reorders_spots_where_the_rivals_follow_it():
+    """placement_validity.py --compare: a weight of a spot part (``pace`` at 20) changes the order the modelled
+    rivals found by, so its pairs are played where the rivals follow that order: its rank correlation is a plain
+    run's with ``--set pace=20``, playout for playout; a pair weight (``room``) shares the game's world."""
+    common = [sys.executable, str(BENCH / "placement_validity.py"), "--cases", "1", "--seed", "2", "--top", "5",
+              "--playouts", "3"]
+    plain = subprocess.run([*common, "--bootstrap", "10", "--set", "pace=20"], capture_output=True, text=True,
+                           timeout=300, cwd=BENCH.parent)
+    assert plain.returncode == 0, plain.stderr[-2000:]
+    rho = float(re.search(r"mean_rho: (\S+)", plain.stdout).group(1))
+    out = subprocess.run([*common, "--compare", "pace=0,20,0", "--compare", "room=0.018,0.018,0"], capture_output=True,
+                         text=True, timeout=300, cwd=BENCH.parent)
+    assert out.returncode == 0, out.stderr[-2000:]
+    lines = [x for x in out.stdout.splitlines() if x.startswith("case 2 ")]
+    assert len(lines) == 3 and "rivals by its own order" in lines[1], out.stdout[-1500:]
+    assert "rivals by its own order" not in lines[0] + lines[2]
+    found = re.search(r"^compare pace=20,room=0.018: mean_rho (\S+)", out.stdout, re.M)
+    assert found and float(found.group(1)) == pytest.approx(rho, abs=1e-3), out.stdout[-1500:]
+
+
 def test_placement_validity_compare_reuses_a_dump_and_agrees_with_a_plain_run(tmp_path):
     """placement_validity.py --compare: with the game's own value among those tried, its rank correlation is the
     plain run's, and its pairs' playouts come from the plain run's --dump (no pair played again)."""

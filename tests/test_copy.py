@@ -240,13 +240,13 @@ def _lists(v):
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: "+".join(g.rules.modules) or f"base{g.n}")
 def test_deepcopy_and_pickle_give_a_game_that_plays_on_as_its_source(game):
-    """``copy.deepcopy`` is ``Game.copy()`` and a pickled game replays its save: from the same position and
+    """``copy.deepcopy`` and ``copy.copy`` are ``Game.copy()`` and a pickled game replays its save: from the same position and
     generator state, the same bots play the same game (no endless recursion through a copy's generator)."""
     import copy
     import pickle
 
     src = game.copy()  # the source's generator is a copy's, shared until it draws
-    twins = [copy.deepcopy(src), pickle.loads(pickle.dumps(src)), copy.deepcopy(src.copy())]
+    twins = [copy.deepcopy(src), pickle.loads(pickle.dumps(src)), copy.deepcopy(src.copy()), copy.copy(src)]
     for g in (src, *twins):
         bots = [RandomBot(100 + p, offers=True) for p in range(g.n)]
         while not g.is_over and len(g.log) < len(game.log) + 150:

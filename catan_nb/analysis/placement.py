@@ -214,7 +214,9 @@ class PlacementWeights:
     0), the score's best 20 pairs won a little more in ten sets of boards and maps of eleven, but it ordered
     them less well in seven module sets of nine (``placement_validity.py --compare rival_best=0,0.5 --compare
     rivals=1,0``; the README has the figures).  ``gold`` is the bots' worth of a pick: 1.6 and 2 ordered the
-    top 20 worse on gold maps 1-12 (``placement_validity.py --module gold_fields --compare gold=1.2,1.6,2``).
+    top 20 worse on gold maps 1-12 (``placement_validity.py --module gold_fields --compare gold=1.2,1.6,2``,
+    run before ``--compare`` played a value where the rivals follow its own order of the spots: some of its pairs
+    were taken first; the README has the figures).
     ``bonus`` and ``targets`` are the bots' worth of a point earned by settling or reaching a spot
     (:data:`~catan_nb.analysis.value_bot.SPOT_VP`; 0 with the Erie Canal); a commodity card counts as a card,
     and Cities & Knights' bot features raise it to the value bot's own worth of one.

@@ -631,6 +631,10 @@ class GameCodec:
         """``copy.deepcopy(game)`` is :meth:`copy`: an independent copy that shares only immutable data."""
         return self.copy()
 
+    def __copy__(self) -> "Game":
+        """``copy.copy(game)`` is :meth:`copy` too: a game shares no mutable state with another."""
+        return self.copy()
+
     def __reduce__(self):
         """A game pickles as its save (:meth:`to_dict`) and unpickles by replaying it (:meth:`from_json`),
         checked: the same position and the same generator state, so a pickled game plays on as the original.
