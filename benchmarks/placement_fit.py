@@ -138,10 +138,11 @@ def refresh(data: dict[int, list[dict]], module: list[str], players: int | None)
             continue
         pairs = [(r["first"], r["second"]) for r in keep]
         terms = opening_terms(game, seat, pairs)
-        every = seat_terms(game, seat, pairs) if all("winners" in r for r in keep) else None
-        out[case] = [{**r, "terms": {k: float(v[i]) for k, v in terms.items()},
-                      **({"seat_terms": {k: v[i].tolist() for k, v in every.items()}} if every is not None else {})}
-                     for i, r in enumerate(keep)]
+        out[case] = [{**r, "terms": {k: float(v[i]) for k, v in terms.items()}} for i, r in enumerate(keep)]
+        if all("winners" in r for r in keep):  # data that can be fitted on every seat's result (--seats)
+            every = seat_terms(game, seat, pairs)
+            for i, r in enumerate(out[case]):
+                r["seat_terms"] = {k: v[i].tolist() for k, v in every.items()}
     return out
 
 
@@ -202,6 +203,12 @@ def seat_design(rows: list[dict], names: list[str]) -> tuple[np.ndarray, np.ndar
     return X, C
 
 
+def _log_sum_exp(u: np.ndarray) -> np.ndarray:
+    """``log(sum(exp(u)))`` over the seats (the last axis), without overflow."""
+    top = u.max(axis=-1, keepdims=True)
+    return top[..., 0] + np.log(np.exp(u - top).sum(axis=-1))
+
+
 def fit_seats(data: dict[int, list[dict]], names: list[str], lam: float) -> tuple[np.ndarray, np.ndarray]:
     """A multinomial logit of each playout's winner on every seat's own terms (``seat_terms``), with an offset per
     seat: seat ``q`` wins with probability ``exp(u_q) / sum_p exp(u_p)``, ``u_q = w . terms_q + offset_q``.  Fitted
@@ -223,14 +230,11 @@ def fit_seats(data: dict[int, list[dict]], names: list[str], lam: float) -> tupl
 
     def loss(t: np.ndarray) -> float:
         u = Z @ t
-        top = u.max(axis=1, keepdims=True)
-        lse = top[:, 0] + np.log(np.exp(u - top).sum(axis=1))
-        return -float((C * u).sum() - (tot * lse).sum()) + 0.5 * float(penalty @ (t * t))
+        return -float((C * u).sum() - (tot * _log_sum_exp(u)).sum()) + 0.5 * float(penalty @ (t * t))
 
     for _ in range(50):
         u = Z @ theta
-        P = np.exp(u - u.max(axis=1, keepdims=True))
-        P /= P.sum(axis=1, keepdims=True)
+        P = np.exp(u - _log_sum_exp(u)[:, None])
         grad = -np.einsum("rs,rsk->k", C - tot[:, None] * P, Z) + penalty * theta
         mean = np.einsum("rs,rsk->rk", P, Z)
         hess = np.einsum("r,rs,rsk,rsl->kl", tot, P, Z, Z) - np.einsum("r,rk,rl->kl", tot, mean, mean) + np.diag(penalty)
@@ -248,9 +252,7 @@ def seats_top20_rho(rows: list[dict], names: list[str], w: np.ndarray, offsets: 
     """The top-20 rank correlation of the studied seat's modelled chance (its log) with its win rate."""
     X, _ = seat_design(rows, names)
     u = X @ w + offsets[: X.shape[1]]
-    top_u = u.max(axis=1, keepdims=True)
-    seat = rows[0]["seat"]
-    pred = u[:, seat] - (top_u[:, 0] + np.log(np.exp(u - top_u).sum(axis=1)))
+    pred = u[:, rows[0]["seat"]] - _log_sum_exp(u)
     y = np.array([np.mean(r["wins"]) for r in rows])
     top = np.argsort(-pred, kind="stable")[:20]
     return rank_correlation(pred[top], y[top])
@@ -261,7 +263,8 @@ def seats(data: dict[int, list[dict]], every: dict[int, list[dict]], names: list
     """Fit on every seat's result (:func:`fit_seats`), cross-validated with boards left out; print the weights."""
     if not all("winners" in r and "seat_terms" in r for rows in data.values() for r in rows):
         raise SystemExit("--seats: the data has no winners of every playout; collect it again with today's script")
-    names = [k for k in names if k not in ("rivals", "rival_diversity", "rival_best")]
+    # the terms that vary from seat to seat (seat_terms leaves the rivals' own parts at 0)
+    names = [k for k in names if np.std([x for rows in data.values() for r in rows for x in r["seat_terms"][k]]) > 0]
     keys = sorted(data)
     cv = []
     for f in range(folds):

@@ -91,6 +91,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
+from functools import reduce
+from operator import or_
 from typing import Any
 
 import numpy as np
@@ -1144,22 +1146,18 @@ def seat_terms(
     if not wanted:
         return out
     foundings = [seat_sites[i] for i in _places(a_list, b_list, wanted, seat)]
+    # the intersections every founding building closes (itself and its neighbours, B-BUILD-7), per founding
+    closed = [reduce(or_, (tab.closure[v] for sites in f.values() for v in sites), 0) for f in foundings]
     wide = ("room", "shared", "market")
     for q in range(n):
         rows = [i for i, f in enumerate(foundings) if len(f.get(q, ())) >= 2]
         if not rows:
             continue
         t = tab.terms(np.array([foundings[i][q][0] for i in rows]), np.array([foundings[i][q][1] for i in rows]))
-        around = []
-        for i in rows:
-            f = foundings[i]
-            others = [(v, tab.kinds[min(j, 1)]) for p, sites in f.items() if p != q for j, v in enumerate(sites)]
-            taken = 0
-            for sites in f.values():
-                for v in sites:
-                    taken |= tab.closure[v]
-            around.append(tab.founding_terms(f[q][0], f[q][1], others, taken))
-        found = np.array(around, dtype=float)
+        found = np.array([tab.founding_terms(
+            foundings[i][q][0], foundings[i][q][1],
+            [(v, tab.kinds[min(j, 1)]) for p, sites in foundings[i].items() if p != q for j, v in enumerate(sites)],
+            closed[i]) for i in rows], dtype=float)
         for k in names:
             if k in wide:
                 out[k][rows, q] = found[:, wide.index(k)]

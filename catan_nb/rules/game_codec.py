@@ -129,10 +129,6 @@ class _ForkedRandom:
             raise AttributeError(name)
         return getattr(self.own(), name)
 
-    def __reduce__(self):
-        """Pickled or deep-copied (with its game), a generator of its own in the state the game draws from next."""
-        return _random_in_state, ((self.frozen if self.mine is None else self.mine).getstate(),)
-
 
 def _game_from_save(cls: type, data: dict) -> "Game":
     """Unpickle a game: replay its save (:meth:`GameCodec.__reduce__`)."""
