@@ -64,6 +64,8 @@ def reference_terms(board: Board, nodes, rivals: list[list[int]] | None = None) 
         "production": sum(e.values()),
         "diversity": Fraction(sum(1 for x in e.values() if x)),
         "roads": min(L, B), "cities": min(O, G), "cards": min(O, G, Wo),
+        # B-BUILD-1: the cards of the resources a city costs (ore and grain), a pair's term only
+        "city_goods": sum(e[r] for r, c in zip(RESOURCES, COSTS["city"]) if c) if len(nodes) == 2 else Fraction(0),
         "scarcity": sum(e[r] * rarity[r] for r in RESOURCES),
         "special_harbour": sum(e[r] for r in special),
         "generic_harbour": any(h.resource is None for h in harbours) * sum(e.values()),
@@ -341,10 +343,10 @@ def test_B_SETUP_15_the_strongest_rival_founding_weighs_against_a_pair(board):
         assert p.score == pytest.approx(sum(want.values()), abs=1e-12)
     without = [(p.first, p.second) for p in rank_openings(board, seat=0, weights=replace(w, rival_best=0.0))[:20]]
     assert [(p.first, p.second) for p in pairs[:20]] != without
-    assert PlacementWeights().rival_best == 0  # measured, not adopted (the README)
+    assert PlacementWeights().rival_best == 0.8  # adopted on 2026-11-29, in the place of ``rivals`` (the README)
     plain = rank_openings(board, seat=0, top=20)
     assert [(p.first, p.second, p.score) for p in plain] == [
-        (p.first, p.second, p.score) for p in rank_openings(board, seat=0, top=20, weights=replace(w, rival_best=0.0))]
+        (p.first, p.second, p.score) for p in rank_openings(board, seat=0, top=20, weights=replace(w, rival_best=0.8))]
 
 
 def _rival_sites(pair: OpeningPair, players: int) -> list[list[int]]:

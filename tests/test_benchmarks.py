@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from catan_nb.analysis.placement import PlacementWeights
+
 BENCH = Path(__file__).resolve().parent.parent / "benchmarks"
 
 CASES = [
@@ -117,13 +119,14 @@ def test_placement_validity_compare_plays_a_weighting_that_reorders_spots_where_
                            timeout=300, cwd=BENCH.parent)
     assert plain.returncode == 0, plain.stderr[-2000:]
     rho = float(re.search(r"mean_rho: (\S+)", plain.stdout).group(1))
-    out = subprocess.run([*common, "--compare", "pace=0,20,0", "--compare", "room=0.018,0.018,0"], capture_output=True,
+    room = f"{PlacementWeights().room:g}"  # the default: the plain run's
+    out = subprocess.run([*common, "--compare", "pace=0,20,0", "--compare", f"room={room},{room},0"], capture_output=True,
                          text=True, timeout=300, cwd=BENCH.parent)
     assert out.returncode == 0, out.stderr[-2000:]
     lines = [x for x in out.stdout.splitlines() if x.startswith("case 2 ")]
     assert len(lines) == 3 and "rivals by its own order" in lines[1], out.stdout[-1500:]
     assert "rivals by its own order" not in lines[0] + lines[2]
-    found = re.search(r"^compare pace=20,room=0.018: mean_rho (\S+)", out.stdout, re.M)
+    found = re.search(rf"^compare pace=20,room={room}: mean_rho (\S+)", out.stdout, re.M)
     assert found and float(found.group(1)) == pytest.approx(rho, abs=1e-3), out.stdout[-1500:]
 
 

@@ -12,6 +12,7 @@ import pytest
 from catan_nb import Board, Game
 from catan_nb.analysis.placement import (
     PAIR_PARTS,
+    NodeTable,
     SPOT_PARTS,
     PlacementWeights,
     opening_terms,
@@ -25,7 +26,7 @@ from catan_nb.analysis.seafarers import fog_odds
 from catan_nb.analysis.spots import GOLD_WORTH, SpotTable
 from catan_nb.analysis.value_bot import ValueBot
 from catan_nb.board import BOARDS_DIR
-from catan_nb.constants import Commodity, Terrain, pips
+from catan_nb.constants import Commodity, Resource, Terrain, pips
 from catan_nb.rules import BuildCity, Rules
 from catan_nb.rules.modules.cities_knights import CITY_YIELDS
 from catan_nb.rules.modules.gold_fields import gold_board
@@ -554,3 +555,34 @@ def test_seat_terms_give_every_seat_its_own_founding_in_every_module(name, game)
             if name == "base":
                 pip = sum(pips(game.hex_token[h]) for v in (a, b) for h in t.node_hexes[v] if game.hex_token[h])
                 assert every["production"][i, q] == pytest.approx(pip / 36)
+
+
+def test_B_BUILD_1_city_goods_weighs_a_pairs_cards_toward_a_city_and_leaves_the_rivals_model_alone():
+    """``city_goods``: a pair's cards per roll of the resources a city costs (B-BUILD-1: ore and grain), a gold
+    field's pick counting as one of them (SF-1); a pair's term only, so the single-spot order the modelled
+    rivals found by does not move when its weight does."""
+    board = Board.random(seed=6)
+    game = Game(board, seed=6)
+    tab = NodeTable(game)
+    wanted = [(int(p.first), int(p.second)) for p in rank_openings(game, 0, top=15)]
+    terms = opening_terms(game, 0, wanted)
+    for i, (a, b) in enumerate(wanted):
+        ore_grain = sum(pips(t.token) for v in (a, b) for t in board.intersection_hexes(v)
+                        if t.token and t.resource in (Resource.ORE, Resource.GRAIN)) / 36
+        assert terms["city_goods"][i] == pytest.approx(ore_grain, abs=1e-12)
+    assert not tab.terms(np.arange(tab.n))["city_goods"].any()  # no spot part
+    heavy = replace(W, city_goods=3.0)
+    assert NodeTable(game, heavy).greedy_order == tab.greedy_order
+    ranked = rank_openings(game, 0, top=40, weights=heavy)
+    picks = {(p.first, p.second): p.opponent_picks for p in rank_openings(game, 0, top=None)}
+    assert all(p.opponent_picks == picks[(p.first, p.second)] for p in ranked)
+    og = opening_terms(game, 0, [(p.first, p.second) for p in ranked])["city_goods"]
+    assert og[:10].mean() > terms["city_goods"][:10].mean()  # the heavier weight leads with more ore and grain
+    # a gold field's pick counts as one card toward a city
+    hx = next(h.id for h in board.hexes if h.token == 8 and h.resource not in (Resource.ORE, Resource.GRAIN))
+    gold = Game(gold_board(board, hx), seed=6, rules=Rules(modules=("gold_fields",)))
+    a = next(v for v in range(54) if hx in gold.topology.node_hexes[v])
+    b = next(v for v in range(54) if v not in (a, *gold.topology.node_neighbours[a]) and hx not in gold.topology.node_hexes[v])
+    with_gold = opening_terms(gold, 0, [(a, b)], weights=W)["city_goods"][0]
+    plain = opening_terms(game, 0, [(a, b)], weights=W)["city_goods"][0]
+    assert with_gold == pytest.approx(plain + pips(8) / 36, abs=1e-12)
