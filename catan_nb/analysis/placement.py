@@ -19,7 +19,8 @@ and harbour points, Catan tokens to reach), so the score names no module.
     brick per roll, ``weights.cities`` times the lesser of ore and grain, ``weights.cards`` times the
     least of ore, grain and wool (a pick of one's choice shared among a set's cards); and
     ``weights.pace`` times how soon the spot's cards pay for a settlement and a city together, trading
-    what is left over at its harbours' rates (:func:`pace`).
+    what is left over at its harbours' rates (:func:`pace`); for a pair, ``weights.city_goods`` times its
+    cards of the resources a city costs (ore and grain, B-BUILD-1; a pick of one's choice counts as one).
 ``scarcity``
     Expected cards of each resource weighted by how rare that resource is on
     this board: ``sum_r E_r * (mean_supply / supply_r - 1)``, times
