@@ -221,7 +221,9 @@ class PlacementWeights:
     ``rivals``, ``rival_diversity`` 0.032, ``room`` 0.009): on boards 67-78, never looked at, the score's top
     20 rank correlation with the value-bot win rate rose from 0.31 to 0.43 (``placement_validity.py --seed 67
     --cases 12 --compare``; the README has every figure).  None of them is a spot's part, so the modelled
-    rivals found as before.  ``gold`` is the bots' worth of a pick: 1.6 and 2 ordered the
+    rivals found as before.  Five or six players gained with them too; the expansions ordered their top 20
+    worse with them and keep the earlier pair terms
+    (:data:`~catan_nb.analysis.bot_features.EARLIER_PAIR_WEIGHTS`, in their ``placement_weights``).  ``gold`` is the bots' worth of a pick: 1.6 and 2 ordered the
     top 20 worse on gold maps 1-12 (``placement_validity.py --module gold_fields --compare gold=1.2,1.6,2``,
     run before ``--compare`` played a value where the rivals follow its own order of the spots: some of its pairs
     were taken first; the README has the figures).

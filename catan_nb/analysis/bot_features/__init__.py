@@ -69,13 +69,26 @@ from typing import Any, ClassVar
 
 __all__ = ["ModuleFeatures", "FEATURES", "register_features", "features_for", "search_weights", "value_moves",
            "offers_a_turn", "founding_weights",
-           "best_two", "Context", "ANY"]
+           "best_two", "Context", "ANY", "EARLIER_PAIR_WEIGHTS"]
 
 #: The index of "a resource of one's choice" (a gold field's pick) in a yield's good slot.
 ANY = -2
 
 #: Feature classes by module name.
 FEATURES: dict[str, "ModuleFeatures"] = {}
+
+#: The placement score's pair terms as they stood before the base game's were set anew on 2026-11-29
+#: (:class:`~catan_nb.analysis.placement.PlacementWeights`: the average rival's production, ``rivals``, rather
+#: than the strongest rival's founding score, ``rival_best``; no weight for a pair's ore and grain,
+#: ``city_goods``; ``rival_diversity`` -0.008 and ``room`` 0.018).  The expansions declare them in their
+#: ``placement_weights``: the new terms were found and measured on base-game playouts (the base game over 78
+#: boards 0.401 -> 0.461, five players 0.312 -> 0.497), and in the expansions, 30-60 engine playouts a pair,
+#: they ordered the top 20 worse on five sets of eight (Seafarers islands, Corsica, the Harbour Master map,
+#: Friends, Helpers; better on gold maps, Great Catan and New York; the mean 0.408 -> 0.319), the fall put on
+#: ``rival_best`` by re-ranking the same playouts.
+#: The README has every figure.  Replaceable data, as every fitted weight.
+EARLIER_PAIR_WEIGHTS: Mapping[str, float] = {"city_goods": 0.0, "rivals": 1.0, "rival_best": 0.0,
+                                             "rival_diversity": -0.008, "room": 0.018}
 
 
 class Context:

@@ -53,7 +53,7 @@ from ...rules.modules.cities_knights import (
     catan_strength,
 )
 from ..value_bot import DEFAULT_WEIGHTS as _BOT_WEIGHTS
-from . import ModuleFeatures, register_features
+from . import EARLIER_PAIR_WEIGHTS, ModuleFeatures, register_features
 
 #: The value bot's weight of an expected card per roll, the unit the placement score's weights are in.
 BOT_PRODUCTION = _BOT_WEIGHTS["production"]
@@ -202,7 +202,7 @@ class CitiesKnightsFeatures(ModuleFeatures):
     #: playouts did at 0.51 and 0.29 (30 playouts a pair), against -0.05 and 0.39 for the older base fit this
     #: module kept before (``benchmarks/placement_validity.py --module cities_knights``).  Replaceable data:
     #: a fit on C&K playouts (``benchmarks/placement_fit.py --module cities_knights``) may change more.
-    placement_weights = {"commodities": 1.0 + weights["commodities"] / BOT_PRODUCTION}
+    placement_weights = {**EARLIER_PAIR_WEIGHTS, "commodities": 1.0 + weights["commodities"] / BOT_PRODUCTION}
     preferences = {ImproveCity: 15.0, HireKnight: 2.0, PromoteKnight: 2.0}
     lookahead = (PlayProgressGood, PlayProgress, MaritimeTrade)
 

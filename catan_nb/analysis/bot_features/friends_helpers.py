@@ -21,7 +21,7 @@ from ...constants import GUILD_PRICE, Guild, HelperCard, Terrain
 from ...rules.modules import friends as _fr
 from ...rules.modules import helpers as _hp
 from ...rules import MoveRobber
-from . import ModuleFeatures, register_features
+from . import EARLIER_PAIR_WEIGHTS, ModuleFeatures, register_features
 
 #: What one favour token of each guild is worth, in cards (F-GUILD-1..5: a swap, a card, a road,
 #: half a development card, half a Catan token).
@@ -55,6 +55,8 @@ def _mean_favour(game) -> float:
 class FriendsFeatures(ModuleFeatures):
     """Favour tokens by guild; robber moves and gifts that earn one."""
 
+    placement_weights = EARLIER_PAIR_WEIGHTS
+
     weights = {"favours": FAVOUR_POINTS}
     preferences = {_fr.UseArchitects: 10.0}
 
@@ -86,6 +88,8 @@ class FriendsFeatures(ModuleFeatures):
 @register_features(_hp.NAME)
 class HelpersFeatures(ModuleFeatures):
     """The helper held, by its uses left."""
+
+    placement_weights = EARLIER_PAIR_WEIGHTS
 
     weights = {"helper": 15.0}
     lookahead = (_hp.UseCaptain,)

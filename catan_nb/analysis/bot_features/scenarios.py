@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from ...rules.modules import corsica_new_york as _sc
 from ...rules.modules import erie_canal as _erie
-from . import ModuleFeatures, best_two, register_features
+from . import EARLIER_PAIR_WEIGHTS, ModuleFeatures, best_two, register_features
 
 #: A red path's rate, in victory points, for a resource the player collects (half for one it does not).
 RATE_VP = 0.35
@@ -64,7 +64,7 @@ class ScenarioFeatures(ModuleFeatures):
     #: Seafarers islands maps the same change did worse (0.053 against 0.279), and no better on gold, fog, Harbour
     #: Master, Cities & Knights or the base game's five-player boards (the README's table), so it is these maps'
     #: weight, not the default.  Replaceable data, as every fitted weight.
-    placement_weights = {"pace": 6.0}
+    placement_weights = {**EARLIER_PAIR_WEIGHTS, "pace": 6.0}
 
     def features(self, game, player: int, ctx):
         if _erie.NAME in game.rules.modules:  # the canal links want the roads (see search_weights)
@@ -126,7 +126,7 @@ class CanalFeatures(ModuleFeatures):
     #: --set targets=0.3``, 30 playouts a pair).  On Corsica, without the canal, leaving them out picked worse
     #: pairs on all four seats (mean win rate of the 20 best 0.23, 0.19, 0.25, 0.16 against 0.28, 0.20, 0.32,
     #: 0.25), so there they keep the bots' worth.  Replaceable data, as every fitted weight.
-    placement_weights = {"targets": 0.0}
+    placement_weights = {**EARLIER_PAIR_WEIGHTS, "targets": 0.0}
     weights = {
         "canal_tokens": 4.0,   # per token held: played as soon as a trade it allows is worth more
         "canal_links": 60.0,  # per pair linked (ERIE-2): more than the target it was, so the last road is built

@@ -29,7 +29,7 @@ from ...rules.modules import great_catan as _gc
 from ...rules.modules import harbour_master as _hm
 from ...rules.modules import seafarers as _sf
 from ...rules.modules import treasure as _tr
-from . import ANY, ModuleFeatures, register_features
+from . import ANY, EARLIER_PAIR_WEIGHTS, ModuleFeatures, register_features
 
 #: Special points a treasure is worth reaching for (two cards, a development card or two free paths).
 TREASURE_VP = 0.6
@@ -45,6 +45,8 @@ _FOREIGN: dict[tuple, dict[int, float]] = {}
 @register_features(_sf.NAME)
 class SeafarersFeatures(ModuleFeatures):
     """Ships toward foreign islands and their special points; the pirate on the leader's ships."""
+
+    placement_weights = EARLIER_PAIR_WEIGHTS
 
     reach = 6
     preferences = {_sf.BuildShip: 3.0}
@@ -96,6 +98,8 @@ class SeafarersFeatures(ModuleFeatures):
 class GoldFeatures(ModuleFeatures):
     """A gold field's pick is a card of one's choice (SF-1)."""
 
+    placement_weights = EARLIER_PAIR_WEIGHTS
+
     def hex_yield(self, game, hx: int):
         if game.hex_terrain[hx] is Terrain.GOLD and game.hex_token[hx]:
             return ((ANY, pips(game.hex_token[hx]) / 36),)
@@ -144,6 +148,8 @@ def fog_outcomes(game) -> tuple[tuple[float, tuple[tuple[int, float], ...]], ...
 class FogFeatures(ModuleFeatures):
     """A fog hex is worth its expected value from the hidden stack (SF-3)."""
 
+    placement_weights = EARLIER_PAIR_WEIGHTS
+
     def hex_yield(self, game, hx: int):
         if game.hex_terrain[hx] is Terrain.FOG:
             return fog_yield(game)
@@ -165,6 +171,8 @@ class FogFeatures(ModuleFeatures):
 class TreasureFeatures(ModuleFeatures):
     """Treasure on fogged intersections is worth reaching (SF-4)."""
 
+    placement_weights = EARLIER_PAIR_WEIGHTS
+
     def targets(self, game, player: int):
         if not game.ext[_tr.NAME]["stack"]:
             return {}
@@ -174,6 +182,8 @@ class TreasureFeatures(ModuleFeatures):
 @register_features(_hm.NAME)
 class HarbourMasterFeatures(ModuleFeatures):
     """Harbour points toward the Harbour Master's special points (SF-14)."""
+
+    placement_weights = EARLIER_PAIR_WEIGHTS
 
     weights = {"harbour_race": 40.0}  # per harbour point while the title can still be won or lost (more makes every bot race for it and games long)
 
@@ -206,6 +216,8 @@ _HARBOUR_NODES: dict[int, tuple] = {}
 @register_features(_gc.NAME)
 class GreatCatanFeatures(ModuleFeatures):
     """Small islands without tokens are worth the average token to come (SF-15)."""
+
+    placement_weights = EARLIER_PAIR_WEIGHTS
 
     def hex_yield(self, game, hx: int):
         st = game.ext[_gc.NAME]
