@@ -223,8 +223,8 @@ class PlacementWeights:
     --cases 12 --compare``; the README has every figure).  None of them is a spot's part, so the modelled
     rivals found as before.  Five or six players gained with them too; the expansions ordered their top 20
     worse with them and keep the earlier pair terms
-    (:data:`~catan_nb.analysis.bot_features.EARLIER_PAIR_WEIGHTS`, in their ``placement_weights``).  ``gold`` is the bots' worth of a pick: 1.6 and 2 ordered the
-    top 20 worse on gold maps 1-12 (``placement_validity.py --module gold_fields --compare gold=1.2,1.6,2``,
+    (:data:`~catan_nb.analysis.bot_features.EARLIER_PAIR_WEIGHTS`, in their ``placement_weights``).
+    ``gold`` is the bots' worth of a pick: 1.6 and 2 ordered the top 20 worse on gold maps 1-12 (``placement_validity.py --module gold_fields --compare gold=1.2,1.6,2``,
     run before ``--compare`` played a value where the rivals follow its own order of the spots: some of its pairs
     were taken first; the README has the figures).
     ``bonus`` and ``targets`` are the bots' worth of a point earned by settling or reaching a spot
@@ -466,9 +466,10 @@ class NodeTable:
             self.resmask[kind] = (c[:, rc] > 0).astype(np.int64) @ (1 << np.arange(len(rc), dtype=np.int64))
         self.none = sp.none
         #: What a settlement and a city cost together, in resources (B-BUILD-1): the ``pace`` term's purchase.
-        self.grow = (np.array(game.cost("settlement"), dtype=float) + np.array(game.cost("city"), dtype=float))[rc]
+        city = np.array(game.cost("city"), dtype=float)[rc]
+        self.grow = np.array(game.cost("settlement"), dtype=float)[rc] + city
         #: The resources a city costs (B-BUILD-1): the ``city_goods`` term's cards.
-        self.city_goods = np.array(game.cost("city"), dtype=float)[rc] > 0
+        self.city_goods = city > 0
         pip = np.zeros(n, dtype=np.int64)
         for v in range(n):
             for h in t.node_hexes[v]:

@@ -65,6 +65,7 @@ seat cannot see has been dealt again, so a module's features read its state free
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 __all__ = ["ModuleFeatures", "FEATURES", "register_features", "features_for", "search_weights", "value_moves",
@@ -87,9 +88,10 @@ FEATURES: dict[str, "ModuleFeatures"] = {}
 #: Friends, Helpers, Cities & Knights; better on gold maps, fog, Great Catan and New York; the mean 0.380 ->
 #: 0.311), most of the fall put on ``rival_best`` by re-ranking the same playouts; their picks won a little
 #: more on every set.
-#: The README has every figure.  Replaceable data, as every fitted weight.
-EARLIER_PAIR_WEIGHTS: Mapping[str, float] = {"city_goods": 0.0, "rivals": 1.0, "rival_best": 0.0,
-                                             "rival_diversity": -0.008, "room": 0.018}
+#: The README has every figure.  Replaceable data, as every fitted weight.  A module that requires another
+#: (treasure, Great Catan, the Erie Canal) takes that one's declaration.
+EARLIER_PAIR_WEIGHTS: Mapping[str, float] = MappingProxyType({"city_goods": 0.0, "rivals": 1.0, "rival_best": 0.0,
+                                                              "rival_diversity": -0.008, "room": 0.018})
 
 
 class Context:

@@ -197,8 +197,9 @@ class CitiesKnightsFeatures(ModuleFeatures):
         "progress": 10.0,           # per unit of CARD_WORTH held
     }
     #: The placement score counts a commodity card at the value bot's worth of one against a resource card:
-    #: the card itself and its ``commodities`` weight (CK-COM-2).  Every other weight is the base game's
-    #: (fitted on base-game playouts): on boards 1 and 2 they ranked the 20 best C&K openings as value-bot
+    #: the card itself and its ``commodities`` weight (CK-COM-2).  Its pair terms are the expansions' earlier ones
+    #: (:data:`EARLIER_PAIR_WEIGHTS`: boards 1-3 ordered 0.247 with them, 0.107 with the base game's new ones);
+    #: every other weight is the base game's (fitted on base-game playouts): on boards 1 and 2 they ranked the 20 best C&K openings as value-bot
     #: playouts did at 0.51 and 0.29 (30 playouts a pair), against -0.05 and 0.39 for the older base fit this
     #: module kept before (``benchmarks/placement_validity.py --module cities_knights``).  Replaceable data:
     #: a fit on C&K playouts (``benchmarks/placement_fit.py --module cities_knights``) may change more.

@@ -126,7 +126,7 @@ class CanalFeatures(ModuleFeatures):
     #: --set targets=0.3``, 30 playouts a pair).  On Corsica, without the canal, leaving them out picked worse
     #: pairs on all four seats (mean win rate of the 20 best 0.23, 0.19, 0.25, 0.16 against 0.28, 0.20, 0.32,
     #: 0.25), so there they keep the bots' worth.  Replaceable data, as every fitted weight.
-    placement_weights = {**EARLIER_PAIR_WEIGHTS, "targets": 0.0}
+    placement_weights = {"targets": 0.0}
     weights = {
         "canal_tokens": 4.0,   # per token held: played as soon as a trade it allows is worth more
         "canal_links": 60.0,  # per pair linked (ERIE-2): more than the target it was, so the last road is built

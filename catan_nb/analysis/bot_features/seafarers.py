@@ -171,8 +171,6 @@ class FogFeatures(ModuleFeatures):
 class TreasureFeatures(ModuleFeatures):
     """Treasure on fogged intersections is worth reaching (SF-4)."""
 
-    placement_weights = EARLIER_PAIR_WEIGHTS
-
     def targets(self, game, player: int):
         if not game.ext[_tr.NAME]["stack"]:
             return {}
@@ -216,8 +214,6 @@ _HARBOUR_NODES: dict[int, tuple] = {}
 @register_features(_gc.NAME)
 class GreatCatanFeatures(ModuleFeatures):
     """Small islands without tokens are worth the average token to come (SF-15)."""
-
-    placement_weights = EARLIER_PAIR_WEIGHTS
 
     def hex_yield(self, game, hx: int):
         st = game.ext[_gc.NAME]
