@@ -79,7 +79,7 @@ def reference_terms(board: Board, nodes, rivals: list[list[int]] | None = None) 
     if len(nodes) == 2:
         out.update(reference_founding_terms(board, nodes, [v for vs in (rivals or []) for v in vs]))
         if not rivals:  # no founding modelled: the rivals' parts are nothing
-            out["shared"] = out["market"] = Fraction(0)
+            out["shared"] = out["market"] = out["frontier"] = Fraction(0)
         else:
             out["rival_best"] = -max(reference_own_score(board, vs) for vs in rivals)
     return out
@@ -177,7 +177,20 @@ def reference_founding_terms(board: Board, pair, others) -> dict[str, Fraction]:
     made = [r for r in RESOURCES if total[r]]
     mean = sum(total[r] for r in made) / len(made)
     market = sum(mine[r] * (mean / total[r] - 1) for r in made)
-    return {"apart": Fraction(apart), "room": Fraction(room), "shared": -shared, "market": market}
+    # frontier: the free sites the pair's roads reach first (fewer steps than any rival building, within 5),
+    # each a settlement's cards per roll, halved per step beyond two
+    def dist(sources):
+        d = {}
+        for s in sources:
+            for v, k in nx.single_source_shortest_path_length(g, s, cutoff=5).items():
+                d[v] = min(d.get(v, 6), k)
+        return d
+
+    mine_d, their_d = dist(pair), dist(others)
+    frontier = sum(sum(node_production(board, v).per_resource.values()) * Fraction(1, 2 ** max(d - 2, 0))
+                   for v, d in mine_d.items() if v not in closed and d < their_d.get(v, 6))
+    return {"apart": Fraction(apart), "room": Fraction(room), "shared": -shared, "market": market,
+            "frontier": frontier}
 
 
 def reference_parts(board: Board, nodes, w: PlacementWeights = PlacementWeights(),

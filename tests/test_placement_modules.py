@@ -488,6 +488,14 @@ def test_founding_terms_recomputed_by_breadth_first_search_in_every_module(name,
         room = sum(1 for v in two if sites[v] and v not in closed)
         assert terms["room"][i] == room, (name, a, b)
         assert terms["apart"][i] == min(steps(a, near, 3).get(b, 4), 4)
+        # frontier: free sites the pair reaches in fewer path steps than every rival building (within 5), each a
+        # settlement's cards per roll, halved per step beyond two
+        mine = {v: min(steps(a, paths, 5).get(v, 6), steps(b, paths, 5).get(v, 6)) for v in range(t.n_nodes)}
+        theirs = {v: min([steps(r, paths, 5).get(v, 6) for r in rivals] or [6]) for v in range(t.n_nodes)}
+        cards = NodeTable(game, seat=seat, players=game.n).production_of(np.arange(t.n_nodes), "settlement")
+        want = sum(cards[v] * 0.5 ** max(mine[v] - 2, 0) for v in range(t.n_nodes)
+                   if sites[v] and v not in closed and mine[v] < theirs[v] and mine[v] < 6)
+        assert terms["frontier"][i] == pytest.approx(want, abs=1e-12), (name, a, b)
         assert terms["shared"][i] <= 0 and np.isfinite(terms["market"][i])
         own_hexes = {h for v in (a, b) for h in t.node_hexes[v]}
         if not own_hexes & {h for v in rivals for h in t.node_hexes[v]}:
@@ -524,7 +532,7 @@ def test_seat_terms_give_every_seat_its_own_founding_in_every_module(name, game)
     n = game.n
     assert every["production"].shape == (len(wanted), n)
     for k in mine:
-        if k in ("rivals", "rival_diversity", "rival_best"):
+        if k in ("rivals", "rival_diversity", "rival_best", "position"):
             assert not every[k].any()
         else:
             assert every[k][:, 0] == pytest.approx(mine[k], abs=1e-12), (name, k)
@@ -586,3 +594,97 @@ def test_B_BUILD_1_city_goods_weighs_a_pairs_cards_toward_a_city_and_leaves_the_
     with_gold = opening_terms(gold, 0, [(a, b)], weights=W)["city_goods"][0]
     plain = opening_terms(game, 0, [(a, b)], weights=W)["city_goods"][0]
     assert with_gold == pytest.approx(plain + pips(8) / 36, abs=1e-12)
+
+
+# ------------------------------------------------------------------ position: the bots' own worth of the founding
+def _played_founding(game: Game, seat: int, pair, between, after) -> Game:
+    """The founding rebuilt by hand: the seat's pair and the modelled rivals' sites in snake order (B-SETUP-15,
+    B-SETUP-16), every founding road (B-SETUP-17) the value bot's, seeded as the first playout of seed 0."""
+    from catan_nb.analysis.placement import founding_order
+
+    rng = np.random.default_rng(0)
+    game_seed = int(rng.integers(0, 2**62, size=1)[0])
+    bot_seeds = rng.integers(0, 2**62, size=(1, game.n)).tolist()[0]
+    g = Game(game.board, players=game.n, seed=game_seed, rules=game.rules)
+    bots = [ValueBot(s) for s in bot_seeds]
+    order = founding_order(game.n)
+    first_at, second_at = [i for i, q in enumerate(order) if q == seat]
+    sites = iter([*between[:first_at], pair[0], *between[first_at:], pair[1], *after])
+    while g.in_founding:
+        if g.phase.value == "founding_settlement":
+            v = next(sites)
+            g.apply(next(a for a in g.legal_actions() if getattr(a, "node", None) == v))
+        else:
+            g.apply(bots[g.current_player].choose(g))
+    return g
+
+
+def test_B_SETUP_17_position_weighs_the_value_bots_worth_of_the_founding_played_out():
+    """``position``: the value bot's ``position_value`` of the seat once every seat has founded, less the best
+    other seat's, the founding played with the modelled rivals' sites (B-SETUP-15, B-SETUP-16) and the bot's
+    founding roads (B-SETUP-17).  ``rank_openings`` weighs it for its best ``POSITION_SHORTLIST`` pairs by the
+    other parts and lists them first; a pair's term, so the single-spot order does not move."""
+    from catan_nb.analysis.placement import POSITION_SHORTLIST
+    from catan_nb.analysis.value_bot import position_value
+
+    game = Game(Board.random(seed=4), seed=4)
+    plain = rank_openings(game, 0, top=None)
+    assert not any(p.position for p in plain)  # 0 by default in the base game
+    for p in plain[:3]:  # seat 0 of four: the six rival sites all come between its two picks
+        g = _played_founding(game, 0, (p.first, p.second), list(p.opponent_picks), [])
+        assert [int(v) for v in g.occupied if g.node_owner[v] != 0] == [int(v) for v in p.opponent_picks]
+        worth = [position_value(g, q) for q in range(g.n)]
+        term = opening_terms(game, 0, [(p.first, p.second)])["position"][0]
+        assert term == pytest.approx(worth[0] - max(worth[1:]), abs=1e-9)
+    heavy = replace(W, position=0.002)
+    assert NodeTable(game, heavy).greedy_order == NodeTable(game).greedy_order
+    ranked = rank_openings(game, 0, top=None, weights=heavy)
+    short = {(p.first, p.second) for p in plain[:POSITION_SHORTLIST]}
+    assert {(p.first, p.second) for p in ranked[:POSITION_SHORTLIST]} == short  # the shortlist ranks first
+    assert not any(p.position for p in ranked[POSITION_SHORTLIST:])
+    head = ranked[:POSITION_SHORTLIST]
+    assert [p.score for p in head] == sorted((p.score for p in head), reverse=True)
+    t = opening_terms(game, 0, [(p.first, p.second) for p in head[:8]], weights=heavy)
+    for i, p in enumerate(head[:8]):
+        assert p.position == pytest.approx(0.002 * t["position"][i], abs=1e-12)
+        assert p.score == pytest.approx(sum(p.parts.values()), abs=1e-9)
+        assert p.score == pytest.approx(sum(getattr(heavy, k) * x[i] for k, x in t.items()), abs=1e-9)
+    assert rank_openings(game, 0, top=5, weights=heavy) == ranked[:5]  # the same, whatever top is asked
+
+
+@pytest.mark.parametrize("name", ["cities_knights", "seafarers", "corsica"])
+def test_CK_SETUP_1_SF_13_position_plays_each_modules_own_founding(name):
+    """The founding the ``position`` term plays is the module's: a city in the second round (CK-SETUP-1), a
+    scenario board's rules (SF-13), the seat's pair and the modelled rivals' sites as a hand-built founding
+    has them, the bot's worth read with the module's features."""
+    from catan_nb.analysis.value_bot import position_value
+
+    game = SETUPS[name]()
+    p = rank_openings(game, 0, top=1)[0]
+    g = _played_founding(game, 0, (p.first, p.second), list(p.opponent_picks), [])
+    assert g.piece_at(int(p.second)) == (0, "city" if name == "cities_knights" else "settlement")  # CK-SETUP-1
+    worth = [position_value(g, q) for q in range(g.n)]
+    term = opening_terms(game, 0, [(p.first, p.second)])["position"][0]
+    assert term == pytest.approx(worth[0] - max(worth[1:]), abs=1e-9)
+
+
+def test_B_BUILD_7_frontier_weighs_the_sites_a_pairs_roads_reach_first_and_leaves_the_rivals_model_alone():
+    """``frontier``: the free founding sites (B-BUILD-7) a pair reaches in fewer path steps than any rival's
+    building, each a settlement's cards per roll halved per step beyond two.  A pair's term only (no spot part),
+    so the modelled rivals' order does not move with its weight; the base game and five or six players weigh it,
+    the expansions, never measured with it, do not."""
+    game = Game(Board.random(seed=9), seed=9)
+    tab = NodeTable(game)
+    assert not tab.terms(np.arange(tab.n))["frontier"].any()
+    heavy = replace(W, frontier=2.0)
+    assert NodeTable(game, heavy).greedy_order == tab.greedy_order
+    picks = {(p.first, p.second): p.opponent_picks for p in rank_openings(game, 0, top=None)}
+    ranked = rank_openings(game, 0, top=30, weights=heavy)
+    assert all(p.opponent_picks == picks[(p.first, p.second)] for p in ranked)
+    t = opening_terms(game, 0, [(p.first, p.second) for p in ranked], weights=heavy)
+    assert (t["frontier"] >= 0).all() and t["frontier"].any()
+    light = opening_terms(game, 0, [(p.first, p.second) for p in rank_openings(game, 0, top=30)])["frontier"]
+    assert t["frontier"][:10].mean() > light[:10].mean()  # the heavier weight leads with more room to race for
+    assert W.frontier > 0 and placement_weights(SETUPS["five_six"]()).frontier == W.frontier
+    for name in ("seafarers", "cities_knights", "friends", "helpers", "corsica", "new_york", "great_catan"):
+        assert placement_weights(SETUPS[name]()).frontier == 0.0, name

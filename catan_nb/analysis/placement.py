@@ -47,7 +47,9 @@ A pair adds two parts:
 ``room``
     Room to grow once everyone has founded: the free founding sites two path steps from the pair
     (where the next settlement can go, B-BUILD-7), times ``weights.room``, and how far apart the two
-    buildings stand (steps between neighbouring intersections, at most 4), times ``weights.apart``.
+    buildings stand (steps between neighbouring intersections, at most 4), times ``weights.apart``; and the
+    frontier: the settlement cards per roll of every free founding site the pair reaches in fewer path steps
+    than any rival's building does, halved for each step beyond two (``weights.frontier``).
 ``rivals``
     What the modelled opponents found instead (the strongest rival's own founding score,
     ``weights.rival_best``: a seat wins by outscoring the best of the others; the average rival's
@@ -56,6 +58,13 @@ A pair adds two parts:
     robber hurts both, and the rival wants the same cards), and the pair's cards of each resource
     weighted by how rare the founding left it (``weights.market``: ``sum_r E_r * (mean_T / T_r - 1)``,
     ``T_r`` every founding building's cards of resource ``r``).
+``position``
+    The value bot's own worth of the seat's position once every seat has founded, less the best rival's
+    (:func:`~catan_nb.analysis.value_bot.position_value`: the one model of every module's features that the
+    bots play by), times ``weights.position``.  The founding is played as a playout plays it; one bot
+    evaluation per pair, so :func:`rank_openings` works it out for the best :data:`POSITION_SHORTLIST` pairs by
+    the other parts only, and ranks those first.  0 in the base game; a module weighs it where playouts
+    said it helps.
 
 For a pair the parts are taken over both buildings together (the union of their resources and
 numbers, the sum of their production, each with the piece the founding places: a settlement, then a
@@ -105,7 +114,7 @@ from .bot_features import features_for
 from .bots import RandomBot, WeightedBot
 from .probability import Estimate, estimate_mean, estimate_proportion
 from .spots import GOLD_WORTH, SPOT_VP, SpotTable, steps_within
-from .value_bot import ValueBot
+from .value_bot import ValueBot, position_value
 from .waiting import BANK_RATE, GENERIC_RATE, SPECIAL_RATE
 
 __all__ = [
@@ -136,16 +145,22 @@ _POP = np.array([bin(i).count("1") for i in range(1 << 13)], dtype=np.int64)
 #: The parts of a spot's score, in the order tables show them.
 SPOT_PARTS = ("production", "commodities", "diversity", "sets", "scarcity", "harbour", "numbers", "bonus", "targets")
 #: The parts of an opening pair's score: a spot's, then the founding's own.
-PAIR_PARTS = SPOT_PARTS + ("start", "room", "rivals")
+PAIR_PARTS = SPOT_PARTS + ("start", "room", "rivals", "position")
 #: The terms (:class:`PlacementWeights` fields) each part sums, each times its weight.
 PART_TERMS = {
     "production": ("production", "gold"), "commodities": ("commodities",), "diversity": ("diversity",),
     "sets": ("roads", "cities", "cards", "city_goods", "pace"), "scarcity": ("scarcity",), "harbour": ("special_harbour", "generic_harbour"),
     "numbers": ("numbers",), "bonus": ("bonus",), "targets": ("targets",), "start": ("start",),
-    "room": ("room", "apart"), "rivals": ("rivals", "rival_diversity", "rival_best", "shared", "market"),
+    "room": ("room", "apart", "frontier"), "rivals": ("rivals", "rival_diversity", "rival_best", "shared", "market"),
+    "position": ("position",),
 }
 #: The terms that read the whole founding (the others' buildings); a seat's own founding score leaves them out.
-FOUNDING_WIDE = ("room", "rivals", "rival_diversity", "rival_best", "shared", "market")
+FOUNDING_WIDE = ("room", "rivals", "rival_diversity", "rival_best", "shared", "market", "position", "frontier")
+#: The ``frontier`` term's reach: sites up to ``FRONTIER_CAP - 1`` path steps from a founding building count.
+FRONTIER_CAP = 6
+#: How many pairs, the best by every other part, :func:`rank_openings` weighs the ``position`` term for (a bot
+#: evaluation of a played founding each, where the other terms are arithmetic on the table).
+POSITION_SHORTLIST = 60
 _LUMBER, _BRICK, _WOOL, _GRAIN, _ORE = (r.value for r in (Resource.LUMBER, Resource.BRICK, Resource.WOOL,
                                                          Resource.GRAIN, Resource.ORE))
 
@@ -201,12 +216,23 @@ class PlacementWeights:
     apart : float
         Per step between neighbouring intersections from one founding building to the other, at most 4
         (pairs only).
+    frontier : float
+        Per settlement card per roll of the free founding sites (B-BUILD-7) the pair reaches in fewer path
+        steps than any rival's founding building, each halved for every step beyond two, up to
+        ``FRONTIER_CAP - 1`` steps (pairs only): the sites the seat's roads would win a race to.
     shared : float
         Per expected card per roll the pair takes from hexes a rival's founding building also touches,
         subtracted (pairs only).
     market : float
         Multiplies ``sum_r E_r * (mean_T / T_r - 1)``, ``T_r`` the cards of resource ``r`` per roll of every
         founding building (pairs only): scarcity as the founding leaves it.
+    position : float
+        Per unit of the value bot's worth of the seat's position once every seat has founded, less the best
+        rival's (:func:`~catan_nb.analysis.value_bot.position_value`, pairs only): the founding played as a
+        playout plays it (the modelled rivals' sites, every founding road the value bot's, one fixed seed).
+        Worked out for the best :data:`POSITION_SHORTLIST` pairs by the other parts (:func:`rank_openings`), or
+        for the pairs asked (:func:`opening_terms`).  0 by default: the base game's playouts ordered no better
+        with it; modules that gain declare it.
 
     Notes
     -----
@@ -224,6 +250,12 @@ class PlacementWeights:
     rivals found as before.  Five or six players gained with them too; the expansions ordered their top 20
     worse with them and keep the earlier pair terms
     (:data:`~catan_nb.analysis.bot_features.EARLIER_PAIR_WEIGHTS`, in their ``placement_weights``).
+    ``frontier`` 0.05 was set later that day: of the candidate terms read against what the score left over among
+    its top 20, it was the one that stood out on two sets of boards (a partial correlation of +0.15 on the 78 boards
+    above, +0.14 on 40 boards 3000-3039 played 40 pairs deep); on boards 4000-4023, never looked at, the top 20
+    rank correlation went from 0.420 to 0.447 (``placement_validity.py --seed 4000 --cases 24 --compare
+    frontier=0,0.05``), and on five players' boards 11-20 it stayed at 0.425.  ``position`` weighs 0: the same
+    runs ordered worse with it (0.405 and 0.354).
     ``gold`` is the bots' worth of a pick: 1.6 and 2 ordered the top 20 worse on gold maps 1-12 (``placement_validity.py --module gold_fields --compare gold=1.2,1.6,2``,
     run before ``--compare`` played a value where the rivals follow its own order of the spots: some of its pairs
     were taken first; the README has the figures).
@@ -260,8 +292,10 @@ class PlacementWeights:
     rival_best: float = 0.8
     room: float = 0.009
     apart: float = 0.025
+    frontier: float = 0.05
     shared: float = 0.21
     market: float = 0.2
+    position: float = 0.0
 
     @classmethod
     def classic(cls) -> "PlacementWeights":
@@ -392,6 +426,7 @@ class OpeningPair:
     rivals: float = field(compare=False, default=0.0)
     kinds: tuple[str, str] = field(compare=False, default=("settlement", "settlement"))
     room: float = field(compare=False, default=0.0)
+    position: float = field(compare=False, default=0.0)
 
     @property
     def parts(self) -> dict[str, float]:
@@ -491,6 +526,13 @@ class NodeTable:
         for v in range(n):
             self.ring2[v] = sum(1 << u for u, d in steps_within(paths, v, 2).items() if d == 2)
         self.steps = _steps(self.neighbours, n, 4)
+        # the frontier term: path steps (capped), the intersections a building closes, a settlement's cards
+        self.path_steps = _steps(paths, n, FRONTIER_CAP)
+        self.closes = np.zeros((n, n), dtype=bool)
+        for v in range(n):
+            self.closes[v, [v, *self.neighbours[v]]] = True
+        self.site_mask = np.asarray(self.sites, dtype=bool)
+        self.settlement_cards = self.production_of(np.arange(n), "settlement")
         self.hex_cards = {kind: [{h: sp.hex_cards(kind, h) for h in t.node_hexes[v]} for v in range(n)]
                           for kind in dict.fromkeys(("settlement", *self.kinds))}
         self.single: dict[str, dict[str, np.ndarray]] = {}
@@ -569,6 +611,8 @@ class NodeTable:
             "apart": self.steps[a, b].astype(float) if b is not None else zero,
             "shared": founding["shared"] if founding else zero,
             "market": founding["market"] if founding else zero,
+            "position": founding.get("position", zero) if founding else zero,
+            "frontier": founding.get("frontier", zero) if founding else zero,
         }
 
     def parts(self, a: np.ndarray, b: np.ndarray | None = None, *, kinds: tuple[str, str] | None = None,
@@ -585,9 +629,10 @@ class NodeTable:
         out["score"] = score
         return out
 
-    def founding_terms(self, a: int, b: int, rivals: Sequence[tuple[int, str]], taken: int) -> tuple[float, float, float]:
-        """``(room, shared, market)`` of the pair ``a``, ``b`` once every seat has founded: ``rivals`` the
-        other seats' founding buildings (site, building), ``taken`` the intersections closed by every
+    def founding_terms(self, a: int, b: int, rivals: Sequence[tuple[int, str]],
+                       taken: int) -> tuple[float, float, float, float]:
+        """``(room, shared, market, frontier)`` of the pair ``a``, ``b`` once every seat has founded: ``rivals``
+        the other seats' founding buildings (site, building), ``taken`` the intersections closed by every
         founding building (bits: a building and its neighbours, B-BUILD-7)."""
         k1, k2 = self.kinds
         room = bin((self.ring2[a] | self.ring2[b]) & self.site_bits & ~taken).count("1")
@@ -599,7 +644,16 @@ class NodeTable:
         shared = sum(x for h, x in self.hex_cards[k1][a].items() if h in theirs)
         shared += sum(x for h, x in self.hex_cards[k2][b].items() if h in theirs)
         market = float((self.res[k1][a] + self.res[k2][b]) @ _rarity(total))
-        return float(room), -float(shared), market
+        return float(room), -float(shared), market, self.frontier(a, b, [v for v, _ in rivals])
+
+    def frontier(self, a: int, b: int, rivals: Sequence[int]) -> float:
+        """The ``frontier`` term of the pair ``a``, ``b`` against the ``rivals``' founding buildings."""
+        cap = FRONTIER_CAP
+        mine = np.minimum(self.path_steps[a], self.path_steps[b])
+        theirs = self.path_steps[list(rivals)].min(axis=0) if len(rivals) else np.full(self.n, cap)
+        free = self.site_mask & ~self.closes[[a, b, *rivals]].any(axis=0)
+        won = free & (mine < theirs) & (mine < cap)
+        return float((self.settlement_cards[won] * 0.5 ** np.maximum(mine[won] - 2, 0)).sum())
 
     def close(self, blocked: list[bool], v: int) -> None:
         blocked[v] = True
@@ -904,6 +958,7 @@ def _enumerate(source: Board | Game, seat: int, players: int, starting_seat: int
     room: list[float] = []
     shared: list[float] = []
     market: list[float] = []
+    frontier: list[float] = []
     rival_sites: list[tuple[tuple[int, ...], ...]] = []
     seat_sites: list[dict[int, tuple[int, ...]]] = []
     taken0 = 0
@@ -974,12 +1029,13 @@ def _enumerate(source: Board | Game, seat: int, players: int, starting_seat: int
             if greedy:
                 rival_prod.append(prod / n_rivals)
                 rival_div.append(sum(_POP[m] for m in masks.values()) / n_rivals)
-            r, sh, mk = tab.founding_terms(a, b, theirs, taken)
+            r, sh, mk, fr = tab.founding_terms(a, b, theirs, taken)
             room.append(r)
+            frontier.append(fr if greedy else 0.0)
             shared.append(sh if greedy else 0.0)  # the rivals' parts read a modelled founding only
             market.append(mk if greedy else 0.0)
     founding = {"room": np.array(room, dtype=float), "shared": np.array(shared, dtype=float),
-                "market": np.array(market, dtype=float),
+                "market": np.array(market, dtype=float), "frontier": np.array(frontier, dtype=float),
                 "rival_best": (-_best_rival(tab, rival_sites) if greedy and (every_term or tab.w.rival_best)
                                else np.zeros(len(room)))}
     return tab, greedy, a_list, b_list, opp, rival_prod, rival_div, founding, seat_sites
@@ -1049,7 +1105,19 @@ def rank_openings(
     pips = tab.pips[A] + tab.pips[B]
     res = tab.resmask[k1][A] | tab.resmask[k2][B]
     score = parts["score"]
-    idx = np.lexsort((B, A, -score))
+    if greedy and tab.w.position:
+        # the second stage: the bot's worth of the played founding, for the best pairs by every other part
+        short = np.lexsort((B, A, -score))[:max(POSITION_SHORTLIST, top or 0)]
+        pos = np.zeros(len(score))
+        pos[short] = tab.w.position * _position(source, seat, [(a_list[i], b_list[i]) for i in short.tolist()],
+                                                players, starting_seat, weights)
+        parts["position"] = pos
+        parts["score"] = score = score + pos
+        later = np.ones(len(score), dtype=bool)
+        later[short] = False
+        idx = np.lexsort((B, A, -score, later))
+    else:
+        idx = np.lexsort((B, A, -score))
     if top is not None:
         idx = idx[:top]
     cols = {p: x.tolist() for p, x in parts.items()}
@@ -1060,7 +1128,7 @@ def rank_openings(
             cols["scarcity"][i], cols["harbour"][i], cols["numbers"][i], int(pips_l[i]), _resources(res_l[i]), opp[i],
             commodities=cols["commodities"][i], sets=cols["sets"][i], bonus=cols["bonus"][i],
             targets=cols["targets"][i], start=cols["start"][i], rivals=cols["rivals"][i], kinds=(k1, k2),
-            room=cols["room"][i],
+            room=cols["room"][i], position=cols["position"][i],
         )
         for i in idx.tolist()
     ]
@@ -1105,7 +1173,39 @@ def opening_terms(
     order = np.array(_places(a_list, b_list, wanted, seat), dtype=np.int64)
     t = tab.terms(np.array(a_list), np.array(b_list), rival_prod=np.array(rp) if greedy else None,
                   rival_div=np.array(rd) if greedy else None, founding=founding)
-    return {k: v[order] for k, v in t.items()}
+    out = {k: v[order] for k, v in t.items()}
+    if greedy:
+        out["position"] = _position(source, seat, wanted, players, starting_seat, weights)
+    return out
+
+
+#: The seed of the founding the ``position`` term plays (its roads are the value bot's): that of a first playout of
+#: ``simulate_openings(..., seed=0)``.
+_POSITION_SEED = 0
+
+
+def _position(source: Board | Game, seat: int, pairs: Sequence[tuple[int, int]], players: int, starting_seat: int,
+              weights: PlacementWeights | None) -> np.ndarray:
+    """The ``position`` term of each pair: the founding played as a playout of :func:`simulate_openings` plays it
+    (``seed`` :data:`_POSITION_SEED`: the seat's pair, the modelled rivals' sites, every road the value bot's), then
+    the value bot's :func:`~catan_nb.analysis.value_bot.position_value` of the seat less the best other seat's."""
+    if not pairs:
+        return np.zeros(0)
+    _, _, _, _, fixed_first = _founding_state(source, seat, players, starting_seat)
+    study = study_game(source, players, starting_seat)
+    rng = np.random.default_rng(_POSITION_SEED)
+    game_seed = int(rng.integers(0, 2**62, size=1)[0])
+    bot_seeds = rng.integers(0, 2**62, size=(1, study.n)).tolist()[0]
+    tab = NodeTable(study, weights, seat=seat)
+    orders = {kind: tab.greedy_order[kind] for kind in dict.fromkeys(tab.kinds)}
+    spec = _spec(study)
+    out = []
+    for first, second in pairs:
+        g, _, _ = _opening_founding((spec, seat, int(first), int(second), fixed_first is not None, "greedy", "value",
+                                     orders, None, game_seed, bot_seeds, False))
+        worth = [position_value(g, q) for q in range(g.n)]
+        out.append(worth[seat] - max((x for q, x in enumerate(worth) if q != seat), default=0.0))
+    return np.array(out, dtype=float)
 
 
 def _places(a_list: list[int], b_list: list[int], wanted: list[tuple[int, int]], seat: int) -> list[int]:
@@ -1131,8 +1231,8 @@ def seat_terms(
 
     One array of shape ``(pairs, players)`` per :class:`PlacementWeights` field: row ``i`` is the founding
     that follows ``pairs[i]``, column ``q`` seat ``q``'s two buildings (its first-round site first).  The
-    terms that read the rest of the founding (``room``, ``shared``, ``market``) read it from that seat's
-    place; ``rivals``, ``rival_diversity`` and ``rival_best`` are 0, since a model of every seat reads the
+    terms that read the rest of the founding (``room``, ``shared``, ``market``, ``frontier``) read it from that seat's
+    place; ``rivals``, ``rival_diversity``, ``rival_best`` and ``position`` are 0, since a model of every seat reads the
     rivals from the other columns.  A seat the model leaves without two sites has a row of zeros.  What a
     fit of the weights on every seat's result starts from (``benchmarks/placement_fit.py --seats``): each
     playout says which seat won (:attr:`OpeningSimulation.winners`), not only whether ``seat`` did.
@@ -1161,7 +1261,7 @@ def seat_terms(
     foundings = [seat_sites[i] for i in _places(a_list, b_list, wanted, seat)]
     # the intersections every founding building closes (itself and its neighbours, B-BUILD-7), per founding
     closed = [reduce(or_, (tab.closure[v] for sites in f.values() for v in sites), 0) for f in foundings]
-    wide = ("room", "shared", "market")
+    wide = ("room", "shared", "market", "frontier")
     for q in range(n):
         rows = [i for i, f in enumerate(foundings) if len(f.get(q, ())) >= 2]
         if not rows:
