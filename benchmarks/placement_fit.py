@@ -78,6 +78,9 @@ from catan_nb.analysis.probability import rank_correlation  # noqa: E402
 sys.path.insert(0, _HERE)
 from ladder import setup_for  # noqa: E402
 
+# off the path again (if ladder left it there): a process that loads this file keeps the standard library's copy
+sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != _HERE]
+
 TERMS = [f.name for f in fields(PlacementWeights)]
 
 

@@ -65,5 +65,9 @@ def with_modules(board: Board, *modules: str) -> Board:
 def run_python(code: str, timeout: int = 600, **env: str) -> subprocess.CompletedProcess:
     """Run ``code`` in a new interpreter that imports this checkout (``env``: variables set for it);
     its completed process, output captured as text."""
-    full = dict(os.environ, PYTHONPATH=os.pathsep.join([os.getcwd(), *sys.path]), **env)
+    # not the benchmarks folder, which a test may have put on this process's path: its copy.py would stand in for
+    # the standard library's
+    bench = os.path.abspath(os.path.join(os.path.dirname(__file__), os.pardir, "benchmarks"))
+    path = [p for p in [os.getcwd(), *sys.path] if os.path.abspath(p or ".") != bench]
+    full = dict(os.environ, PYTHONPATH=os.pathsep.join(path), **env)
     return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=full, timeout=timeout)

@@ -88,7 +88,8 @@ FEATURES: dict[str, "ModuleFeatures"] = {}
 #: Friends, Helpers, Cities & Knights; better on gold maps, fog, Great Catan and New York; the mean 0.380 ->
 #: 0.311), most of the fall put on ``rival_best`` by re-ranking the same playouts; their picks won a little
 #: more on every set.  ``frontier`` (the free sites a pair's roads would reach before any rival's, set later
-#: that day) was measured on base-game boards only, so the expansions weigh it 0 here too.
+#: that day) was measured on base-game boards, so the expansions weigh it 0 here too, but where a module measured
+#: its own (the Erie Canal weighs 0.1).
 #: The README has every figure.  Replaceable data, as every fitted weight.  A module that requires another
 #: (treasure, Great Catan, the Erie Canal) takes that one's declaration.
 EARLIER_PAIR_WEIGHTS: Mapping[str, float] = MappingProxyType({"city_goods": 0.0, "rivals": 1.0, "rival_best": 0.0,
