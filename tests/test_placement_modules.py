@@ -672,8 +672,8 @@ def test_B_BUILD_7_frontier_weighs_the_sites_a_pairs_roads_reach_first_and_leave
     """``frontier``: the free founding sites (B-BUILD-7) a pair reaches in fewer path steps than any rival's
     building, each a settlement's cards per roll halved per step beyond two.  A pair's term only (no spot part),
     so the modelled rivals' order does not move with its weight; the base game and five or six players weigh it,
-    and the Erie Canal (ERIE-2: the roads race for the canal localities), where it was measured; the other
-    expansions do not."""
+    and so do the modules where it was measured (the Erie Canal, ERIE-2: the roads race for the canal
+    localities; the helpers); the other expansions do not."""
     game = Game(Board.random(seed=9), seed=9)
     tab = NodeTable(game)
     assert not tab.terms(np.arange(tab.n))["frontier"].any()
@@ -687,6 +687,7 @@ def test_B_BUILD_7_frontier_weighs_the_sites_a_pairs_roads_reach_first_and_leave
     light = opening_terms(game, 0, [(p.first, p.second) for p in rank_openings(game, 0, top=30)])["frontier"]
     assert t["frontier"][:10].mean() > light[:10].mean()  # the heavier weight leads with more room to race for
     assert W.frontier > 0 and placement_weights(SETUPS["five_six"]()).frontier == W.frontier
-    for name in ("seafarers", "cities_knights", "friends", "helpers", "corsica", "great_catan"):
+    for name in ("seafarers", "cities_knights", "friends", "corsica", "great_catan"):
         assert placement_weights(SETUPS[name]()).frontier == 0.0, name
     assert placement_weights(SETUPS["new_york"]()).frontier == 0.1  # the Erie Canal's roads race for its localities
+    assert placement_weights(SETUPS["helpers"]()).frontier == W.frontier  # measured with the helpers too

@@ -254,7 +254,8 @@ class PlacementWeights:
     its top 20, it was the one that stood out on two sets of boards (a partial correlation of +0.15 on the 78 boards
     above, +0.14 on 40 boards 3000-3039 played 40 pairs deep); on boards 4000-4023, never looked at, the top 20
     rank correlation went from 0.420 to 0.447 (``placement_validity.py --seed 4000 --cases 24 --compare
-    frontier=0,0.05``), and on five players' boards 11-20 it stayed at 0.425.  ``position`` weighs 0: the same
+    frontier=0,0.05``) and on boards 6000-6023 from 0.444 to 0.461; on five players' boards 11-20 it stayed at
+    0.425.  ``position`` weighs 0: the same
     runs ordered worse with it (0.405 and 0.354).
     ``gold`` is the bots' worth of a pick: 1.6 and 2 ordered the top 20 worse on gold maps 1-12 (``placement_validity.py --module gold_fields --compare gold=1.2,1.6,2``,
     run before ``--compare`` played a value where the rivals follow its own order of the spots: some of its pairs
