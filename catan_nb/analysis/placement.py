@@ -63,8 +63,8 @@ A pair adds two parts:
     (:func:`~catan_nb.analysis.value_bot.position_value`: the one model of every module's features that the
     bots play by), times ``weights.position``.  The founding is played as a playout plays it; one bot
     evaluation per pair, so :func:`rank_openings` works it out for the best :data:`POSITION_SHORTLIST` pairs by
-    the other parts only, and ranks those first.  0 in the base game; a module weighs it where playouts
-    said it helps.
+    the other parts only, and ranks those first.  Weighed 0 everywhere: measured, it ordered the top 20
+    worse (the README has the figures); :func:`opening_terms` reports it for a fit.
 
 For a pair the parts are taken over both buildings together (the union of their resources and
 numbers, the sum of their production, each with the piece the founding places: a settlement, then a
@@ -231,8 +231,8 @@ class PlacementWeights:
         rival's (:func:`~catan_nb.analysis.value_bot.position_value`, pairs only): the founding played as a
         playout plays it (the modelled rivals' sites, every founding road the value bot's, one fixed seed).
         Worked out for the best :data:`POSITION_SHORTLIST` pairs by the other parts (:func:`rank_openings`), or
-        for the pairs asked (:func:`opening_terms`).  0 by default: the base game's playouts ordered no better
-        with it; modules that gain declare it.
+        for the pairs asked (:func:`opening_terms`).  0 by default and in every module: the playouts of the base
+        game, five players and the Seafarers islands ordered the top 20 worse with it.
 
     Notes
     -----
@@ -255,8 +255,7 @@ class PlacementWeights:
     above, +0.14 on 40 boards 3000-3039 played 40 pairs deep); on boards 4000-4023, never looked at, the top 20
     rank correlation went from 0.420 to 0.447 (``placement_validity.py --seed 4000 --cases 24 --compare
     frontier=0,0.05``) and on boards 6000-6023 from 0.444 to 0.461; on five players' boards 11-20 it stayed at
-    0.425.  ``position`` weighs 0: the same
-    runs ordered worse with it (0.405 and 0.354).
+    0.425.  ``position`` weighs 0: the same runs ordered worse with it (0.405 and 0.354).
     ``gold`` is the bots' worth of a pick: 1.6 and 2 ordered the top 20 worse on gold maps 1-12 (``placement_validity.py --module gold_fields --compare gold=1.2,1.6,2``,
     run before ``--compare`` played a value where the rivals follow its own order of the spots: some of its pairs
     were taken first; the README has the figures).
