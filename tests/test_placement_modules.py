@@ -27,7 +27,7 @@ from catan_nb.analysis.spots import GOLD_WORTH, SpotTable
 from catan_nb.analysis.value_bot import ValueBot
 from catan_nb.board import BOARDS_DIR
 from catan_nb.constants import Commodity, Resource, Terrain, pips
-from catan_nb.rules import BuildCity, Rules
+from catan_nb.rules import BuildCity, Phase, Rules
 from catan_nb.rules.modules.cities_knights import CITY_YIELDS
 from catan_nb.rules.modules.gold_fields import gold_board
 from catan_nb.rules.modules.seafarers import islands
@@ -597,7 +597,7 @@ def test_B_BUILD_1_city_goods_weighs_a_pairs_cards_toward_a_city_and_leaves_the_
 
 
 # ------------------------------------------------------------------ position: the bots' own worth of the founding
-def _played_founding(game: Game, seat: int, pair, between, after) -> Game:
+def _played_founding(game: Game, seat: int, pair, between) -> Game:
     """The founding rebuilt by hand: the seat's pair and the modelled rivals' sites in snake order (B-SETUP-15,
     B-SETUP-16), every founding road (B-SETUP-17) the value bot's, seeded as the first playout of seed 0."""
     from catan_nb.analysis.placement import founding_order
@@ -607,11 +607,10 @@ def _played_founding(game: Game, seat: int, pair, between, after) -> Game:
     bot_seeds = rng.integers(0, 2**62, size=(1, game.n)).tolist()[0]
     g = Game(game.board, players=game.n, seed=game_seed, rules=game.rules)
     bots = [ValueBot(s) for s in bot_seeds]
-    order = founding_order(game.n)
-    first_at, second_at = [i for i, q in enumerate(order) if q == seat]
-    sites = iter([*between[:first_at], pair[0], *between[first_at:], pair[1], *after])
+    first_at = founding_order(game.n).index(seat)
+    sites = iter([*between[:first_at], pair[0], *between[first_at:], pair[1]])
     while g.in_founding:
-        if g.phase.value == "founding_settlement":
+        if g.phase is Phase.FOUNDING_SETTLEMENT:
             v = next(sites)
             g.apply(next(a for a in g.legal_actions() if getattr(a, "node", None) == v))
         else:
@@ -631,7 +630,7 @@ def test_B_SETUP_17_position_weighs_the_value_bots_worth_of_the_founding_played_
     plain = rank_openings(game, 0, top=None)
     assert not any(p.position for p in plain)  # 0 by default in the base game
     for p in plain[:3]:  # seat 0 of four: the six rival sites all come between its two picks
-        g = _played_founding(game, 0, (p.first, p.second), list(p.opponent_picks), [])
+        g = _played_founding(game, 0, (p.first, p.second), list(p.opponent_picks))
         assert [int(v) for v in g.occupied if g.node_owner[v] != 0] == [int(v) for v in p.opponent_picks]
         worth = [position_value(g, q) for q in range(g.n)]
         term = opening_terms(game, 0, [(p.first, p.second)])["position"][0]
@@ -661,7 +660,7 @@ def test_CK_SETUP_1_SF_13_position_plays_each_modules_own_founding(name):
 
     game = SETUPS[name]()
     p = rank_openings(game, 0, top=1)[0]
-    g = _played_founding(game, 0, (p.first, p.second), list(p.opponent_picks), [])
+    g = _played_founding(game, 0, (p.first, p.second), list(p.opponent_picks))
     assert g.piece_at(int(p.second)) == (0, "city" if name == "cities_knights" else "settlement")  # CK-SETUP-1
     worth = [position_value(g, q) for q in range(g.n)]
     term = opening_terms(game, 0, [(p.first, p.second)])["position"][0]

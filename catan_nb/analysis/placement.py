@@ -521,18 +521,11 @@ class NodeTable:
         # the whole founding's terms (pairs): intersections as bits of Python ints
         self.closure = [(1 << v) | sum(1 << w for w in set(self.neighbours[v])) for v in range(n)]
         self.site_bits = sum(1 << v for v in range(n) if self.sites[v])
-        paths = sp.paths()
-        self.ring2 = [0] * n
-        for v in range(n):
-            self.ring2[v] = sum(1 << u for u, d in steps_within(paths, v, 2).items() if d == 2)
+        #: Fewest path steps (roads, or ships where a module sails) between intersections, at most FRONTIER_CAP.
+        self.path_steps = _steps(sp.paths(), n, FRONTIER_CAP)
+        self.ring2 = [sum(1 << int(u) for u in np.flatnonzero(row == 2)) for row in self.path_steps]
         self.steps = _steps(self.neighbours, n, 4)
-        # the frontier term: path steps (capped), the intersections a building closes, a settlement's cards
-        self.path_steps = _steps(paths, n, FRONTIER_CAP)
-        self.closes = np.zeros((n, n), dtype=bool)
-        for v in range(n):
-            self.closes[v, [v, *self.neighbours[v]]] = True
-        self.site_mask = np.asarray(self.sites, dtype=bool)
-        self.settlement_cards = self.production_of(np.arange(n), "settlement")
+        self.settlement_cards = self.production_of(np.arange(n), "settlement")  # the frontier's worth of a site
         self.hex_cards = {kind: [{h: sp.hex_cards(kind, h) for h in t.node_hexes[v]} for v in range(n)]
                           for kind in dict.fromkeys(("settlement", *self.kinds))}
         self.single: dict[str, dict[str, np.ndarray]] = {}
@@ -644,14 +637,17 @@ class NodeTable:
         shared = sum(x for h, x in self.hex_cards[k1][a].items() if h in theirs)
         shared += sum(x for h, x in self.hex_cards[k2][b].items() if h in theirs)
         market = float((self.res[k1][a] + self.res[k2][b]) @ _rarity(total))
-        return float(room), -float(shared), market, self.frontier(a, b, [v for v, _ in rivals])
+        return float(room), -float(shared), market, self.frontier(a, b, [v for v, _ in rivals], taken)
 
-    def frontier(self, a: int, b: int, rivals: Sequence[int]) -> float:
-        """The ``frontier`` term of the pair ``a``, ``b`` against the ``rivals``' founding buildings."""
+    def frontier(self, a: int, b: int, rivals: Sequence[int], taken: int) -> float:
+        """The ``frontier`` term of the pair ``a``, ``b`` against the ``rivals``' founding buildings, ``taken``
+        the intersections every founding building closes (bits, as :meth:`founding_terms` has them)."""
         cap = FRONTIER_CAP
         mine = np.minimum(self.path_steps[a], self.path_steps[b])
         theirs = self.path_steps[list(rivals)].min(axis=0) if len(rivals) else np.full(self.n, cap)
-        free = self.site_mask & ~self.closes[[a, b, *rivals]].any(axis=0)
+        free_bits = self.site_bits & ~taken
+        free = np.unpackbits(np.frombuffer(free_bits.to_bytes((self.n + 7) // 8, "little"), dtype=np.uint8),
+                             bitorder="little")[: self.n].astype(bool)
         won = free & (mine < theirs) & (mine < cap)
         return float((self.settlement_cards[won] * 0.5 ** np.maximum(mine[won] - 2, 0)).sum())
 
@@ -1191,18 +1187,11 @@ def _position(source: Board | Game, seat: int, pairs: Sequence[tuple[int, int]],
     the value bot's :func:`~catan_nb.analysis.value_bot.position_value` of the seat less the best other seat's."""
     if not pairs:
         return np.zeros(0)
-    _, _, _, _, fixed_first = _founding_state(source, seat, players, starting_seat)
-    study = study_game(source, players, starting_seat)
-    rng = np.random.default_rng(_POSITION_SEED)
-    game_seed = int(rng.integers(0, 2**62, size=1)[0])
-    bot_seeds = rng.integers(0, 2**62, size=(1, study.n)).tolist()[0]
-    tab = NodeTable(study, weights, seat=seat)
-    orders = {kind: tab.greedy_order[kind] for kind in dict.fromkeys(tab.kinds)}
-    spec = _spec(study)
+    _, _, jobs = _opening_jobs(source, seat, pairs, None, 1, players, starting_seat, _POSITION_SEED, "value", "greedy",
+                               weights, None)
     out = []
-    for first, second in pairs:
-        g, _, _ = _opening_founding((spec, seat, int(first), int(second), fixed_first is not None, "greedy", "value",
-                                     orders, None, game_seed, bot_seeds, False))
+    for job in jobs:
+        g, _, _ = _opening_founding(job)
         worth = [position_value(g, q) for q in range(g.n)]
         out.append(worth[seat] - max((x for q, x in enumerate(worth) if q != seat), default=0.0))
     return np.array(out, dtype=float)
